@@ -1,0 +1,33 @@
+# The two commands a new machine needs: `make demo` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+
+.PHONY: setup build test test-native test-wasm test-browser demo size
+
+setup:
+	@bash scripts/setup.sh
+
+build: setup
+	@bash scripts/build.sh
+
+## Everything CI runs: native tests, clippy (native and wasm32), wasm-bindgen tests in headless
+## Chromium, then the release package loaded in headless Chromium.
+test: setup test-native test-wasm build test-browser
+
+test-native:
+	cargo test --all-targets
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+test-wasm:
+	wasm-pack test --headless --chrome --mode no-install
+
+test-browser:
+	node tests/browser/run.mjs
+
+demo: build
+	node scripts/demo.mjs
+
+size: build
+	@node scripts/size.mjs

@@ -1,0 +1,26 @@
+// Writes pkg/package.json for the npm package: the hand-written entry and types, not wasm-bindgen's.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const cargo = readFileSync(new URL('../Cargo.toml', import.meta.url), 'utf8');
+const field = (name) => cargo.match(new RegExp(`^${name} = "([^"]*)"`, 'm'))?.[1];
+
+const pkg = {
+  name: 'adk-wasm',
+  version: field('version'),
+  description: field('description'),
+  license: field('license'),
+  repository: { type: 'git', url: field('repository') },
+  keywords: ['adk', 'agents', 'a2a', 'llm', 'wasm', 'webassembly'],
+  type: 'module',
+  main: './index.js',
+  module: './index.js',
+  types: './index.d.ts',
+  exports: {
+    '.': { types: './index.d.ts', default: './index.js' },
+    './adk_wasm_bg.wasm': './adk_wasm_bg.wasm',
+    './package.json': './package.json',
+  },
+  files: ['index.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md'],
+  sideEffects: false,
+};
+writeFileSync(new URL('../pkg/package.json', import.meta.url), JSON.stringify(pkg, null, 2) + '\n');

@@ -1,0 +1,186 @@
+//! ADK's `Event`: an `LlmResponse` plus who wrote it, when, and what it does.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::llm_response::{function_calls, function_responses};
+use super::{EventActions, LlmResponse};
+use crate::error::{from_json_str, AdkError, ErrorCode};
+use crate::platform;
+use crate::types::{FunctionCall, FunctionResponse, JsonObject, Part};
+
+llm_response_fields!(with_llm_response_fields {
+    /// One entry of a conversation, as ADK Python puts it on the wire.
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    Event {
+        /// The invocation that produced the event; `e-` + uuid4.
+        #[serde(default)]
+        invocation_id: String,
+        /// `user` or the name of the agent that wrote the event.
+        author: String,
+        /// What the event does to the session and the agent flow.
+        #[serde(default)]
+        actions: EventActions,
+        /// Generic output of a workflow node (ADK 2.x).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        output: Option<Value>,
+        /// Workflow node metadata (ADK 2.x).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        node_info: Option<JsonObject>,
+        /// Ids of the long-running function calls in this event (kept sorted, as ADK 2.x writes them).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        long_running_tool_ids: Option<BTreeSet<String>>,
+        /// `agent_1.agent_2.…`: whose conversation history this event belongs to.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        branch: Option<String>,
+        /// Internal ADK 2.x scope tag, carried through.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        isolation_scope: Option<String>,
+        /// The event id, a uuid4; assigned when missing.
+        #[serde(default)]
+        id: String,
+        /// Seconds since the Unix epoch.
+        #[serde(default = "platform::now_seconds")]
+        timestamp: f64,
+    }
+});
+
+/// Moves every `LlmResponse` field into a new event.
+macro_rules! event_from_response {
+    ($response:ident, $author:ident, $invocation_id:ident ; $($(#[$fmeta:meta])* $field:ident: $ty:ty,)*) => {
+        Event {
+            $($field: $response.$field,)*
+            invocation_id: $invocation_id.to_string(),
+            ..Event::new($author)
+        }
+    };
+}
+
+impl Event {
+    /// A new event by `author` with a fresh id and the current time.
+    pub fn new(author: &str) -> Self {
+        Event {
+            model_version: None,
+            content: None,
+            grounding_metadata: None,
+            partial: None,
+            turn_complete: None,
+            turn_complete_reason: None,
+            finish_reason: None,
+            error_code: None,
+            error_message: None,
+            interrupted: None,
+            interaction_status: None,
+            custom_metadata: None,
+            usage_metadata: None,
+            live_session_resumption_update: None,
+            live_session_id: None,
+            go_away: None,
+            voice_activity: None,
+            input_transcription: None,
+            output_transcription: None,
+            avg_logprobs: None,
+            logprobs_result: None,
+            cache_metadata: None,
+            citation_metadata: None,
+            interaction_id: None,
+            environment_id: None,
+            invocation_id: String::new(),
+            author: author.to_string(),
+            actions: EventActions::default(),
+            output: None,
+            node_info: None,
+            long_running_tool_ids: None,
+            branch: None,
+            isolation_scope: None,
+            id: Self::new_id(),
+            timestamp: platform::now_seconds(),
+        }
+    }
+
+    /// The event an agent yields for a model response.
+    pub fn from_llm_response(response: LlmResponse, author: &str, invocation_id: &str) -> Self {
+        llm_response_fields!(event_from_response { response, author, invocation_id })
+    }
+
+    /// A fresh event id (uuid4).
+    pub fn new_id() -> String {
+        platform::new_uuid()
+    }
+
+    /// Decodes ADK wire JSON. Unknown fields are ignored (as ADK's `extra='ignore'`); a missing id
+    /// is assigned and a missing timestamp is now, as ADK's constructor does. Errors name the field.
+    pub fn from_json(json: &str) -> Result<Self, AdkError> {
+        let mut event: Event = from_json_str("event", json)?;
+        if event.id.is_empty() {
+            event.id = Self::new_id();
+        }
+        if !event.timestamp.is_finite() {
+            return Err(AdkError::invalid("invalid event: timestamp: must be a finite number of seconds"));
+        }
+        Ok(event)
+    }
+
+    /// ADK wire JSON, as `model_dump_json(exclude_none=True, by_alias=True)`.
+    pub fn to_json(&self) -> Result<String, AdkError> {
+        serde_json::to_string(self).map_err(|e| AdkError::new(ErrorCode::Internal, format!("event to JSON: {e}")))
+    }
+
+    /// Whether this is an agent's final answer for the turn (ADK 2.x semantics, see below).
+    ///
+    /// True when summarization is skipped or the event has long-running tool ids; for an error
+    /// event that is not partial and calls no function; otherwise when it has no function calls or
+    /// responses, is not partial and does not end with a code-execution result. ADK 1.x differs only
+    /// for an error event carrying function responses, which 1.x does not count as final.
+    pub fn is_final_response(&self) -> bool {
+        if self.actions.skip_summarization == Some(true) || self.long_running_tool_ids.as_ref().is_some_and(|ids| !ids.is_empty()) {
+            return true;
+        }
+        let partial = self.partial == Some(true);
+        if self.has_error() && !partial && self.get_function_calls().is_empty() {
+            return true;
+        }
+        self.get_function_calls().is_empty()
+            && self.get_function_responses().is_empty()
+            && !partial
+            && !self.has_trailing_code_execution_result()
+    }
+
+    /// The function calls in the content, in order.
+    pub fn get_function_calls(&self) -> Vec<&FunctionCall> {
+        function_calls(self.content.as_ref())
+    }
+
+    /// The function responses in the content, in order.
+    pub fn get_function_responses(&self) -> Vec<&FunctionResponse> {
+        function_responses(self.content.as_ref())
+    }
+
+    /// The last part of the content is a code-execution result.
+    pub fn has_trailing_code_execution_result(&self) -> bool {
+        self.parts().last().is_some_and(|p| p.code_execution_result.is_some())
+    }
+
+    /// The user wrote this event.
+    pub fn is_user(&self) -> bool {
+        self.author == "user"
+    }
+
+    /// An agent wrote this event; with `name`, that particular agent.
+    pub fn is_agent(&self, name: Option<&str>) -> bool {
+        !self.is_user() && name.is_none_or(|n| n == self.author)
+    }
+
+    /// The event carries an error code.
+    pub fn has_error(&self) -> bool {
+        self.error_code.as_deref().is_some_and(|c| !c.is_empty())
+    }
+
+    /// The parts of the content, or none.
+    pub fn parts(&self) -> &[Part] {
+        self.content.as_ref().map_or(&[], |c| c.parts())
+    }
+}

@@ -1,0 +1,86 @@
+//! ADK's event model: what agents, tools and users append to a session.
+
+/// Calls `$callback!` with the fields `Event` inherits from `LlmResponse`, in ADK's wire order,
+/// so that both structs and the conversion between them come from this one list.
+macro_rules! llm_response_fields {
+    ($callback:ident { $($args:tt)* }) => {
+        $callback! { $($args)* ;
+            /// Output only: the model version that produced the response.
+            model_version: Option<String>,
+            /// The message; user or model content only, never framework data.
+            content: Option<crate::types::Content>,
+            /// Grounding (search) metadata of the response.
+            grounding_metadata: Option<crate::types::JsonObject>,
+            /// An incomplete chunk of a streamed response; never stored in the session.
+            partial: Option<bool>,
+            /// The model finished its turn (streaming only).
+            turn_complete: Option<bool>,
+            /// Why the turn completed (streaming only).
+            turn_complete_reason: Option<String>,
+            /// Why the model stopped: `STOP`, `MAX_TOKENS`, `SAFETY`, …
+            finish_reason: Option<String>,
+            /// Error code when the response is an error; its values depend on the model.
+            error_code: Option<String>,
+            /// Error message when the response is an error.
+            error_message: Option<String>,
+            /// The model was interrupted, e.g. by the user during bidi streaming.
+            interrupted: Option<bool>,
+            /// Live-API activity status reported with `turn_complete` (ADK 2.x).
+            interaction_status: Option<String>,
+            /// App-defined labels; must be JSON-serializable.
+            custom_metadata: Option<crate::types::JsonObject>,
+            /// Token usage of the call.
+            usage_metadata: Option<crate::types::UsageMetadata>,
+            /// Live-API session resumption update.
+            live_session_resumption_update: Option<crate::types::JsonObject>,
+            /// Live-API session id.
+            live_session_id: Option<String>,
+            /// Live-API go-away signal.
+            go_away: Option<crate::types::JsonObject>,
+            /// Live-API voice activity signal (ADK 2.x).
+            voice_activity: Option<serde_json::Value>,
+            /// Transcription of user audio.
+            input_transcription: Option<crate::types::JsonObject>,
+            /// Transcription of model audio.
+            output_transcription: Option<crate::types::JsonObject>,
+            /// Average log probability of the generated tokens.
+            avg_logprobs: Option<f64>,
+            /// Log probabilities of chosen and top candidate tokens.
+            logprobs_result: Option<crate::types::JsonObject>,
+            /// Context-cache metadata.
+            cache_metadata: Option<crate::types::JsonObject>,
+            /// Citation metadata.
+            citation_metadata: Option<crate::types::JsonObject>,
+            /// Interactions-API interaction id.
+            interaction_id: Option<String>,
+            /// Interactions-API execution environment id (ADK 2.x).
+            environment_id: Option<String>,
+        }
+    };
+}
+
+/// Declares a struct made of the `LlmResponse` fields followed by its own fields.
+macro_rules! with_llm_response_fields {
+    (
+        $(#[$meta:meta])* $name:ident { $($(#[$ometa:meta])* $ofield:ident: $oty:ty,)* } ;
+        $($(#[$fmeta:meta])* $field:ident: $ty:ty,)*
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $(
+                $(#[$fmeta])*
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $field: $ty,
+            )*
+            $($(#[$ometa])* pub $ofield: $oty,)*
+        }
+    };
+}
+
+mod event;
+mod event_actions;
+mod llm_response;
+
+pub use event::Event;
+pub use event_actions::{EventActions, EventCompaction, ToolConfirmation, UiWidget};
+pub use llm_response::LlmResponse;

@@ -1,0 +1,14 @@
+//! `AdkError` → a JS `Error` with a stable `code`.
+
+use wasm_bindgen::JsValue;
+
+use crate::AdkError;
+
+/// A JS `Error` named `AdkError` whose `code` is the error's stable code (e.g. `INVALID_ARGUMENT`).
+pub fn to_js_error(error: AdkError) -> JsValue {
+    let js = js_sys::Error::new(&error.message);
+    js.set_name("AdkError");
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(&js, &JsValue::from_str("code"), &JsValue::from_str(error.code.as_str()));
+    js.into()
+}

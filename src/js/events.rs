@@ -1,0 +1,121 @@
+//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers and `Part.from*`.
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::{from_js, json_text, to_js};
+use super::to_js_error;
+use crate::types::{JsonObject, Part};
+use crate::{Event, LlmResponse};
+
+fn event(value: &JsValue) -> Result<Event, JsValue> {
+    Event::from_json(&json_text("event", value)?).map_err(to_js_error)
+}
+
+/// Decodes an event (object or JSON text) and returns it normalised in ADK's wire shape.
+#[wasm_bindgen(js_name = parseEvent)]
+pub fn parse_event(input: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&event(input)?)
+}
+
+/// The ADK wire JSON text of an event.
+#[wasm_bindgen(js_name = eventToJson)]
+pub fn event_to_json(input: &JsValue) -> Result<String, JsValue> {
+    event(input)?.to_json().map_err(to_js_error)
+}
+
+/// A new event from `init` (at least `author`), with a fresh id and the current time unless given.
+#[wasm_bindgen(js_name = createEvent)]
+pub fn create_event(init: &JsValue) -> Result<JsValue, JsValue> {
+    parse_event(init)
+}
+
+/// ADK's `Event.is_final_response()`.
+#[wasm_bindgen(js_name = isFinalResponse)]
+pub fn is_final_response(input: &JsValue) -> Result<bool, JsValue> {
+    Ok(event(input)?.is_final_response())
+}
+
+/// ADK's `Event.get_function_calls()`.
+#[wasm_bindgen(js_name = getFunctionCalls)]
+pub fn get_function_calls(input: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&event(input)?.get_function_calls())
+}
+
+/// ADK's `Event.get_function_responses()`.
+#[wasm_bindgen(js_name = getFunctionResponses)]
+pub fn get_function_responses(input: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&event(input)?.get_function_responses())
+}
+
+/// ADK's `Event.has_trailing_code_execution_result()`.
+#[wasm_bindgen(js_name = hasTrailingCodeExecutionResult)]
+pub fn has_trailing_code_execution_result(input: &JsValue) -> Result<bool, JsValue> {
+    Ok(event(input)?.has_trailing_code_execution_result())
+}
+
+/// The user wrote the event.
+#[wasm_bindgen(js_name = isUser)]
+pub fn is_user(input: &JsValue) -> Result<bool, JsValue> {
+    Ok(event(input)?.is_user())
+}
+
+/// An agent wrote the event; with `agentName`, that agent.
+#[wasm_bindgen(js_name = isAgent)]
+pub fn is_agent(input: &JsValue, agent_name: Option<String>) -> Result<bool, JsValue> {
+    Ok(event(input)?.is_agent(agent_name.as_deref()))
+}
+
+/// The event carries an error code.
+#[wasm_bindgen(js_name = hasError)]
+pub fn has_error(input: &JsValue) -> Result<bool, JsValue> {
+    Ok(event(input)?.has_error())
+}
+
+/// `Part.fromText`.
+#[wasm_bindgen(js_name = partFromText)]
+pub fn part_from_text(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_text(text))
+}
+
+/// `Part.fromFunctionCall`.
+#[wasm_bindgen(js_name = partFromFunctionCall)]
+pub fn part_from_function_call(name: &str, args: &JsValue) -> Result<JsValue, JsValue> {
+    let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js("args", args)? };
+    to_js(&Part::from_function_call(name, args))
+}
+
+/// `Part.fromFunctionResponse`.
+#[wasm_bindgen(js_name = partFromFunctionResponse)]
+pub fn part_from_function_response(name: &str, response: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_function_response(name, from_js("response", response)?))
+}
+
+/// `Part.fromInlineData`.
+#[wasm_bindgen(js_name = partFromInlineData)]
+pub fn part_from_inline_data(data: &[u8], mime_type: &str) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_inline_data(data.to_vec(), mime_type))
+}
+
+/// `Part.fromJson`.
+#[wasm_bindgen(js_name = partFromJson)]
+pub fn part_from_json(data: &str) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_json(data))
+}
+
+/// `Part.fromAgentTransfer`.
+#[wasm_bindgen(js_name = partFromAgentTransfer)]
+pub fn part_from_agent_transfer(agent: &str) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_agent_transfer(agent))
+}
+
+/// `Part.fromEndSession`.
+#[wasm_bindgen(js_name = partFromEndSession)]
+pub fn part_from_end_session(reason: &str, escalated: bool) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_end_session(reason, escalated))
+}
+
+/// `LlmResponse.fromParts`.
+#[wasm_bindgen(js_name = llmResponseFromParts)]
+pub fn llm_response_from_parts(parts: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&LlmResponse::from_parts(from_js("parts", parts)?))
+}

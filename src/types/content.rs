@@ -1,0 +1,162 @@
+//! Messages (`Content`) and their pieces (`Part`).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Blob, Bytes, CodeExecutionResult, ExecutableCode, FileData, FunctionCall, FunctionResponse, JsonObject};
+
+/// A message of the user or the model: a role and its parts (`types.Content`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Content {
+    /// The pieces of the message, each with its own kind of data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<Part>>,
+    /// `user` or `model`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+}
+
+impl Content {
+    /// A message with `role` and `parts`.
+    pub fn new(role: &str, parts: Vec<Part>) -> Self {
+        Content { parts: Some(parts), role: Some(role.to_string()) }
+    }
+
+    /// A user message holding one text part.
+    pub fn user_text(text: &str) -> Self {
+        Self::new("user", vec![Part::from_text(text)])
+    }
+
+    /// A model message holding one text part.
+    pub fn model_text(text: &str) -> Self {
+        Self::new("model", vec![Part::from_text(text)])
+    }
+
+    /// The parts, or an empty slice when there are none.
+    pub fn parts(&self) -> &[Part] {
+        self.parts.as_deref().unwrap_or_default()
+    }
+
+    /// The role is `user`.
+    pub fn is_user(&self) -> bool {
+        self.role.as_deref() == Some("user")
+    }
+
+    /// The role is `model`.
+    pub fn is_model(&self) -> bool {
+        self.role.as_deref() == Some("model")
+    }
+}
+
+/// One piece of a message (`types.Part`); normally exactly one data field is set.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Part {
+    /// Requested media resolution, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media_resolution: Option<Value>,
+    /// Result of executed code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code_execution_result: Option<CodeExecutionResult>,
+    /// Code the model wants executed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub executable_code: Option<ExecutableCode>,
+    /// Media referenced by URI.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_data: Option<FileData>,
+    /// A function the model wants called.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function_call: Option<FunctionCall>,
+    /// The result of a function call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub function_response: Option<FunctionResponse>,
+    /// Inline bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline_data: Option<Blob>,
+    /// Text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The text is the model's thinking, not its answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thought: Option<bool>,
+    /// Opaque signature of the thought, to be sent back to the model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thought_signature: Option<Bytes>,
+    /// Video clipping metadata, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub video_metadata: Option<Value>,
+    /// Server-side tool call, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call: Option<Value>,
+    /// Server-side tool response, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_response: Option<Value>,
+    /// Custom metadata of the part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part_metadata: Option<JsonObject>,
+    /// Transcription of an audio part, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audio_transcription: Option<Value>,
+    /// Media processing options, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media_processing: Option<Value>,
+    /// Speech metadata, carried through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speech_metadata: Option<Value>,
+}
+
+impl Part {
+    /// A text part.
+    pub fn from_text(text: &str) -> Self {
+        Part { text: Some(text.to_string()), ..Default::default() }
+    }
+
+    /// A function-call part (no id: the agent assigns `adk-…` ids).
+    pub fn from_function_call(name: &str, args: JsonObject) -> Self {
+        Part {
+            function_call: Some(FunctionCall { name: Some(name.to_string()), args: Some(args), ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    /// A function-response part.
+    pub fn from_function_response(name: &str, response: JsonObject) -> Self {
+        Part {
+            function_response: Some(FunctionResponse {
+                name: Some(name.to_string()),
+                response: Some(response),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    /// An inline-data part.
+    pub fn from_inline_data(data: Vec<u8>, mime_type: &str) -> Self {
+        Part {
+            inline_data: Some(Blob { data: Some(Bytes(data)), mime_type: Some(mime_type.to_string()), display_name: None }),
+            ..Default::default()
+        }
+    }
+
+    /// Inline data holding JSON text, with MIME type `application/json`.
+    pub fn from_json(data: &str) -> Self {
+        Self::from_inline_data(data.as_bytes().to_vec(), "application/json")
+    }
+
+    /// A call of ADK's `transfer_to_agent` tool handing the conversation to `agent`.
+    pub fn from_agent_transfer(agent: &str) -> Self {
+        let mut args = JsonObject::new();
+        args.insert("agent_name".into(), Value::String(agent.to_string()));
+        Self::from_function_call("transfer_to_agent", args)
+    }
+
+    /// A call of the `end_session` tool, ending the conversation for `reason`.
+    pub fn from_end_session(reason: &str, escalated: bool) -> Self {
+        let mut args = JsonObject::new();
+        args.insert("reason".into(), Value::String(reason.to_string()));
+        args.insert("escalated".into(), Value::Bool(escalated));
+        Self::from_function_call("end_session", args)
+    }
+}

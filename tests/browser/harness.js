@@ -1,0 +1,51 @@
+// A tiny in-page test harness: collects named checks and publishes the results on `window.__results`
+// for tests/browser/run.mjs to read.
+const results = { passed: 0, failed: 0, failures: [], done: false };
+window.__results = results;
+
+export async function test(name, fn) {
+  try {
+    await fn();
+    results.passed += 1;
+  } catch (e) {
+    results.failed += 1;
+    results.failures.push(`${name}: ${e && e.stack ? e.stack : e}`);
+  }
+}
+
+export function finish() {
+  results.done = true;
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message ?? 'assertion failed');
+}
+
+/** Canonical JSON: object keys sorted, so two values compare equal regardless of key order. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function assertJsonEqual(actual, expected, message) {
+  const [a, b] = [canonical(actual), canonical(expected)];
+  if (a !== b) throw new Error(`${message ?? 'values differ'}\n actual:   ${a}\n expected: ${b}`);
+}
+
+/** Runs `fn`, expecting it to throw an AdkError with `code`; returns the error. */
+export function assertThrowsAdk(fn, code, messagePart) {
+  let error;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  assert(error, `expected an AdkError ${code}, nothing was thrown`);
+  assert(error instanceof Error, `expected an Error, got ${error}`);
+  assert(error.name === 'AdkError' && error.code === code, `expected AdkError ${code}, got ${error.name} ${error.code}: ${error.message}`);
+  if (messagePart) assert(error.message.includes(messagePart), `message "${error.message}" does not mention "${messagePart}"`);
+  return error;
+}

@@ -1,0 +1,38 @@
+// Runs the in-page test suites against the release pkg/ in Debian's headless Chromium (never a
+// downloaded browser) and prints "N passed, M failed". Usage: node tests/browser/run.mjs [page …]
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html'];
+const server = await serve(ROOT);
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+let passed = 0;
+let failed = 0;
+try {
+  for (const page of pages) {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    tab.on('console', (m) => m.type() === 'error' && errors.push(`console error: ${m.text()}`));
+    await tab.goto(`${base}/${page}`);
+    const results = await tab.waitForFunction(() => window.__results?.done && window.__results, null, { timeout: 120_000 })
+      .then((h) => h.jsonValue())
+      .catch((e) => ({ passed: 0, failed: 1, failures: [`${page} did not finish: ${e.message}`] }));
+    for (const f of results.failures) console.log(`FAIL ${page}: ${f}`);
+    for (const e of errors) console.log(`FAIL ${page}: ${e}`);
+    console.log(`${page}: ${results.passed} passed, ${results.failed + errors.length} failed`);
+    passed += results.passed;
+    failed += results.failed + errors.length;
+    await tab.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

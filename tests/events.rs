@@ -1,0 +1,136 @@
+//! Native tests of the event model against events serialized by the real google-adk package.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use adk_wasm::types::{Content, Part};
+use adk_wasm::{ErrorCode, Event, LlmResponse};
+use serde_json::{json, Value};
+
+#[test]
+fn golden_fixtures_round_trip_and_match_adk_helpers() {
+    let (checked, failures) = common::golden::check_all();
+    assert!(failures.is_empty(), "{} of {checked} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(checked, 78);
+}
+
+fn err(json: &str) -> adk_wasm::AdkError {
+    match Event::from_json(json) {
+        Ok(e) => panic!("accepted bad input {json}: {e:?}"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn bad_input_names_the_field() {
+    let cases = [
+        (r#"{"author": 5}"#, "author"),
+        (r#"{"invocationId": "e-1"}"#, "author"),
+        (r#"{"author": "a", "content": {"parts": [{"text": 5}]}}"#, "content.parts[0].text"),
+        (r#"{"author": "a", "content": {"parts": {"text": "x"}}}"#, "content.parts"),
+        (r#"{"author": "a", "actions": {"stateDelta": []}}"#, "actions.stateDelta"),
+        (r#"{"author": "a", "actions": {"artifactDelta": {"f": "one"}}}"#, "actions.artifactDelta.f"),
+        (r#"{"author": "a", "timestamp": "yesterday"}"#, "timestamp"),
+        (r#"{"author": "a", "partial": "yes"}"#, "partial"),
+        (r#"{"author": "a", "content": {"parts": [{"inlineData": {"data": "%%%"}}]}}"#, "content.parts[0].inlineData.data"),
+        (r#"{"author": "a", "content": {"parts": [{"thoughtSignature": "a"}]}}"#, "content.parts[0].thoughtSignature"),
+        (r#"{"author": "a", "actions": null}"#, "actions"),
+        (r#"{"author": "a", "longRunningToolIds": [1]}"#, "longRunningToolIds[0]"),
+    ];
+    for (json, field) in cases {
+        let e = err(json);
+        assert_eq!(e.code, ErrorCode::InvalidArgument, "{json}");
+        assert!(e.message.contains(field), "{json}: message {:?} does not name {field}", e.message);
+    }
+}
+
+#[test]
+fn non_json_and_non_objects_are_clear_errors() {
+    for json in ["", "not json", "{", "[1,2]", "42", "null", r#"{"author": "a",}"#] {
+        let e = err(json);
+        assert_eq!(e.code, ErrorCode::InvalidArgument);
+        assert!(e.message.starts_with("invalid event"), "{json}: {}", e.message);
+    }
+    // The decoder keeps working after errors.
+    assert!(Event::from_json(r#"{"author": "a"}"#).is_ok());
+}
+
+#[test]
+fn missing_id_and_timestamp_are_filled_like_adk() {
+    let e = Event::from_json(r#"{"author": "a"}"#).unwrap();
+    assert_eq!(e.id.len(), 36);
+    assert!(e.timestamp > 1.7e9);
+    let wire: Value = serde_json::from_str(&e.to_json().unwrap()).unwrap();
+    assert_eq!(
+        wire["actions"],
+        json!({"stateDelta": {}, "artifactDelta": {}, "requestedAuthConfigs": {}, "requestedToolConfirmations": {}})
+    );
+    assert_eq!(wire["invocationId"], "");
+    assert!(wire.get("content").is_none() && wire.get("partial").is_none());
+}
+
+#[test]
+fn unknown_fields_are_ignored_and_standard_base64_is_normalised() {
+    let e = Event::from_json(
+        r#"{"author":"a","futureField":{"x":1},"content":{"parts":[{"inlineData":{"data":"+/8=","mimeType":"x/y"}}]}}"#,
+    )
+    .unwrap();
+    let wire: Value = serde_json::from_str(&e.to_json().unwrap()).unwrap();
+    assert!(wire.get("futureField").is_none());
+    assert_eq!(wire["content"]["parts"][0]["inlineData"]["data"], "-_8=");
+}
+
+#[test]
+fn long_running_tool_ids_are_written_sorted_and_unique() {
+    let e = Event::from_json(r#"{"author":"a","longRunningToolIds":["b","a","b"]}"#).unwrap();
+    let wire: Value = serde_json::from_str(&e.to_json().unwrap()).unwrap();
+    assert_eq!(wire["longRunningToolIds"], json!(["a", "b"]));
+}
+
+#[test]
+fn seed_helpers() {
+    let mut e = Event::new("user");
+    assert!(e.is_user() && !e.is_agent(None) && !e.has_error() && e.parts().is_empty());
+    e.author = "weather".into();
+    assert!(e.is_agent(None) && e.is_agent(Some("weather")) && !e.is_agent(Some("other")));
+    e.error_code = Some("".into());
+    assert!(!e.has_error());
+    e.error_code = Some("SAFETY".into());
+    assert!(e.has_error());
+    e.content = Some(Content::model_text("hi"));
+    assert_eq!(e.parts().len(), 1);
+    assert!(e.content.as_ref().unwrap().is_model() && !e.content.as_ref().unwrap().is_user());
+}
+
+#[test]
+fn part_constructors() {
+    let j = |p: Part| serde_json::to_value(p).unwrap();
+    assert_eq!(j(Part::from_text("hi")), json!({"text": "hi"}));
+    let args = json!({"city": "Seoul"}).as_object().cloned().unwrap();
+    assert_eq!(j(Part::from_function_call("w", args.clone())), json!({"functionCall": {"args": {"city": "Seoul"}, "name": "w"}}));
+    assert_eq!(j(Part::from_function_response("w", args)), json!({"functionResponse": {"name": "w", "response": {"city": "Seoul"}}}));
+    assert_eq!(j(Part::from_inline_data(vec![0xfb, 0xff], "image/png")), json!({"inlineData": {"data": "-_8=", "mimeType": "image/png"}}));
+    assert_eq!(j(Part::from_json("{}")), json!({"inlineData": {"data": "e30=", "mimeType": "application/json"}}));
+    assert_eq!(
+        j(Part::from_agent_transfer("billing")),
+        json!({"functionCall": {"args": {"agent_name": "billing"}, "name": "transfer_to_agent"}})
+    );
+    assert_eq!(
+        j(Part::from_end_session("done", true)),
+        json!({"functionCall": {"args": {"reason": "done", "escalated": true}, "name": "end_session"}})
+    );
+}
+
+#[test]
+fn llm_response_becomes_an_event_with_every_field() {
+    let mut r = LlmResponse::from_parts(vec![Part::from_text("hi")]);
+    r.partial = Some(true);
+    r.error_code = Some("E".into());
+    r.usage_metadata = Some(Default::default());
+    let e = Event::from_llm_response(r.clone(), "agent", "e-1");
+    assert_eq!((e.author.as_str(), e.invocation_id.as_str()), ("agent", "e-1"));
+    let (ev, resp) = (serde_json::to_value(&e).unwrap(), serde_json::to_value(&r).unwrap());
+    for (k, v) in resp.as_object().unwrap() {
+        assert_eq!(&ev[k], v, "{k}");
+    }
+}
