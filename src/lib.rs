@@ -16,9 +16,12 @@
     )
 )]
 
+pub mod artifact;
 pub mod error;
 pub mod events;
 mod platform;
+pub mod memory;
+pub mod session;
 pub mod types;
 
 #[cfg(target_arch = "wasm32")]

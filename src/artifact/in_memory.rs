@@ -1,0 +1,154 @@
+//! Artifacts kept in memory (ADK's `InMemoryArtifactService`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+
+use super::{validate_filename, validate_id, ArtifactKey, ArtifactService, ArtifactVersion, USER_NAMESPACE};
+use crate::types::{JsonObject, Part};
+use crate::{platform, AdkError};
+
+/// Where a file lives: the user's namespace or one session.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Scope {
+    User,
+    Session(String),
+}
+
+type Path = (String, String, Scope, String);
+
+#[derive(Debug)]
+struct Entry {
+    data: Part,
+    version: ArtifactVersion,
+}
+
+/// Keeps every version of every artifact in memory.
+#[derive(Debug, Default)]
+pub struct InMemoryArtifactService {
+    artifacts: RefCell<HashMap<Path, Vec<Entry>>>,
+}
+
+impl InMemoryArtifactService {
+    /// An empty service.
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+/// Validates the key and gives the storage path of the file.
+fn path(key: ArtifactKey<'_>) -> Result<Path, AdkError> {
+    validate_id(key.app_name, "app_name")?;
+    validate_id(key.user_id, "user_id")?;
+    validate_filename(key.filename)?;
+    let scope = if key.filename.starts_with(USER_NAMESPACE) {
+        Scope::User
+    } else {
+        let session_id = key
+            .session_id
+            .ok_or_else(|| AdkError::invalid("Session ID must be provided for session-scoped artifacts."))?;
+        validate_id(session_id, "session_id")?;
+        Scope::Session(session_id.to_string())
+    };
+    Ok((key.app_name.to_string(), key.user_id.to_string(), scope, key.filename.to_string()))
+}
+
+fn canonical_uri((app, user, scope, filename): &Path, version: u64) -> String {
+    match scope {
+        Scope::User => format!("memory://apps/{app}/users/{user}/artifacts/{filename}/versions/{version}"),
+        Scope::Session(s) => format!("memory://apps/{app}/users/{user}/sessions/{s}/artifacts/{filename}/versions/{version}"),
+    }
+}
+
+fn mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
+    if let Some(blob) = &artifact.inline_data {
+        Ok(blob.mime_type.clone())
+    } else if artifact.text.is_some() {
+        Ok(Some("text/plain".to_string()))
+    } else if let Some(file) = &artifact.file_data {
+        Ok(file.mime_type.clone())
+    } else {
+        Err(AdkError::invalid("Not supported artifact type: give inlineData, text or fileData."))
+    }
+}
+
+/// Picks the latest entry, or the one numbered `version`.
+fn pick(entries: &[Entry], version: Option<u64>) -> Option<&Entry> {
+    match version {
+        None => entries.last(),
+        Some(v) => entries.get(usize::try_from(v).ok()?),
+    }
+}
+
+#[async_trait(?Send)]
+impl ArtifactService for InMemoryArtifactService {
+    async fn save_artifact(&self, key: ArtifactKey<'_>, artifact: Part, custom_metadata: Option<JsonObject>) -> Result<u64, AdkError> {
+        let path = path(key)?;
+        let mime_type = mime_type(&artifact)?;
+        let mut artifacts = self.artifacts.borrow_mut();
+        let entries = artifacts.entry(path.clone()).or_default();
+        let version = entries.len() as u64;
+        let meta = ArtifactVersion {
+            version,
+            canonical_uri: canonical_uri(&path, version),
+            custom_metadata: custom_metadata.unwrap_or_default(),
+            create_time: platform::now_seconds(),
+            mime_type,
+        };
+        entries.push(Entry { data: artifact, version: meta });
+        Ok(version)
+    }
+
+    async fn load_artifact(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<Part>, AdkError> {
+        let path = path(key)?;
+        let artifacts = self.artifacts.borrow();
+        let entry = artifacts.get(&path).and_then(|e| pick(e, version));
+        Ok(entry.map(|e| e.data.clone()).filter(|p| *p != Part::default()))
+    }
+
+    async fn list_artifact_keys(&self, app_name: &str, user_id: &str, session_id: Option<&str>) -> Result<Vec<String>, AdkError> {
+        validate_id(app_name, "app_name")?;
+        validate_id(user_id, "user_id")?;
+        if let Some(s) = session_id {
+            validate_id(s, "session_id")?;
+        }
+        let artifacts = self.artifacts.borrow();
+        let mut names: Vec<String> = artifacts
+            .iter()
+            .filter(|((app, user, scope, _), entries)| {
+                app == app_name
+                    && user == user_id
+                    && !entries.is_empty()
+                    && match scope {
+                        Scope::User => true,
+                        Scope::Session(s) => session_id == Some(s.as_str()),
+                    }
+            })
+            .map(|((_, _, _, filename), _)| filename.clone())
+            .collect();
+        names.sort();
+        Ok(names)
+    }
+
+    async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
+        let path = path(key)?;
+        self.artifacts.borrow_mut().remove(&path);
+        Ok(())
+    }
+
+    async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
+        let path = path(key)?;
+        Ok(self.artifacts.borrow().get(&path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
+    }
+
+    async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
+        let path = path(key)?;
+        Ok(self.artifacts.borrow().get(&path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
+    }
+
+    async fn get_artifact_version(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<ArtifactVersion>, AdkError> {
+        let path = path(key)?;
+        Ok(self.artifacts.borrow().get(&path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
+    }
+}

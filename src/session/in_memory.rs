@@ -1,0 +1,194 @@
+//! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use indexmap::IndexMap;
+
+use super::{apply_event, split_state_delta, GetSessionConfig, Session, SessionService, APP_PREFIX, USER_PREFIX};
+use crate::types::JsonObject;
+use crate::{platform, AdkError, ErrorCode, Event};
+
+/// A stored session: its own keys only; app and user state live in their shared stores.
+#[derive(Debug)]
+struct Stored {
+    state: JsonObject,
+    events: Vec<Event>,
+    last_update_time: f64,
+}
+
+#[derive(Debug, Default)]
+struct Store {
+    /// app → user → session id → session, in creation order.
+    sessions: HashMap<String, HashMap<String, IndexMap<String, Stored>>>,
+    app_state: HashMap<String, JsonObject>,
+    user_state: HashMap<String, HashMap<String, JsonObject>>,
+}
+
+/// Keeps sessions, app state and user state in memory.
+///
+/// Appending is O(1) amortised; `get_session` copies only the events it returns, so asking for
+/// the last ten costs the same whatever the length of the history.
+#[derive(Debug, Default)]
+pub struct InMemorySessionService {
+    store: RefCell<Store>,
+}
+
+impl InMemorySessionService {
+    /// An empty service.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The user-scoped state of `user_id` in `app_name`, keys without `user:` (ADK 2.x `get_user_state`).
+    pub fn get_user_state(&self, app_name: &str, user_id: &str) -> JsonObject {
+        let store = self.store.borrow();
+        store.user_state.get(app_name).and_then(|u| u.get(user_id)).cloned().unwrap_or_default()
+    }
+}
+
+impl Store {
+    fn stored(&self, app_name: &str, user_id: &str, session_id: &str) -> Option<&Stored> {
+        self.sessions.get(app_name)?.get(user_id)?.get(session_id)
+    }
+
+    fn stored_mut(&mut self, app_name: &str, user_id: &str, session_id: &str) -> Option<&mut Stored> {
+        self.sessions.get_mut(app_name)?.get_mut(user_id)?.get_mut(session_id)
+    }
+
+    /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
+    fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: &[Event]) -> Session {
+        let mut state = stored.state.clone();
+        for (key, value) in self.app_state.get(app_name).into_iter().flatten() {
+            state.insert(format!("{APP_PREFIX}{key}"), value.clone());
+        }
+        for (key, value) in self.user_state.get(app_name).and_then(|u| u.get(user_id)).into_iter().flatten() {
+            state.insert(format!("{USER_PREFIX}{key}"), value.clone());
+        }
+        Session {
+            id: id.to_string(),
+            app_name: app_name.to_string(),
+            user_id: user_id.to_string(),
+            state,
+            events: events.to_vec(),
+            last_update_time: stored.last_update_time,
+        }
+    }
+
+    fn apply_shared_state(&mut self, app_name: &str, user_id: &str, app: JsonObject, user: JsonObject) {
+        if !app.is_empty() {
+            self.app_state.entry(app_name.to_string()).or_default().extend(app);
+        }
+        if !user.is_empty() {
+            let users = self.user_state.entry(app_name.to_string()).or_default();
+            users.entry(user_id.to_string()).or_default().extend(user);
+        }
+    }
+}
+
+/// The index of the first event `get_session` returns, found without copying any event.
+fn first_returned(events: &[Event], config: Option<&GetSessionConfig>) -> usize {
+    let Some(config) = config else { return 0 };
+    let mut start = match config.num_recent_events {
+        Some(n) => events.len().saturating_sub(usize::try_from(n).unwrap_or(usize::MAX)),
+        None => 0,
+    };
+    if let Some(after) = config.after_timestamp {
+        // Walk back from the newest event to the first one older than `after` (ADK does the same).
+        let tail = events.get(start..).unwrap_or_default();
+        let older = tail.iter().rposition(|e| e.timestamp < after);
+        start += older.map_or(0, |i| i + 1);
+    }
+    start
+}
+
+#[async_trait(?Send)]
+impl SessionService for InMemorySessionService {
+    async fn create_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        state: Option<JsonObject>,
+        session_id: Option<&str>,
+    ) -> Result<Session, AdkError> {
+        let mut store = self.store.borrow_mut();
+        let session_id = match session_id.map(str::trim) {
+            Some(id) if !id.is_empty() => {
+                if store.stored(app_name, user_id, id).is_some() {
+                    return Err(AdkError::new(ErrorCode::AlreadyExists, format!("Session with id {id} already exists.")));
+                }
+                id.to_string()
+            }
+            _ => platform::new_uuid(),
+        };
+        let scopes = split_state_delta(&state.unwrap_or_default());
+        store.apply_shared_state(app_name, user_id, scopes.app, scopes.user);
+        let stored = Stored { state: scopes.session, events: Vec::new(), last_update_time: platform::now_seconds() };
+        let session = store.view(app_name, user_id, &session_id, &stored, &[]);
+        let users = store.sessions.entry(app_name.to_string()).or_default();
+        users.entry(user_id.to_string()).or_default().insert(session_id, stored);
+        Ok(session)
+    }
+
+    async fn get_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: &str,
+        config: Option<&GetSessionConfig>,
+    ) -> Result<Option<Session>, AdkError> {
+        let store = self.store.borrow();
+        let session_id = session_id.trim();
+        let Some(stored) = store.stored(app_name, user_id, session_id) else { return Ok(None) };
+        let events = stored.events.get(first_returned(&stored.events, config)..).unwrap_or_default();
+        Ok(Some(store.view(app_name, user_id, session_id, stored, events)))
+    }
+
+    async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
+        let store = self.store.borrow();
+        let Some(users) = store.sessions.get(app_name) else { return Ok(Vec::new()) };
+        let mut sessions: Vec<Session> = users
+            .iter()
+            .filter(|(uid, _)| user_id.is_none_or(|u| u == uid.as_str()))
+            .flat_map(|(uid, sessions)| sessions.iter().map(move |(id, s)| (uid, id, s)))
+            .map(|(uid, id, stored)| store.view(app_name, uid, id, stored, &[]))
+            .collect();
+        // Oldest first, so the last one is the most recently active (ADK 2.x order).
+        sessions.sort_by(|a, b| {
+            a.last_update_time
+                .total_cmp(&b.last_update_time)
+                .then_with(|| a.user_id.cmp(&b.user_id))
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        Ok(sessions)
+    }
+
+    async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
+        let mut store = self.store.borrow_mut();
+        if let Some(sessions) = store.sessions.get_mut(app_name).and_then(|u| u.get_mut(user_id)) {
+            sessions.shift_remove(session_id.trim());
+        }
+        Ok(())
+    }
+
+    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+        if event.partial == Some(true) {
+            return Ok(event);
+        }
+        let mut store = self.store.borrow_mut();
+        let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
+        if store.stored(&app_name, &user_id, &session.id).is_none() {
+            return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
+        }
+        let event = apply_event(session, event);
+        let scopes = split_state_delta(&event.actions.state_delta);
+        store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
+        if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
+            stored.state.extend(scopes.session);
+            stored.last_update_time = event.timestamp;
+            stored.events.push(event.clone());
+        }
+        Ok(event)
+    }
+}

@@ -1,0 +1,93 @@
+//! Sessions: one conversation's events and state, and the service that keeps them.
+
+mod in_memory;
+mod state;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use crate::types::JsonObject;
+use crate::{AdkError, Event};
+
+pub use in_memory::InMemorySessionService;
+pub use state::{split_state_delta, State, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
+
+/// A conversation between a user and the agents of an app (ADK's `Session`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Session {
+    /// Session id, unique per app and user.
+    pub id: String,
+    /// The app the session belongs to.
+    pub app_name: String,
+    /// The user the session belongs to.
+    pub user_id: String,
+    /// Session state merged with the app (`app:`) and user (`user:`) state.
+    #[serde(default)]
+    pub state: JsonObject,
+    /// The events, oldest first.
+    #[serde(default)]
+    pub events: Vec<Event>,
+    /// Seconds since the Unix epoch of the last appended event (or of creation).
+    #[serde(default)]
+    pub last_update_time: f64,
+}
+
+/// Which events `get_session` returns (ADK's `GetSessionConfig`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GetSessionConfig {
+    /// At most this many of the most recent events; 0 gives none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub num_recent_events: Option<u64>,
+    /// Only events at or after this time (seconds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after_timestamp: Option<f64>,
+}
+
+/// Stores sessions and applies events to them (ADK's `BaseSessionService`).
+#[async_trait(?Send)]
+pub trait SessionService {
+    /// Creates a session. `app:` and `user:` keys of `state` go to the app-wide and per-user stores,
+    /// `temp:` keys are dropped; an existing `session_id` is an `ALREADY_EXISTS` error.
+    async fn create_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        state: Option<JsonObject>,
+        session_id: Option<&str>,
+    ) -> Result<Session, AdkError>;
+
+    /// The session with current app and user state, or `None` when it does not exist for this user.
+    async fn get_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: &str,
+        config: Option<&GetSessionConfig>,
+    ) -> Result<Option<Session>, AdkError>;
+
+    /// The sessions of an app (of one user, or of all users), without their events.
+    async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError>;
+
+    /// Deletes a session; deleting a missing session does nothing.
+    async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError>;
+
+    /// Appends `event` to the stored session and to `session`, applying its state delta, and returns
+    /// the event as stored. Partial events are returned untouched and not stored.
+    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError>;
+}
+
+/// What every session service does to the caller's copy of the session (ADK's base `append_event`):
+/// `temp:` keys are applied to the session for the rest of the invocation but removed from the
+/// event, the remaining delta is applied, and the event is appended. Returns the event as stored.
+pub fn apply_event(session: &mut Session, mut event: Event) -> Event {
+    let delta = &mut event.actions.state_delta;
+    for (key, value) in delta.iter() {
+        session.state.insert(key.clone(), value.clone());
+    }
+    delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));
+    session.last_update_time = event.timestamp;
+    session.events.push(event.clone());
+    event
+}
