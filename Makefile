@@ -16,6 +16,7 @@ build: setup
 test: setup test-native test-wasm build test-browser
 
 test-native:
+	cargo fmt --check
 	cargo test --all-targets
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings

@@ -19,8 +19,8 @@
 pub mod artifact;
 pub mod error;
 pub mod events;
-mod platform;
 pub mod memory;
+mod platform;
 pub mod session;
 pub mod types;
 
@@ -29,4 +29,6 @@ pub mod js;
 
 pub use error::{AdkError, ErrorCode};
 pub use events::{Event, EventActions, LlmResponse};
-pub use types::{Blob, Bytes, CodeExecutionResult, Content, ExecutableCode, FileData, FunctionCall, FunctionResponse, Part};
+pub use types::{
+    Blob, Bytes, CodeExecutionResult, Content, ExecutableCode, FileData, FunctionCall, FunctionResponse, Part,
+};

@@ -9,10 +9,7 @@ pub fn now_seconds() -> f64 {
 /// Seconds since the Unix epoch, as ADK's `time.time()`.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn now_seconds() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs_f64())
-        .unwrap_or(0.0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
 }
 
 /// A random uuid4 string (ADK's `str(uuid.uuid4())`).

@@ -49,20 +49,34 @@ fn test_list_versions() {
     let a = InMemoryArtifactService::new();
     let versions: Vec<Part> = (0..3).map(|i| blob(format!("test_data_{i}").as_bytes())).collect();
     for (i, v) in versions.iter().enumerate() {
-        assert_eq!(block_on(a.save_artifact(key(Some("123"), "with/slash/filename"), v.clone(), None)).unwrap(), i as u64);
+        assert_eq!(
+            block_on(a.save_artifact(key(Some("123"), "with/slash/filename"), v.clone(), None)).unwrap(),
+            i as u64
+        );
     }
     assert_eq!(block_on(a.list_versions(key(Some("123"), "with/slash/filename"))).unwrap(), [0, 1, 2]);
     for (i, v) in versions.iter().enumerate() {
-        assert_eq!(block_on(a.load_artifact(key(Some("123"), "with/slash/filename"), Some(i as u64))).unwrap().as_ref(), Some(v));
+        assert_eq!(
+            block_on(a.load_artifact(key(Some("123"), "with/slash/filename"), Some(i as u64))).unwrap().as_ref(),
+            Some(v)
+        );
     }
-    assert_eq!(block_on(a.load_artifact(key(Some("123"), "with/slash/filename"), None)).unwrap().as_ref(), versions.last());
+    assert_eq!(
+        block_on(a.load_artifact(key(Some("123"), "with/slash/filename"), None)).unwrap().as_ref(),
+        versions.last()
+    );
     assert!(block_on(a.load_artifact(key(Some("123"), "with/slash/filename"), Some(3))).unwrap().is_none());
 }
 
 #[test]
 fn user_namespace_is_shared_across_sessions_and_listed_with_session_keys() {
     let a = InMemoryArtifactService::new();
-    block_on(a.save_artifact(key(Some("s1"), "user:avatar.png"), Part::from_inline_data(vec![1, 2], "image/png"), None)).unwrap();
+    block_on(a.save_artifact(
+        key(Some("s1"), "user:avatar.png"),
+        Part::from_inline_data(vec![1, 2], "image/png"),
+        None,
+    ))
+    .unwrap();
     block_on(a.save_artifact(key(Some("s1"), "b.txt"), Part::from_text("b"), None)).unwrap();
     block_on(a.save_artifact(key(Some("s2"), "a.txt"), Part::from_text("a"), None)).unwrap();
     assert!(block_on(a.load_artifact(key(Some("s2"), "user:avatar.png"), None)).unwrap().is_some());
@@ -75,9 +89,21 @@ fn user_namespace_is_shared_across_sessions_and_listed_with_session_keys() {
 #[test]
 fn version_metadata() {
     let a = InMemoryArtifactService::new();
-    block_on(a.save_artifact(key(Some("s"), "img"), Part::from_inline_data(vec![1], "image/png"), Some(json!({"k": 1}).as_object().cloned().unwrap()))).unwrap();
+    block_on(a.save_artifact(
+        key(Some("s"), "img"),
+        Part::from_inline_data(vec![1], "image/png"),
+        Some(json!({"k": 1}).as_object().cloned().unwrap()),
+    ))
+    .unwrap();
     block_on(a.save_artifact(key(Some("s"), "img"), Part::from_text("now text"), None)).unwrap();
-    let file = Part { file_data: Some(FileData { file_uri: Some("gs://b/f.pdf".into()), mime_type: Some("application/pdf".into()), display_name: None }), ..Default::default() };
+    let file = Part {
+        file_data: Some(FileData {
+            file_uri: Some("gs://b/f.pdf".into()),
+            mime_type: Some("application/pdf".into()),
+            display_name: None,
+        }),
+        ..Default::default()
+    };
     block_on(a.save_artifact(key(Some("s"), "img"), file, None)).unwrap();
     let versions = block_on(a.list_artifact_versions(key(Some("s"), "img"))).unwrap();
     let mimes: Vec<_> = versions.iter().map(|v| v.mime_type.as_deref()).collect();

@@ -32,7 +32,10 @@ fn bad_input_names_the_field() {
         (r#"{"author": "a", "actions": {"artifactDelta": {"f": "one"}}}"#, "actions.artifactDelta.f"),
         (r#"{"author": "a", "timestamp": "yesterday"}"#, "timestamp"),
         (r#"{"author": "a", "partial": "yes"}"#, "partial"),
-        (r#"{"author": "a", "content": {"parts": [{"inlineData": {"data": "%%%"}}]}}"#, "content.parts[0].inlineData.data"),
+        (
+            r#"{"author": "a", "content": {"parts": [{"inlineData": {"data": "%%%"}}]}}"#,
+            "content.parts[0].inlineData.data",
+        ),
         (r#"{"author": "a", "content": {"parts": [{"thoughtSignature": "a"}]}}"#, "content.parts[0].thoughtSignature"),
         (r#"{"author": "a", "actions": null}"#, "actions"),
         (r#"{"author": "a", "longRunningToolIds": [1]}"#, "longRunningToolIds[0]"),
@@ -107,9 +110,18 @@ fn part_constructors() {
     let j = |p: Part| serde_json::to_value(p).unwrap();
     assert_eq!(j(Part::from_text("hi")), json!({"text": "hi"}));
     let args = json!({"city": "Seoul"}).as_object().cloned().unwrap();
-    assert_eq!(j(Part::from_function_call("w", args.clone())), json!({"functionCall": {"args": {"city": "Seoul"}, "name": "w"}}));
-    assert_eq!(j(Part::from_function_response("w", args)), json!({"functionResponse": {"name": "w", "response": {"city": "Seoul"}}}));
-    assert_eq!(j(Part::from_inline_data(vec![0xfb, 0xff], "image/png")), json!({"inlineData": {"data": "-_8=", "mimeType": "image/png"}}));
+    assert_eq!(
+        j(Part::from_function_call("w", args.clone())),
+        json!({"functionCall": {"args": {"city": "Seoul"}, "name": "w"}})
+    );
+    assert_eq!(
+        j(Part::from_function_response("w", args)),
+        json!({"functionResponse": {"name": "w", "response": {"city": "Seoul"}}})
+    );
+    assert_eq!(
+        j(Part::from_inline_data(vec![0xfb, 0xff], "image/png")),
+        json!({"inlineData": {"data": "-_8=", "mimeType": "image/png"}})
+    );
     assert_eq!(j(Part::from_json("{}")), json!({"inlineData": {"data": "e30=", "mimeType": "application/json"}}));
     assert_eq!(
         j(Part::from_agent_transfer("billing")),

@@ -21,15 +21,26 @@ fn ev(id: &str, author: &str, ts: f64, text: Option<&str>) -> Event {
 }
 
 fn session(user: &str, id: &str, events: Vec<Event>) -> Session {
-    Session { id: id.into(), app_name: APP.into(), user_id: user.into(), state: Default::default(), events, last_update_time: 1000.0 }
+    Session {
+        id: id.into(),
+        app_name: APP.into(),
+        user_id: user.into(),
+        state: Default::default(),
+        events,
+        last_update_time: 1000.0,
+    }
 }
 
 fn session_1() -> Session {
-    session(USER, "session-1", vec![
-        ev("event-1a", "user", 12345.0, Some("The ADK is a great toolkit.")),
-        ev("event-1b", "user", 12346.0, None),
-        ev("event-1c", "model", 12347.0, Some("I agree. The Agent Development Kit (ADK) rocks!")),
-    ])
+    session(
+        USER,
+        "session-1",
+        vec![
+            ev("event-1a", "user", 12345.0, Some("The ADK is a great toolkit.")),
+            ev("event-1b", "user", 12346.0, None),
+            ev("event-1c", "model", 12347.0, Some("I agree. The Agent Development Kit (ADK) rocks!")),
+        ],
+    )
 }
 
 fn session_2() -> Session {
@@ -71,7 +82,13 @@ fn test_add_events_to_memory_without_session_id_uses_default_bucket() {
 fn test_add_events_to_memory_appends_without_replacing() {
     let m = InMemoryMemoryService::new();
     block_on(m.add_session_to_memory(&session_1())).unwrap();
-    block_on(m.add_events_to_memory(APP, USER, &[ev("event-1d", "user", 12348.0, Some("A new fact about ADK."))], Some("session-1"))).unwrap();
+    block_on(m.add_events_to_memory(
+        APP,
+        USER,
+        &[ev("event-1d", "user", 12348.0, Some("A new fact about ADK."))],
+        Some("session-1"),
+    ))
+    .unwrap();
     assert_eq!(ids(&m, "ADK"), ["event-1a", "event-1c", "event-1d"]);
 }
 
@@ -79,8 +96,17 @@ fn test_add_events_to_memory_appends_without_replacing() {
 fn test_add_events_to_memory_deduplicates_event_ids() {
     let m = InMemoryMemoryService::new();
     block_on(m.add_session_to_memory(&session_1())).unwrap();
-    block_on(m.add_events_to_memory(APP, USER, &[ev("event-1a", "user", 12349.0, Some("Updated duplicate text about ADK."))], Some("session-1"))).unwrap();
-    assert_eq!(search(&m, USER, "ADK"), ["The ADK is a great toolkit.", "I agree. The Agent Development Kit (ADK) rocks!"]);
+    block_on(m.add_events_to_memory(
+        APP,
+        USER,
+        &[ev("event-1a", "user", 12349.0, Some("Updated duplicate text about ADK."))],
+        Some("session-1"),
+    ))
+    .unwrap();
+    assert_eq!(
+        search(&m, USER, "ADK"),
+        ["The ADK is a great toolkit.", "I agree. The Agent Development Kit (ADK) rocks!"]
+    );
 }
 
 #[test]
@@ -94,7 +120,12 @@ fn test_add_session_with_no_events_to_memory() {
 fn add_session_replaces_that_sessions_memories() {
     let m = InMemoryMemoryService::new();
     block_on(m.add_session_to_memory(&session_1())).unwrap();
-    block_on(m.add_session_to_memory(&session(USER, "session-1", vec![ev("x", "user", 1.0, Some("Only this now about ADK"))]))).unwrap();
+    block_on(m.add_session_to_memory(&session(
+        USER,
+        "session-1",
+        vec![ev("x", "user", 1.0, Some("Only this now about ADK"))],
+    )))
+    .unwrap();
     assert_eq!(ids(&m, "ADK"), ["x"]);
 }
 
@@ -135,7 +166,12 @@ fn test_search_memory_no_match() {
 fn test_search_memory_is_scoped_by_user() {
     let m = InMemoryMemoryService::new();
     block_on(m.add_session_to_memory(&session_1())).unwrap();
-    block_on(m.add_session_to_memory(&session(OTHER, "session-3", vec![ev("event-3a", "user", 60000.0, Some("This is a secret."))]))).unwrap();
+    block_on(m.add_session_to_memory(&session(
+        OTHER,
+        "session-3",
+        vec![ev("event-3a", "user", 60000.0, Some("This is a secret."))],
+    )))
+    .unwrap();
     assert!(search(&m, USER, "secret").is_empty());
     assert_eq!(search(&m, OTHER, "secret"), ["This is a secret."]);
 }
@@ -188,7 +224,12 @@ fn test_search_memory_non_latin() {
     ];
     for (text, query, expected) in cases {
         let m = InMemoryMemoryService::new();
-        block_on(m.add_session_to_memory(&session(USER, "session-i18n", vec![ev("event-i18n", "user", 90000.0, Some(&text))]))).unwrap();
+        block_on(m.add_session_to_memory(&session(
+            USER,
+            "session-i18n",
+            vec![ev("event-i18n", "user", 90000.0, Some(&text))],
+        )))
+        .unwrap();
         assert_eq!(search(&m, USER, &query).len(), expected, "{text:?} / {query:?}");
     }
 }
@@ -196,12 +237,17 @@ fn test_search_memory_non_latin() {
 #[test]
 fn korean_and_mixed_script_search() {
     let m = InMemoryMemoryService::new();
-    block_on(m.add_session_to_memory(&session(USER, "ko", vec![
-        ev("a", "user", 1.0, Some("서울 날씨 알려줘")),
-        ev("b", "weather_agent", 2.0, Some("서울은 맑고 21°C입니다. 내일은 비가 옵니다.")),
-        ev("c", "user", 3.0, Some("ADK로 에이전트를 만들었어요")),
-        ev("d", "user", 4.0, Some("부산 여행 계획")),
-    ]))).unwrap();
+    block_on(m.add_session_to_memory(&session(
+        USER,
+        "ko",
+        vec![
+            ev("a", "user", 1.0, Some("서울 날씨 알려줘")),
+            ev("b", "weather_agent", 2.0, Some("서울은 맑고 21°C입니다. 내일은 비가 옵니다.")),
+            ev("c", "user", 3.0, Some("ADK로 에이전트를 만들었어요")),
+            ev("d", "user", 4.0, Some("부산 여행 계획")),
+        ],
+    )))
+    .unwrap();
     // Korean query words match inside longer Korean words (서울 in 서울은).
     assert_eq!(ids(&m, "서울 날씨"), ["a", "b"]);
     assert_eq!(ids(&m, "내일 비"), ["b"]);
@@ -213,18 +259,27 @@ fn korean_and_mixed_script_search() {
 #[test]
 fn test_search_memory_ranks_by_number_of_matching_words() {
     let m = InMemoryMemoryService::new();
-    block_on(m.add_session_to_memory(&session(USER, "session-ranked", vec![
-        ev("ranked-a", "user", 1.0, Some("The deploy is ready.")),
-        ev("ranked-b", "user", 1.0, Some("Ready.")),
-        ev("ranked-c", "user", 1.0, Some("The deploy status is ready.")),
-    ]))).unwrap();
-    assert_eq!(search(&m, USER, "deploy status ready"), ["The deploy status is ready.", "The deploy is ready.", "Ready."]);
+    block_on(m.add_session_to_memory(&session(
+        USER,
+        "session-ranked",
+        vec![
+            ev("ranked-a", "user", 1.0, Some("The deploy is ready.")),
+            ev("ranked-b", "user", 1.0, Some("Ready.")),
+            ev("ranked-c", "user", 1.0, Some("The deploy status is ready.")),
+        ],
+    )))
+    .unwrap();
+    assert_eq!(
+        search(&m, USER, "deploy status ready"),
+        ["The deploy status is ready.", "The deploy is ready.", "Ready."]
+    );
 }
 
 #[test]
 fn test_search_memory_returns_at_most_ten_memories() {
     let m = InMemoryMemoryService::new();
-    let mut events: Vec<Event> = (0..20).map(|i| ev(&format!("note-{i}"), "user", 1.0, Some(&format!("note {i} about work")))).collect();
+    let mut events: Vec<Event> =
+        (0..20).map(|i| ev(&format!("note-{i}"), "user", 1.0, Some(&format!("note {i} about work")))).collect();
     events.push(ev("backlog", "user", 1.0, Some("the backlog note about work")));
     block_on(m.add_session_to_memory(&session(USER, "s", events))).unwrap();
     let found = ids(&m, "backlog note");

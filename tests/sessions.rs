@@ -57,12 +57,15 @@ fn test_create_and_list_sessions() {
 #[test]
 fn test_session_state() {
     let s = InMemorySessionService::new();
-    let mut s11 = block_on(s.create_session("my_app", "user1", Some(obj(json!({"key11": "value11"}))), Some("session11"))).unwrap();
+    let mut s11 =
+        block_on(s.create_session("my_app", "user1", Some(obj(json!({"key11": "value11"}))), Some("session11")))
+            .unwrap();
     block_on(s.create_session("my_app", "user1", Some(obj(json!({"key12": "value12"}))), Some("session12"))).unwrap();
     block_on(s.create_session("my_app", "user2", None, Some("session2"))).unwrap();
     assert_eq!(s11.state["key11"], "value11");
 
-    let event = text_event(json!({"app:key": "value", "user:key1": "value1", "temp:key": "temp", "key11": "value11_new"}));
+    let event =
+        text_event(json!({"app:key": "value", "user:key1": "value1", "temp:key": "temp", "key11": "value11_new"}));
     let stored = block_on(s.append_event(&mut s11, event)).unwrap();
 
     assert_eq!(s11.state["app:key"], "value");
@@ -92,9 +95,16 @@ fn test_session_state() {
 #[test]
 fn test_create_new_session_will_merge_states() {
     let s = InMemorySessionService::new();
-    let mut s1 = block_on(s.create_session("my_app", "user", Some(obj(json!({"key1": "value1"}))), Some("session1"))).unwrap();
-    block_on(s.append_event(&mut s1, text_event(json!({"app:key": "value", "user:key1": "value1", "temp:key": "temp"})))).unwrap();
-    assert_eq!((s1.state["app:key"].clone(), s1.state["key1"].clone(), s1.state["user:key1"].clone()), (json!("value"), json!("value1"), json!("value1")));
+    let mut s1 =
+        block_on(s.create_session("my_app", "user", Some(obj(json!({"key1": "value1"}))), Some("session1"))).unwrap();
+    block_on(
+        s.append_event(&mut s1, text_event(json!({"app:key": "value", "user:key1": "value1", "temp:key": "temp"}))),
+    )
+    .unwrap();
+    assert_eq!(
+        (s1.state["app:key"].clone(), s1.state["key1"].clone(), s1.state["user:key1"].clone()),
+        (json!("value"), json!("value1"), json!("value1"))
+    );
     let s2 = block_on(s.create_session("my_app", "user", Some(JsonObject::new()), Some("session2"))).unwrap();
     assert_eq!(s2.state["app:key"], "value");
     assert_eq!(s2.state["user:key1"], "value1");
@@ -144,7 +154,9 @@ fn test_get_session_with_config() {
         e.timestamp = f64::from(i);
         block_on(s.append_event(&mut session, e)).unwrap();
     }
-    let with = |config: GetSessionConfig| block_on(s.get_session("my_app", "user", &session.id, Some(&config))).unwrap().unwrap().events;
+    let with = |config: GetSessionConfig| {
+        block_on(s.get_session("my_app", "user", &session.id, Some(&config))).unwrap().unwrap().events
+    };
     assert_eq!(get(&s, "my_app", "user", &session.id).unwrap().events.len(), 5);
     let recent = with(GetSessionConfig { num_recent_events: Some(3), after_timestamp: None });
     assert_eq!((recent.len(), recent[0].timestamp), (3, 3.0));

@@ -34,7 +34,8 @@ fn message(e: &JsValue) -> String {
 /// The JSON a JS program sees for `value`: numbers as JS numbers (1.0 → 1, -0.0 → 0, big integers
 /// rounded), long-running ids (a Python set) sorted.
 fn as_js_sees_it(value: &JsValue) -> serde_json::Value {
-    let mut v: serde_json::Value = serde_json::from_str(&js_sys::JSON::stringify(value).unwrap().as_string().unwrap()).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&js_sys::JSON::stringify(value).unwrap().as_string().unwrap()).unwrap();
     if let Some(serde_json::Value::Array(ids)) = v.get_mut("longRunningToolIds") {
         ids.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
     }

@@ -57,7 +57,9 @@ fn path(key: ArtifactKey<'_>) -> Result<Path, AdkError> {
 fn canonical_uri((app, user, scope, filename): &Path, version: u64) -> String {
     match scope {
         Scope::User => format!("memory://apps/{app}/users/{user}/artifacts/{filename}/versions/{version}"),
-        Scope::Session(s) => format!("memory://apps/{app}/users/{user}/sessions/{s}/artifacts/{filename}/versions/{version}"),
+        Scope::Session(s) => {
+            format!("memory://apps/{app}/users/{user}/sessions/{s}/artifacts/{filename}/versions/{version}")
+        }
     }
 }
 
@@ -83,7 +85,12 @@ fn pick(entries: &[Entry], version: Option<u64>) -> Option<&Entry> {
 
 #[async_trait(?Send)]
 impl ArtifactService for InMemoryArtifactService {
-    async fn save_artifact(&self, key: ArtifactKey<'_>, artifact: Part, custom_metadata: Option<JsonObject>) -> Result<u64, AdkError> {
+    async fn save_artifact(
+        &self,
+        key: ArtifactKey<'_>,
+        artifact: Part,
+        custom_metadata: Option<JsonObject>,
+    ) -> Result<u64, AdkError> {
         let path = path(key)?;
         let mime_type = mime_type(&artifact)?;
         let mut artifacts = self.artifacts.borrow_mut();
@@ -107,7 +114,12 @@ impl ArtifactService for InMemoryArtifactService {
         Ok(entry.map(|e| e.data.clone()).filter(|p| *p != Part::default()))
     }
 
-    async fn list_artifact_keys(&self, app_name: &str, user_id: &str, session_id: Option<&str>) -> Result<Vec<String>, AdkError> {
+    async fn list_artifact_keys(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: Option<&str>,
+    ) -> Result<Vec<String>, AdkError> {
         validate_id(app_name, "app_name")?;
         validate_id(user_id, "user_id")?;
         if let Some(s) = session_id {
@@ -147,7 +159,11 @@ impl ArtifactService for InMemoryArtifactService {
         Ok(self.artifacts.borrow().get(&path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
     }
 
-    async fn get_artifact_version(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<ArtifactVersion>, AdkError> {
+    async fn get_artifact_version(
+        &self,
+        key: ArtifactKey<'_>,
+        version: Option<u64>,
+    ) -> Result<Option<ArtifactVersion>, AdkError> {
         let path = path(key)?;
         Ok(self.artifacts.borrow().get(&path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
     }

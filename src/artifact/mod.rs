@@ -47,13 +47,23 @@ pub struct ArtifactKey<'a> {
 #[async_trait(?Send)]
 pub trait ArtifactService {
     /// Saves a new version and returns its number (0 for the first).
-    async fn save_artifact(&self, key: ArtifactKey<'_>, artifact: Part, custom_metadata: Option<JsonObject>) -> Result<u64, AdkError>;
+    async fn save_artifact(
+        &self,
+        key: ArtifactKey<'_>,
+        artifact: Part,
+        custom_metadata: Option<JsonObject>,
+    ) -> Result<u64, AdkError>;
 
     /// The given version, or the latest; `None` when there is no such file or version.
     async fn load_artifact(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<Part>, AdkError>;
 
     /// The file names of the session plus the user's `user:` files, sorted.
-    async fn list_artifact_keys(&self, app_name: &str, user_id: &str, session_id: Option<&str>) -> Result<Vec<String>, AdkError>;
+    async fn list_artifact_keys(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: Option<&str>,
+    ) -> Result<Vec<String>, AdkError>;
 
     /// Deletes every version of the file; a missing file is not an error.
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError>;
@@ -65,5 +75,9 @@ pub trait ArtifactService {
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError>;
 
     /// The metadata of the given version, or of the latest.
-    async fn get_artifact_version(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<ArtifactVersion>, AdkError>;
+    async fn get_artifact_version(
+        &self,
+        key: ArtifactKey<'_>,
+        version: Option<u64>,
+    ) -> Result<Option<ArtifactVersion>, AdkError>;
 }

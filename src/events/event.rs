@@ -136,7 +136,9 @@ impl Event {
     /// responses, is not partial and does not end with a code-execution result. ADK 1.x differs only
     /// for an error event carrying function responses, which 1.x does not count as final.
     pub fn is_final_response(&self) -> bool {
-        if self.actions.skip_summarization == Some(true) || self.long_running_tool_ids.as_ref().is_some_and(|ids| !ids.is_empty()) {
+        if self.actions.skip_summarization == Some(true)
+            || self.long_running_tool_ids.as_ref().is_some_and(|ids| !ids.is_empty())
+        {
             return true;
         }
         let partial = self.partial == Some(true);

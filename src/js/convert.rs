@@ -14,14 +14,15 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, JsValue> {
         return Ok(text);
     }
     if value.is_undefined() {
-        return Err(to_js_error(AdkError::invalid(format!("invalid {what}: expected an object or JSON text, got undefined"))));
+        return Err(to_js_error(AdkError::invalid(format!(
+            "invalid {what}: expected an object or JSON text, got undefined"
+        ))));
     }
     let text = js_sys::JSON::stringify(value).map_err(|e| {
         let reason = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
         to_js_error(AdkError::invalid(format!("invalid {what}: not JSON-serializable: {reason}")))
     })?;
-    text.as_string()
-        .ok_or_else(|| to_js_error(AdkError::invalid(format!("invalid {what}: not JSON-serializable"))))
+    text.as_string().ok_or_else(|| to_js_error(AdkError::invalid(format!("invalid {what}: not JSON-serializable"))))
 }
 
 /// Decodes a JS object (or JSON text) into `T`, naming the bad field on failure.

@@ -85,12 +85,8 @@ impl MemoryService for InMemoryMemoryService {
         let mut store = self.store.borrow_mut();
         let user = key(&session.app_name, &session.user_id);
         let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
-        let remembered = session
-            .events
-            .iter()
-            .filter(|e| has_content(e) && !deleted.contains(&e.id))
-            .map(Remembered::new)
-            .collect();
+        let remembered =
+            session.events.iter().filter(|e| has_content(e) && !deleted.contains(&e.id)).map(Remembered::new).collect();
         store.events.entry(user).or_default().insert(session.id.clone(), remembered);
         Ok(())
     }
@@ -116,7 +112,12 @@ impl MemoryService for InMemoryMemoryService {
         Ok(())
     }
 
-    async fn search_memory(&self, app_name: &str, user_id: &str, query: &str) -> Result<SearchMemoryResponse, AdkError> {
+    async fn search_memory(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        query: &str,
+    ) -> Result<SearchMemoryResponse, AdkError> {
         let store = self.store.borrow();
         let query = normalise(query);
         let query_words = words(&query);

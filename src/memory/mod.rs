@@ -55,5 +55,6 @@ pub trait MemoryService {
     ) -> Result<(), AdkError>;
 
     /// The memories of this app and user that match `query`.
-    async fn search_memory(&self, app_name: &str, user_id: &str, query: &str) -> Result<SearchMemoryResponse, AdkError>;
+    async fn search_memory(&self, app_name: &str, user_id: &str, query: &str)
+        -> Result<SearchMemoryResponse, AdkError>;
 }

@@ -60,10 +60,7 @@ pub fn searchable_words(normalised: &str) -> HashSet<&str> {
 
 /// How many query words the event text matches.
 pub fn matched_words(query_words: &HashSet<&str>, event_normalised: &str, event_words: &HashSet<&str>) -> usize {
-    query_words
-        .iter()
-        .filter(|q| event_words.contains(*q) || (!q.is_ascii() && event_normalised.contains(*q)))
-        .count()
+    query_words.iter().filter(|q| event_words.contains(*q) || (!q.is_ascii() && event_normalised.contains(*q))).count()
 }
 
 #[cfg(test)]

@@ -116,7 +116,10 @@ impl SessionService for InMemorySessionService {
         let session_id = match session_id.map(str::trim) {
             Some(id) if !id.is_empty() => {
                 if store.stored(app_name, user_id, id).is_some() {
-                    return Err(AdkError::new(ErrorCode::AlreadyExists, format!("Session with id {id} already exists.")));
+                    return Err(AdkError::new(
+                        ErrorCode::AlreadyExists,
+                        format!("Session with id {id} already exists."),
+                    ));
                 }
                 id.to_string()
             }

@@ -135,7 +135,11 @@ impl Part {
     /// An inline-data part.
     pub fn from_inline_data(data: Vec<u8>, mime_type: &str) -> Self {
         Part {
-            inline_data: Some(Blob { data: Some(Bytes(data)), mime_type: Some(mime_type.to_string()), display_name: None }),
+            inline_data: Some(Blob {
+                data: Some(Bytes(data)),
+                mime_type: Some(mime_type.to_string()),
+                display_name: None,
+            }),
             ..Default::default()
         }
     }

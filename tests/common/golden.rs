@@ -36,7 +36,9 @@ fn check_case(file: &str, case: &Value) -> Result<(), String> {
     let wire = case["wire"].as_str().ok_or("no wire")?;
     let at = |what: &str| format!("{file} {name}: {what}");
     let event = Event::from_json(wire).map_err(|e| at(&format!("decode failed: {e}")))?;
-    let ours = as_set_compared(serde_json::from_str(&event.to_json().map_err(|e| at(&e.message))?).map_err(|e| at(&e.to_string()))?);
+    let ours = as_set_compared(
+        serde_json::from_str(&event.to_json().map_err(|e| at(&e.message))?).map_err(|e| at(&e.to_string()))?,
+    );
     let theirs = as_set_compared(serde_json::from_str(wire).map_err(|e| at(&e.to_string()))?);
     if ours != theirs {
         return Err(at(&format!("round trip differs\n ours:   {ours}\n theirs: {theirs}")));
@@ -49,9 +51,21 @@ fn check_case(file: &str, case: &Value) -> Result<(), String> {
     }
     let checks = [
         ("isFinalResponse", Value::Bool(event.is_final_response()), Value::Bool(expected_final)),
-        ("getFunctionCalls", serde_json::to_value(event.get_function_calls()).map_err(|e| e.to_string())?, helpers["getFunctionCalls"].clone()),
-        ("getFunctionResponses", serde_json::to_value(event.get_function_responses()).map_err(|e| e.to_string())?, helpers["getFunctionResponses"].clone()),
-        ("hasTrailingCodeExecutionResult", Value::Bool(event.has_trailing_code_execution_result()), helpers["hasTrailingCodeExecutionResult"].clone()),
+        (
+            "getFunctionCalls",
+            serde_json::to_value(event.get_function_calls()).map_err(|e| e.to_string())?,
+            helpers["getFunctionCalls"].clone(),
+        ),
+        (
+            "getFunctionResponses",
+            serde_json::to_value(event.get_function_responses()).map_err(|e| e.to_string())?,
+            helpers["getFunctionResponses"].clone(),
+        ),
+        (
+            "hasTrailingCodeExecutionResult",
+            Value::Bool(event.has_trailing_code_execution_result()),
+            helpers["hasTrailingCodeExecutionResult"].clone(),
+        ),
     ];
     for (helper, ours, theirs) in checks {
         if ours != theirs {
