@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build test test-native test-wasm test-browser demo size
+.PHONY: setup build test test-native test-wasm test-browser demo size bench
 
 setup:
 	@bash scripts/setup.sh
@@ -25,6 +25,7 @@ test-wasm:
 	wasm-pack test --headless --chrome --mode no-install
 
 test-browser:
+	node_modules/.bin/tsc -p tests/types/tsconfig.json
 	node tests/browser/run.mjs
 
 demo: build
@@ -32,3 +33,7 @@ demo: build
 
 size: build
 	@node scripts/size.mjs
+
+## Benchmarks (numbers, not pass/fail): per-op cost of the session service at 1k/10k/100k events.
+bench:
+	cargo bench --bench sessions

@@ -31,6 +31,20 @@ impl ErrorCode {
             ErrorCode::Internal => "INTERNAL",
         }
     }
+
+    /// The code spelled `text`, if it is one.
+    pub fn parse(text: &str) -> Option<Self> {
+        [
+            Self::InvalidArgument,
+            Self::NotFound,
+            Self::AlreadyExists,
+            Self::FailedPrecondition,
+            Self::Aborted,
+            Self::Internal,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == text)
+    }
 }
 
 /// An error with a stable [`ErrorCode`] and a message meant for people.

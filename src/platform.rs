@@ -12,6 +12,19 @@ pub fn now_seconds() -> f64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
 }
 
+/// `text` in Unicode Normalization Form C, by the browser's own tables.
+#[cfg(target_arch = "wasm32")]
+pub fn nfc(text: &str) -> String {
+    String::from(js_sys::JsString::from(text).normalize("NFC"))
+}
+
+/// `text` in Unicode Normalization Form C.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn nfc(text: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    text.nfc().collect()
+}
+
 /// A random uuid4 string (ADK's `str(uuid.uuid4())`).
 pub fn new_uuid() -> String {
     uuid::Uuid::new_v4().to_string()

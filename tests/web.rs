@@ -68,3 +68,96 @@ fn bad_js_input_throws_a_typed_error_and_the_module_keeps_working() {
     assert_eq!(error_code(&e), "INVALID_ARGUMENT");
     assert!(is_final_response(&js_json(r#"{"author": "a"}"#)).unwrap());
 }
+
+mod js_session_service {
+    use adk_wasm::js::session::JsSessionService;
+    use adk_wasm::session::SessionService;
+    use adk_wasm::types::JsonObject;
+    use adk_wasm::Event;
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen_test::*;
+
+    // A session service an app could write to keep sessions on its own backend: plain JS, with
+    // sync and async methods mixed, updating the session object it is handed as ADK services do.
+    #[wasm_bindgen(inline_js = r#"
+        export function makeService() {
+            const sessions = new Map();
+            const calls = [];
+            return {
+                calls,
+                createSession({ appName, userId, state, sessionId }) {
+                    calls.push('createSession');
+                    const s = { id: sessionId ?? 'generated', appName, userId, state: state ?? {}, events: [], lastUpdateTime: 1 };
+                    sessions.set(s.id, s);
+                    return s;
+                },
+                async getSession({ sessionId }) { calls.push('getSession'); return sessions.get(sessionId) ?? null; },
+                async listSessions() { calls.push('listSessions'); return { sessions: [...sessions.values()] }; },
+                async deleteSession({ sessionId }) { calls.push('deleteSession'); sessions.delete(sessionId); },
+                async appendEvent({ session, event }) {
+                    calls.push('appendEvent:' + (sessions.get(session.id) === session ? 'own object' : 'copy'));
+                    if (session.id === 'broken') throw Object.assign(new Error('backend down'), { code: 'FAILED_PRECONDITION' });
+                    const stored = { ...event, actions: { ...event.actions, stateDelta: Object.fromEntries(
+                        Object.entries(event.actions.stateDelta).filter(([k]) => !k.startsWith('temp:'))) } };
+                    Object.assign(session.state, event.actions.stateDelta);
+                    session.events.push(stored);
+                    return stored;
+                },
+            };
+        }
+        export function notAService() { return { createSession() {} }; }
+    "#)]
+    extern "C" {
+        #[wasm_bindgen(js_name = makeService)]
+        fn make_service() -> JsValue;
+        #[wasm_bindgen(js_name = notAService)]
+        fn not_a_service() -> JsValue;
+    }
+
+    fn calls(service: &JsValue) -> Vec<String> {
+        let calls: js_sys::Array = js_sys::Reflect::get(service, &"calls".into()).unwrap().into();
+        calls.iter().map(|c| c.as_string().unwrap()).collect()
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_js_object_serves_as_the_session_service() {
+        let object = make_service();
+        let service = JsSessionService::new(object.clone()).unwrap();
+        let state: JsonObject = serde_json::from_str(r#"{"k": 1}"#).unwrap();
+        let mut session = service.create_session("app", "u", Some(state), Some("s1")).await.unwrap();
+        assert_eq!(session.state["k"], 1);
+
+        let mut event = Event::new("user");
+        event.actions.state_delta = serde_json::from_str(r#"{"k": 2, "temp:t": true}"#).unwrap();
+        let stored = service.append_event(&mut session, event).await.unwrap();
+        assert!(!stored.actions.state_delta.contains_key("temp:t"));
+        assert_eq!(session.state["temp:t"], true, "temp keys stay on the caller's copy");
+        assert_eq!(session.events.len(), 1);
+
+        let fetched = service.get_session("app", "u", "s1", None).await.unwrap().unwrap();
+        assert_eq!((fetched.state["k"].clone(), fetched.events.len()), (serde_json::json!(2), 1));
+        assert!(service.get_session("app", "u", "nope", None).await.unwrap().is_none());
+        assert_eq!(service.list_sessions("app", None).await.unwrap().len(), 1);
+        service.delete_session("app", "u", "s1").await.unwrap();
+        assert!(service.get_session("app", "u", "s1", None).await.unwrap().is_none());
+        // The service got its own session object back, not a copy of the history.
+        assert!(calls(&object).contains(&"appendEvent:own object".to_string()), "{:?}", calls(&object));
+    }
+
+    #[wasm_bindgen_test]
+    async fn errors_from_the_js_service_keep_their_code_and_leave_the_session_alone() {
+        let service = JsSessionService::new(make_service()).unwrap();
+        let mut session = service.create_session("app", "u", None, Some("broken")).await.unwrap();
+        let before = session.clone();
+        let err = service.append_event(&mut session, Event::new("user")).await.unwrap_err();
+        assert_eq!(err.code, adk_wasm::ErrorCode::FailedPrecondition);
+        assert_eq!(err.message, "backend down");
+        assert_eq!(session, before);
+    }
+
+    #[wasm_bindgen_test]
+    fn an_object_without_the_methods_is_refused() {
+        let err = JsSessionService::new(not_a_service()).err().unwrap();
+        assert!(err.message.contains("getSession"), "{}", err.message);
+    }
+}

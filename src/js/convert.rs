@@ -3,36 +3,63 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::future_to_promise;
 
 use super::to_js_error;
 use crate::error::from_json_str;
 use crate::{AdkError, ErrorCode};
 
 /// The JSON text of a JS value: a string is taken as JSON text already, anything else is stringified.
-pub fn json_text(what: &str, value: &JsValue) -> Result<String, JsValue> {
+pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
     if let Some(text) = value.as_string() {
         return Ok(text);
     }
     if value.is_undefined() {
-        return Err(to_js_error(AdkError::invalid(format!(
-            "invalid {what}: expected an object or JSON text, got undefined"
-        ))));
+        return Err(AdkError::invalid(format!("invalid {what}: expected an object or JSON text, got undefined")));
     }
     let text = js_sys::JSON::stringify(value).map_err(|e| {
         let reason = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
-        to_js_error(AdkError::invalid(format!("invalid {what}: not JSON-serializable: {reason}")))
+        AdkError::invalid(format!("invalid {what}: not JSON-serializable: {reason}"))
     })?;
-    text.as_string().ok_or_else(|| to_js_error(AdkError::invalid(format!("invalid {what}: not JSON-serializable"))))
+    text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))
 }
 
 /// Decodes a JS object (or JSON text) into `T`, naming the bad field on failure.
-pub fn from_js<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, JsValue> {
-    from_json_str(what, &json_text(what, value)?).map_err(to_js_error)
+pub fn from_js_core<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, AdkError> {
+    from_json_str(what, &json_text(what, value)?)
 }
 
 /// Encodes `T` as a plain JS object in its wire shape.
+pub fn to_js_core<T: Serialize>(value: &T) -> Result<JsValue, AdkError> {
+    let text = serde_json::to_string(value).map_err(|e| AdkError::new(ErrorCode::Internal, format!("to JSON: {e}")))?;
+    js_sys::JSON::parse(&text).map_err(|e| js_error_to_core(&e))
+}
+
+/// [`from_js_core`] for exports that throw.
+pub fn from_js<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, JsValue> {
+    from_js_core(what, value).map_err(to_js_error)
+}
+
+/// [`to_js_core`] for exports that throw.
 pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| to_js_error(AdkError::new(ErrorCode::Internal, format!("to JSON: {e}"))))?;
-    js_sys::JSON::parse(&text)
+    to_js_core(value).map_err(to_js_error)
+}
+
+/// Back from a thrown JS value to an `AdkError`, keeping its code when it has one.
+pub fn js_error_to_core(error: &JsValue) -> AdkError {
+    let message = error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "a JavaScript value was thrown".to_string());
+    let code = js_sys::Reflect::get(error, &"code".into()).ok().and_then(|c| c.as_string());
+    AdkError::new(code.as_deref().and_then(ErrorCode::parse).unwrap_or(ErrorCode::Internal), message)
+}
+
+/// Runs `future` as a JS Promise; an `AdkError` rejects it with a JS `Error` carrying the code.
+pub fn promise<F>(future: F) -> js_sys::Promise
+where
+    F: std::future::Future<Output = Result<JsValue, AdkError>> + 'static,
+{
+    future_to_promise(async move { future.await.map_err(to_js_error) })
 }

@@ -8,7 +8,7 @@ use crate::types::{JsonObject, Part};
 use crate::{Event, LlmResponse};
 
 fn event(value: &JsValue) -> Result<Event, JsValue> {
-    Event::from_json(&json_text("event", value)?).map_err(to_js_error)
+    json_text("event", value).and_then(|text| Event::from_json(&text)).map_err(to_js_error)
 }
 
 /// Decodes an event (object or JSON text) and returns it normalised in ADK's wire shape.

@@ -241,3 +241,131 @@ export declare const Part: {
 export declare const LlmResponse: {
   fromParts(parts: Part[]): LlmResponse;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Services. Methods take one options object and return Promises, as in @google/adk. Missing things
+// are `null`; failures reject with an `AdkError` (`NOT_FOUND`, `ALREADY_EXISTS`, `INVALID_ARGUMENT`).
+
+/** A conversation: the session's own state merged with `app:` and `user:` state as of now. */
+export interface Session {
+  id: string;
+  appName: string;
+  userId: string;
+  state: JsonObject;
+  events: Event[];
+  /** Seconds since the Unix epoch. */
+  lastUpdateTime: number;
+}
+
+export interface GetSessionConfig {
+  /** At most this many of the most recent events; 0 gives none. */
+  numRecentEvents?: number;
+  /** Only events at or after this time (seconds). */
+  afterTimestamp?: number;
+}
+
+export interface SessionKey {
+  appName: string;
+  userId: string;
+  sessionId: string;
+}
+
+export interface CreateSessionRequest {
+  appName: string;
+  userId: string;
+  /** `app:` and `user:` keys go to shared stores; `temp:` keys are dropped. */
+  state?: JsonObject;
+  /** Trimmed; a uuid4 when absent or blank. */
+  sessionId?: string;
+}
+
+export interface ListSessionsResponse {
+  /** Without events, oldest first (the last one is the most recently active). */
+  sessions: Session[];
+}
+
+/** What the runner needs of a session service; implement it in JS to keep sessions elsewhere. */
+export interface BaseSessionService {
+  createSession(request: CreateSessionRequest): Promise<Session> | Session;
+  getSession(request: SessionKey & { config?: GetSessionConfig }): Promise<Session | null | undefined> | Session | null | undefined;
+  listSessions(request: { appName: string; userId?: string }): Promise<ListSessionsResponse> | ListSessionsResponse;
+  deleteSession(request: SessionKey): Promise<void> | void;
+  /** Stores `event` and updates `session` in place; partial events are not stored. */
+  appendEvent(request: { session: Session; event: Event }): Promise<Event | void> | Event | void;
+}
+
+/** Sessions kept in this page's memory. */
+export declare class InMemorySessionService implements BaseSessionService {
+  constructor();
+  createSession(request: CreateSessionRequest): Promise<Session>;
+  getSession(request: SessionKey & { config?: GetSessionConfig }): Promise<Session | null>;
+  listSessions(request: { appName: string; userId?: string }): Promise<ListSessionsResponse>;
+  /** A missing session is not an error. */
+  deleteSession(request: SessionKey): Promise<void>;
+  /**
+   * Stores `event` (without its `temp:` keys) and updates `session` in place: the whole state delta
+   * applied, the stored event pushed, `lastUpdateTime` set. Rejects with `NOT_FOUND` when the session
+   * does not exist, changing nothing.
+   */
+  appendEvent(request: { session: Session; event: Event | EventInit }): Promise<Event>;
+  /** Frees the wasm-side object; the service is unusable afterwards. */
+  free(): void;
+}
+
+export interface MemoryEntry {
+  content: Content;
+  customMetadata: JsonObject;
+  /** Id of the event it came from. */
+  id?: string;
+  author?: string;
+  /** ISO 8601 in UTC, e.g. `2025-11-21T10:15:00.250000+00:00`. */
+  timestamp?: string;
+}
+
+export interface SearchMemoryResponse {
+  /** At most ten, those sharing the most words with the query first. */
+  memories: MemoryEntry[];
+}
+
+/** Keyword memory over past sessions, scoped by app and user (Unicode-aware: Korean, Japanese, …). */
+export declare class InMemoryMemoryService {
+  constructor();
+  addSessionToMemory(session: Session): Promise<void>;
+  addEventsToMemory(request: { appName: string; userId: string; events: Event[]; sessionId?: string }): Promise<void>;
+  searchMemory(request: { appName: string; userId: string; query: string }): Promise<SearchMemoryResponse>;
+  deleteMemory(request: { appName: string; userId: string; memoryId: string }): Promise<void>;
+  free(): void;
+}
+
+export interface ArtifactVersion {
+  version: number;
+  canonicalUri: string;
+  customMetadata: JsonObject;
+  /** Seconds since the Unix epoch. */
+  createTime: number;
+  mimeType?: string;
+}
+
+/** `user:` file names are shared by every session of the user; others need `sessionId`. */
+export interface ArtifactRequest {
+  appName: string;
+  userId: string;
+  sessionId?: string;
+  filename: string;
+}
+
+/** Versioned artifacts kept in this page's memory. */
+export declare class InMemoryArtifactService {
+  constructor();
+  /** Returns the new version: 0, 1, 2, … */
+  saveArtifact(request: ArtifactRequest & { artifact: Part; customMetadata?: JsonObject }): Promise<number>;
+  /** The latest version, or `version`; `null` when there is none. */
+  loadArtifact(request: ArtifactRequest & { version?: number }): Promise<Part | null>;
+  /** The session's file names and the user's `user:` ones, sorted. */
+  listArtifactKeys(request: { appName: string; userId: string; sessionId?: string }): Promise<string[]>;
+  deleteArtifact(request: ArtifactRequest): Promise<void>;
+  listVersions(request: ArtifactRequest): Promise<number[]>;
+  listArtifactVersions(request: ArtifactRequest): Promise<ArtifactVersion[]>;
+  getArtifactVersion(request: ArtifactRequest & { version?: number }): Promise<ArtifactVersion | null>;
+  free(): void;
+}

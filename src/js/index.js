@@ -20,6 +20,10 @@ export const isUser = wasm.isUser;
 export const isAgent = wasm.isAgent;
 export const hasError = wasm.hasError;
 
+export const InMemorySessionService = wasm.InMemorySessionService;
+export const InMemoryMemoryService = wasm.InMemoryMemoryService;
+export const InMemoryArtifactService = wasm.InMemoryArtifactService;
+
 export const Part = Object.freeze({
   fromText: wasm.partFromText,
   fromFunctionCall: wasm.partFromFunctionCall,

@@ -1,10 +1,14 @@
 //! The browser boundary: wasm-bindgen exports over the pure core.
 //!
 //! Data crosses as plain JS objects in ADK's wire shape (JSON text in between), so JS sees exactly
-//! what ADK Python would put on the wire. Every failure becomes a thrown `Error` with a `code`.
+//! what ADK Python would put on the wire. Every failure becomes a thrown `Error` (or a rejected
+//! Promise) with a stable `code`.
 
+pub mod artifact;
 mod convert;
 mod error;
 pub mod events;
+pub mod memory;
+pub mod session;
 
 pub use error::to_js_error;

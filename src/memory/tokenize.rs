@@ -7,11 +7,11 @@
 
 use std::collections::HashSet;
 
-use unicode_normalization::UnicodeNormalization;
+use crate::platform::nfc;
 
 /// NFC-normalised, lower-cased text.
 pub fn normalise(text: &str) -> String {
-    text.nfc().collect::<String>().to_lowercase()
+    nfc(text).to_lowercase()
 }
 
 fn is_word_char(c: char) -> bool {

@@ -78,16 +78,32 @@ pub trait SessionService {
     async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError>;
 }
 
+impl Session {
+    /// Applies a state delta to this copy of the session, every key included (`temp:` ones too).
+    pub fn apply_state_delta(&mut self, delta: &JsonObject) {
+        for (key, value) in delta {
+            self.state.insert(key.clone(), value.clone());
+        }
+    }
+
+    /// Records a stored event on this copy of the session.
+    pub fn record_event(&mut self, event: Event) {
+        self.last_update_time = event.timestamp;
+        self.events.push(event);
+    }
+}
+
+/// Removes the `temp:` keys from an event's state delta: they are never stored.
+pub fn trim_temp_delta(event: &mut Event) {
+    event.actions.state_delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));
+}
+
 /// What every session service does to the caller's copy of the session (ADK's base `append_event`):
 /// `temp:` keys are applied to the session for the rest of the invocation but removed from the
 /// event, the remaining delta is applied, and the event is appended. Returns the event as stored.
 pub fn apply_event(session: &mut Session, mut event: Event) -> Event {
-    let delta = &mut event.actions.state_delta;
-    for (key, value) in delta.iter() {
-        session.state.insert(key.clone(), value.clone());
-    }
-    delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));
-    session.last_update_time = event.timestamp;
-    session.events.push(event.clone());
+    session.apply_state_delta(&event.actions.state_delta);
+    trim_temp_delta(&mut event);
+    session.record_event(event.clone());
     event
 }

@@ -1,0 +1,109 @@
+//! `InMemoryMemoryService` for JS.
+
+use std::rc::Rc;
+
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{from_js_core, promise, to_js_core};
+use crate::memory::{InMemoryMemoryService, MemoryService};
+use crate::session::Session;
+use crate::Event;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchMemoryRequest {
+    app_name: String,
+    user_id: String,
+    query: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct AddEventsRequest {
+    app_name: String,
+    user_id: String,
+    events: Vec<Event>,
+    #[serde(default)]
+    session_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DeleteMemoryRequest {
+    app_name: String,
+    user_id: String,
+    memory_id: String,
+}
+
+/// Keyword memory kept in this page (`InMemoryMemoryService` of ADK).
+#[wasm_bindgen(js_name = InMemoryMemoryService)]
+pub struct JsInMemoryMemoryService {
+    inner: Rc<InMemoryMemoryService>,
+}
+
+impl JsInMemoryMemoryService {
+    /// The shared core service, for the runner.
+    pub fn service(&self) -> Rc<InMemoryMemoryService> {
+        self.inner.clone()
+    }
+}
+
+impl Default for JsInMemoryMemoryService {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[wasm_bindgen(js_class = InMemoryMemoryService)]
+impl JsInMemoryMemoryService {
+    /// An empty service.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Self {
+        JsInMemoryMemoryService { inner: Rc::new(InMemoryMemoryService::new()) }
+    }
+
+    /// `addSessionToMemory(session)`: remembers the session's events that have content, replacing
+    /// what was remembered of that session before.
+    #[wasm_bindgen(js_name = addSessionToMemory)]
+    pub fn add_session_to_memory(&self, session: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let session: Session = from_js_core("session", &session)?;
+            inner.add_session_to_memory(&session).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `addEventsToMemory({appName, userId, events, sessionId?})`: adds events not remembered yet.
+    #[wasm_bindgen(js_name = addEventsToMemory)]
+    pub fn add_events_to_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: AddEventsRequest = from_js_core("addEventsToMemory request", &request)?;
+            inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `searchMemory({appName, userId, query})` → `Promise<{memories}>`, at most ten, best first.
+    #[wasm_bindgen(js_name = searchMemory)]
+    pub fn search_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SearchMemoryRequest = from_js_core("searchMemory request", &request)?;
+            to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?)
+        })
+    }
+
+    /// `deleteMemory({appName, userId, memoryId})`: forgets a memory for good.
+    #[wasm_bindgen(js_name = deleteMemory)]
+    pub fn delete_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: DeleteMemoryRequest = from_js_core("deleteMemory request", &request)?;
+            inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id);
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+}

@@ -1,0 +1,341 @@
+//! `InMemorySessionService` for JS, and a JS object acting as the session service.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+use super::convert::{from_js_core, js_error_to_core, promise, to_js, to_js_core};
+use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
+use crate::types::JsonObject;
+use crate::{AdkError, Event};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateSessionRequest {
+    app_name: String,
+    user_id: String,
+    #[serde(default)]
+    state: Option<JsonObject>,
+    #[serde(default)]
+    session_id: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionKey {
+    app_name: String,
+    user_id: String,
+    session_id: String,
+    #[serde(default)]
+    config: Option<GetSessionConfig>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ListSessionsRequest {
+    app_name: String,
+    #[serde(default)]
+    user_id: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+struct ListSessionsResponse {
+    sessions: Vec<Session>,
+}
+
+/// Reads a string property, naming it in the error.
+fn string_prop(object: &JsValue, name: &str, what: &str) -> Result<String, AdkError> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name))
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| AdkError::invalid(format!("invalid {what}: {name}: expected a string")))
+}
+
+/// The session identity of a JS session object, read without copying its events.
+fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
+    if !session.is_object() {
+        return Err(AdkError::invalid("invalid appendEvent request: session: expected a session object"));
+    }
+    Ok(Session {
+        id: string_prop(session, "id", "session")?,
+        app_name: string_prop(session, "appName", "session")?,
+        user_id: string_prop(session, "userId", "session")?,
+        state: JsonObject::new(),
+        events: Vec::new(),
+        last_update_time: 0.0,
+    })
+}
+
+/// What ADK's `append_event` does to the caller's session object, done on the JS object in place:
+/// the whole delta (`temp:` keys included) applied to `state`, the stored event pushed.
+fn update_js_session(session: &JsValue, delta: &JsonObject, stored: &JsValue, timestamp: f64) -> Result<(), JsValue> {
+    let state = js_sys::Reflect::get(session, &"state".into())?;
+    let state = if state.is_object() {
+        state
+    } else {
+        let fresh = js_sys::Object::new().into();
+        js_sys::Reflect::set(session, &"state".into(), &fresh)?;
+        fresh
+    };
+    for (key, value) in delta {
+        js_sys::Reflect::set(&state, &JsValue::from_str(key), &to_js(value)?)?;
+    }
+    let events = js_sys::Reflect::get(session, &"events".into())?;
+    match events.dyn_into::<js_sys::Array>() {
+        Ok(events) => {
+            events.push(stored);
+        }
+        Err(_) => {
+            js_sys::Reflect::set(session, &"events".into(), &js_sys::Array::of1(stored))?;
+        }
+    }
+    js_sys::Reflect::set(session, &"lastUpdateTime".into(), &JsValue::from_f64(timestamp))?;
+    Ok(())
+}
+
+/// Sessions kept in this page's memory (`InMemorySessionService` of ADK).
+#[wasm_bindgen(js_name = InMemorySessionService)]
+pub struct JsInMemorySessionService {
+    inner: Rc<InMemorySessionService>,
+}
+
+impl JsInMemorySessionService {
+    /// The shared core service, for the runner.
+    pub fn service(&self) -> Rc<InMemorySessionService> {
+        self.inner.clone()
+    }
+}
+
+impl Default for JsInMemorySessionService {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[wasm_bindgen(js_class = InMemorySessionService)]
+impl JsInMemorySessionService {
+    /// An empty service.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Self {
+        JsInMemorySessionService { inner: Rc::new(InMemorySessionService::new()) }
+    }
+
+    /// `createSession({appName, userId, state?, sessionId?})` → `Promise<Session>`.
+    #[wasm_bindgen(js_name = createSession)]
+    pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: CreateSessionRequest = from_js_core("createSession request", &request)?;
+            to_js_core(&inner.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref()).await?)
+        })
+    }
+
+    /// `getSession({appName, userId, sessionId, config?})` → `Promise<Session | null>`.
+    #[wasm_bindgen(js_name = getSession)]
+    pub fn get_session(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SessionKey = from_js_core("getSession request", &request)?;
+            match inner.get_session(&r.app_name, &r.user_id, &r.session_id, r.config.as_ref()).await? {
+                Some(session) => to_js_core(&session),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
+    /// `listSessions({appName, userId?})` → `Promise<{sessions}>`, sessions without events, oldest first.
+    #[wasm_bindgen(js_name = listSessions)]
+    pub fn list_sessions(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: ListSessionsRequest = from_js_core("listSessions request", &request)?;
+            let sessions = inner.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
+            to_js_core(&ListSessionsResponse { sessions })
+        })
+    }
+
+    /// `deleteSession({appName, userId, sessionId})`; a missing session is not an error.
+    #[wasm_bindgen(js_name = deleteSession)]
+    pub fn delete_session(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SessionKey = from_js_core("deleteSession request", &request)?;
+            inner.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `appendEvent({session, event})` → `Promise<Event>`: stores the event and updates `session`
+    /// in place as ADK does (state delta applied, event pushed). Partial events are not stored.
+    #[wasm_bindgen(js_name = appendEvent)]
+    pub fn append_event(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
+            let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
+            let mut session = session_identity(&session_js)?;
+            let event: Event = from_js_core("event", &event_js)?;
+            let delta = event.actions.state_delta.clone();
+            let stored = inner.append_event(&mut session, event).await?;
+            let stored_js = to_js_core(&stored)?;
+            if stored.partial != Some(true) {
+                update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
+                    .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
+            }
+            Ok(stored_js)
+        })
+    }
+}
+
+/// A session service written in JS: any object with ADK's method names
+/// (`createSession`, `getSession`, `listSessions`, `deleteSession`, `appendEvent`), sync or async.
+///
+/// The JS session objects it returns are kept by id, so `appendEvent` hands the service back its own
+/// object (which it may update in place, as ADK services do) without copying the history.
+pub struct JsSessionService {
+    object: JsValue,
+    sessions: RefCell<HashMap<(String, String, String), JsValue>>,
+}
+
+impl JsSessionService {
+    /// Wraps `object`; fails unless it has all five methods.
+    pub fn new(object: JsValue) -> Result<Self, AdkError> {
+        for method in ["createSession", "getSession", "listSessions", "deleteSession", "appendEvent"] {
+            let f = js_sys::Reflect::get(&object, &JsValue::from_str(method)).unwrap_or(JsValue::UNDEFINED);
+            if !f.is_function() {
+                return Err(AdkError::invalid(format!("sessionService: missing method {method}()")));
+            }
+        }
+        Ok(JsSessionService { object, sessions: RefCell::new(HashMap::new()) })
+    }
+
+    async fn call(&self, method: &str, request: &JsValue) -> Result<JsValue, AdkError> {
+        let f: js_sys::Function = js_sys::Reflect::get(&self.object, &JsValue::from_str(method))
+            .ok()
+            .and_then(|f| f.dyn_into().ok())
+            .ok_or_else(|| AdkError::invalid(format!("sessionService: missing method {method}()")))?;
+        let result = f.call1(&self.object, request).map_err(|e| js_error_to_core(&e))?;
+        // A plain value and a Promise are both fine.
+        let result = JsFuture::from(js_sys::Promise::resolve(&result)).await.map_err(|e| js_error_to_core(&e))?;
+        Ok(result)
+    }
+
+    fn remember(&self, session: &Session, js: &JsValue) {
+        let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
+        self.sessions.borrow_mut().insert(key, js.clone());
+    }
+}
+
+fn request(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (k, v) in fields {
+        if !v.is_undefined() {
+            // Setting a property of a fresh plain object cannot fail.
+            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(k), v);
+        }
+    }
+    object.into()
+}
+
+fn opt(value: Option<&str>) -> JsValue {
+    value.map_or(JsValue::UNDEFINED, JsValue::from_str)
+}
+
+#[async_trait(?Send)]
+impl SessionService for JsSessionService {
+    async fn create_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        state: Option<JsonObject>,
+        session_id: Option<&str>,
+    ) -> Result<Session, AdkError> {
+        let state = match state {
+            Some(s) => to_js_core(&s)?,
+            None => JsValue::UNDEFINED,
+        };
+        let req = request(&[
+            ("appName", app_name.into()),
+            ("userId", user_id.into()),
+            ("state", state),
+            ("sessionId", opt(session_id)),
+        ]);
+        let js = self.call("createSession", &req).await?;
+        let session: Session = from_js_core("session returned by createSession", &js)?;
+        self.remember(&session, &js);
+        Ok(session)
+    }
+
+    async fn get_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: &str,
+        config: Option<&GetSessionConfig>,
+    ) -> Result<Option<Session>, AdkError> {
+        let config = match config {
+            Some(c) => to_js_core(c)?,
+            None => JsValue::UNDEFINED,
+        };
+        let req = request(&[
+            ("appName", app_name.into()),
+            ("userId", user_id.into()),
+            ("sessionId", session_id.into()),
+            ("config", config),
+        ]);
+        let js = self.call("getSession", &req).await?;
+        if js.is_null() || js.is_undefined() {
+            return Ok(None);
+        }
+        let session: Session = from_js_core("session returned by getSession", &js)?;
+        self.remember(&session, &js);
+        Ok(Some(session))
+    }
+
+    async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
+        let js = self.call("listSessions", &request(&[("appName", app_name.into()), ("userId", opt(user_id))])).await?;
+        #[derive(Deserialize)]
+        struct Listed {
+            sessions: Vec<Session>,
+        }
+        Ok(from_js_core::<Listed>("listSessions response", &js)?.sessions)
+    }
+
+    async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
+        let req =
+            request(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
+        self.call("deleteSession", &req).await?;
+        self.sessions.borrow_mut().remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
+        Ok(())
+    }
+
+    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+        if event.partial == Some(true) {
+            return Ok(event);
+        }
+        let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
+        let cached = self.sessions.borrow().get(&key).cloned();
+        let session_js = match cached {
+            Some(js) => js,
+            None => to_js_core(session)?,
+        };
+        let req = request(&[("session", session_js), ("event", to_js_core(&event)?)]);
+        let stored_js = self.call("appendEvent", &req).await?;
+        session.apply_state_delta(&event.actions.state_delta);
+        // A service may return nothing; the event as given, without temp: keys, is then what was stored.
+        let stored = if stored_js.is_undefined() || stored_js.is_null() {
+            let mut e = event;
+            trim_temp_delta(&mut e);
+            e
+        } else {
+            from_js_core("event returned by appendEvent", &stored_js)?
+        };
+        session.record_event(stored.clone());
+        Ok(stored)
+    }
+}

@@ -1,0 +1,182 @@
+// The session, memory and artifact services through the release package's JS API, in Chromium:
+// the same ADK cases the native tests translate, plus isolation and Korean search.
+import init, * as adk from '/pkg/index.js';
+import { assert, assertJsonEqual, finish, test } from './harness.js';
+
+await init();
+const { InMemorySessionService, InMemoryMemoryService, InMemoryArtifactService, createEvent } = adk;
+
+async function rejects(promise, code, messagePart) {
+  let error;
+  try {
+    await promise;
+  } catch (e) {
+    error = e;
+  }
+  assert(error, `expected a rejection with ${code}`);
+  assert(error.name === 'AdkError' && error.code === code, `expected ${code}, got ${error.name} ${error.code}: ${error.message}`);
+  if (messagePart) assert(error.message.includes(messagePart), `"${error.message}" does not mention "${messagePart}"`);
+}
+
+const textEvent = (stateDelta = {}) =>
+  createEvent({ author: 'user', invocationId: 'invocation', content: { role: 'user', parts: [{ text: 'text' }] }, actions: { stateDelta } });
+
+await test('test_get_empty_session', async () => {
+  const s = new InMemorySessionService();
+  assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: '123' })) === null);
+});
+
+await test('test_create_get_session', async () => {
+  const s = new InMemorySessionService();
+  const session = await s.createSession({ appName: 'my_app', userId: 'test_user', state: { key: 'value' } });
+  assert(session.appName === 'my_app' && session.userId === 'test_user' && session.id.length === 36);
+  assertJsonEqual(session.state, { key: 'value' });
+  assertJsonEqual(session.events, []);
+  assertJsonEqual(await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id }), session);
+  await s.deleteSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id });
+  assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id })) === null);
+});
+
+await test('test_create_and_list_sessions', async () => {
+  const s = new InMemorySessionService();
+  const ids = [0, 1, 2, 3, 4].map((i) => `session${i}`);
+  for (const sessionId of ids) await s.createSession({ appName: 'my_app', userId: 'test_user', sessionId });
+  const { sessions } = await s.listSessions({ appName: 'my_app', userId: 'test_user' });
+  assertJsonEqual(sessions.map((x) => x.id), ids);
+  assert(sessions.every((x) => x.events.length === 0));
+});
+
+await test('test_session_state (appendEvent updates the JS session in place)', async () => {
+  const s = new InMemorySessionService();
+  const s11 = await s.createSession({ appName: 'my_app', userId: 'user1', state: { key11: 'value11' }, sessionId: 'session11' });
+  await s.createSession({ appName: 'my_app', userId: 'user1', state: { key12: 'value12' }, sessionId: 'session12' });
+  await s.createSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
+  const stored = await s.appendEvent({ session: s11, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp', key11: 'value11_new' }) });
+  assert(s11.state['app:key'] === 'value' && s11.state.key11 === 'value11_new' && s11.state['user:key1'] === 'value1');
+  assert(s11.state['temp:key'] === 'temp', 'temp keys stay on the caller session for the invocation');
+  assert(!('temp:key' in stored.actions.stateDelta), 'temp keys leave the stored event');
+  assert(s11.events.length === 1 && s11.events[0].id === stored.id && s11.lastUpdateTime === stored.timestamp);
+  const s12 = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session12' });
+  assert(s12.state.key12 === 'value12' && s12.state['user:key1'] === 'value1' && !('temp:key' in s12.state));
+  const s2 = await s.getSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
+  assert(s2.state['app:key'] === 'value' && !('user:key1' in s2.state));
+  const again = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session11' });
+  assert(again.state.key11 === 'value11_new' && !('temp:key' in again.state));
+});
+
+await test('test_create_new_session_will_merge_states', async () => {
+  const s = new InMemorySessionService();
+  const s1 = await s.createSession({ appName: 'my_app', userId: 'user', state: { key1: 'value1' }, sessionId: 'session1' });
+  await s.appendEvent({ session: s1, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp' }) });
+  const s2 = await s.createSession({ appName: 'my_app', userId: 'user', state: {}, sessionId: 'session2' });
+  assertJsonEqual(s2.state, { 'app:key': 'value', 'user:key1': 'value1' });
+});
+
+await test('test_get_session_with_config', async () => {
+  const s = new InMemorySessionService();
+  const session = await s.createSession({ appName: 'my_app', userId: 'user' });
+  for (let i = 1; i <= 5; i++) await s.appendEvent({ session, event: { author: 'user', timestamp: i } });
+  const get = async (config) => (await s.getSession({ appName: 'my_app', userId: 'user', sessionId: session.id, config })).events.map((e) => e.timestamp);
+  assertJsonEqual(await get(undefined), [1, 2, 3, 4, 5]);
+  assertJsonEqual(await get({ numRecentEvents: 3 }), [3, 4, 5]);
+  assertJsonEqual(await get({ afterTimestamp: 4 }), [4, 5]);
+  assertJsonEqual(await get({ afterTimestamp: 50 }), []);
+  assertJsonEqual(await get({ numRecentEvents: 3, afterTimestamp: 4 }), [4, 5]);
+  assertJsonEqual(await get({ numRecentEvents: 0 }), []);
+});
+
+await test('errors carry codes and change nothing', async () => {
+  const s = new InMemorySessionService();
+  await s.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
+  await rejects(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
+  await rejects(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
+  await rejects(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
+  const ghost = { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 };
+  await rejects(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
+  assertJsonEqual(ghost, { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 });
+  await rejects(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
+  await rejects(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
+  const fresh = await s.createSession({ appName: 'a', userId: 'u2' });
+  assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
+  const partial = await s.appendEvent({ session: fresh, event: { ...textEvent({ k: 1 }), partial: true } });
+  assert(partial.partial === true && fresh.events.length === 0 && !('k' in fresh.state), 'partial events are not stored');
+});
+
+await test('isolation: users, apps', async () => {
+  const s = new InMemorySessionService();
+  const alice = await s.createSession({ appName: 'app1', userId: 'alice', sessionId: 's' });
+  await s.appendEvent({ session: alice, event: textEvent({ 'user:secret': 'a', 'app:motd': 'hi' }) });
+  const bob = await s.createSession({ appName: 'app1', userId: 'bob', sessionId: 's' });
+  assert(!('user:secret' in bob.state) && bob.state['app:motd'] === 'hi');
+  assert((await s.getSession({ appName: 'app1', userId: 'bob', sessionId: 's' })).events.length === 0);
+  const other = await s.createSession({ appName: 'app2', userId: 'alice' });
+  assert(!('app:motd' in other.state) && !('user:secret' in other.state));
+  assert((await s.listSessions({ appName: 'app1' })).sessions.length === 2);
+
+  const m = new InMemoryMemoryService();
+  await m.addSessionToMemory(await s.getSession({ appName: 'app1', userId: 'alice', sessionId: 's' }));
+  assert((await m.searchMemory({ appName: 'app1', userId: 'alice', query: 'text' })).memories.length === 1);
+  assert((await m.searchMemory({ appName: 'app1', userId: 'bob', query: 'text' })).memories.length === 0);
+  assert((await m.searchMemory({ appName: 'app2', userId: 'alice', query: 'text' })).memories.length === 0);
+
+  const a = new InMemoryArtifactService();
+  await a.saveArtifact({ appName: 'app1', userId: 'alice', sessionId: 's', filename: 'user:note', artifact: { text: 'mine' } });
+  assert((await a.loadArtifact({ appName: 'app1', userId: 'bob', sessionId: 's', filename: 'user:note' })) === null);
+  assert((await a.loadArtifact({ appName: 'app2', userId: 'alice', sessionId: 's', filename: 'user:note' })) === null);
+  assertJsonEqual(await a.listArtifactKeys({ appName: 'app1', userId: 'bob', sessionId: 's' }), []);
+});
+
+const memoryOf = async (texts) => {
+  const m = new InMemoryMemoryService();
+  const events = texts.map((text, i) => createEvent({ author: 'user', id: `e${i}`, timestamp: 1000 + i, content: { role: 'user', parts: [{ text }] } }));
+  await m.addSessionToMemory({ id: 's', appName: 'app', userId: 'u', state: {}, events, lastUpdateTime: 0 });
+  return async (query) => (await m.searchMemory({ appName: 'app', userId: 'u', query })).memories;
+};
+
+await test('memory: ADK cases, Korean and mixed-script search', async () => {
+  const search = await memoryOf(['The ADK is a great toolkit.', 'I like to code in Python.', '서울 날씨 알려줘', '서울은 맑고 21°C입니다.', '私はPythonでADKを使っています', 'ADK로 에이전트를 만들었어요']);
+  const ids = async (q) => (await search(q)).map((m) => m.id);
+  assertJsonEqual(await ids('python'), ['e1', 'e4']);
+  assertJsonEqual(await ids('thon'), []);
+  assertJsonEqual(await ids('서울 날씨'), ['e2', 'e3']);
+  assertJsonEqual(await ids('에이전트'), ['e5']);
+  assertJsonEqual(await ids('使って'), ['e4']);
+  assertJsonEqual(await ids('Café'.normalize('NFD')), []);
+  const [first] = await search('toolkit');
+  assert(first.author === 'user' && first.timestamp === '1970-01-01T00:16:40+00:00' && first.content.parts[0].text === 'The ADK is a great toolkit.', JSON.stringify(first));
+});
+
+await test('memory: ranking by matched words, at most ten', async () => {
+  const search = await memoryOf(['The deploy is ready.', 'Ready.', 'The deploy status is ready.', ...Array.from({ length: 20 }, (_, i) => `ready ${i}`)]);
+  const found = await search('deploy status ready');
+  assert(found.length === 10, `${found.length} memories`);
+  assertJsonEqual(found.slice(0, 3).map((m) => m.content.parts[0].text), ['The deploy status is ready.', 'The deploy is ready.', 'Ready.']);
+});
+
+await test('artifacts: versions, metadata, user namespace, unsafe names', async () => {
+  const a = new InMemoryArtifactService();
+  const key = { appName: 'app0', userId: 'user0', sessionId: '123', filename: 'file456' };
+  assert((await a.loadArtifact(key)) === null);
+  const png = adk.Part.fromInlineData(new Uint8Array([1, 2, 3]), 'image/png');
+  assert((await a.saveArtifact({ ...key, artifact: png, customMetadata: { by: 'test' } })) === 0);
+  assert((await a.saveArtifact({ ...key, artifact: { text: 'v1' } })) === 1);
+  assertJsonEqual(await a.loadArtifact(key), { text: 'v1' });
+  assertJsonEqual(await a.loadArtifact({ ...key, version: 0 }), png);
+  assert((await a.loadArtifact({ ...key, version: 2 })) === null && (await a.loadArtifact({ ...key, version: -1 })) === null);
+  assertJsonEqual(await a.listVersions(key), [0, 1]);
+  const versions = await a.listArtifactVersions(key);
+  assertJsonEqual(versions.map((v) => [v.version, v.mimeType]), [[0, 'image/png'], [1, 'text/plain']]);
+  assert(versions[0].customMetadata.by === 'test' && versions[0].canonicalUri.startsWith('memory://apps/app0/users/user0/sessions/123/'));
+  assert((await a.getArtifactVersion(key)).version === 1);
+  await a.saveArtifact({ ...key, sessionId: 'other', filename: 'user:avatar.png', artifact: png });
+  assertJsonEqual(await a.listArtifactKeys({ appName: 'app0', userId: 'user0', sessionId: '123' }), ['file456', 'user:avatar.png']);
+  await a.deleteArtifact(key);
+  assert((await a.loadArtifact(key)) === null);
+  for (const bad of [{ filename: '../x' }, { filename: '' }, { filename: '/abs' }, { sessionId: '../s' }, { userId: 'a/b' }, { sessionId: undefined }]) {
+    await rejects(a.saveArtifact({ ...key, ...bad, artifact: { text: 'x' } }), 'INVALID_ARGUMENT');
+  }
+  await rejects(a.saveArtifact({ ...key, artifact: {} }), 'INVALID_ARGUMENT', 'Not supported');
+  await rejects(a.saveArtifact({ ...key, artifact: { inlineData: { data: '!!' } } }), 'INVALID_ARGUMENT', 'artifact.inlineData.data');
+});
+
+finish();
