@@ -16,11 +16,13 @@
     )
 )]
 
+pub mod agent;
 pub mod artifact;
 pub mod error;
 pub mod events;
 pub mod memory;
 mod platform;
+pub mod runner;
 pub mod session;
 pub mod types;
 

@@ -10,7 +10,7 @@ use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
 pub use in_memory::InMemorySessionService;
-pub use state::{split_state_delta, State, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
+pub use state::{split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 
 /// A conversation between a user and the agents of an app (ADK's `Session`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -79,6 +79,18 @@ pub trait SessionService {
 }
 
 impl Session {
+    /// An empty session, standing in while the real one is with the session service.
+    pub fn placeholder() -> Self {
+        Session {
+            id: String::new(),
+            app_name: String::new(),
+            user_id: String::new(),
+            state: JsonObject::new(),
+            events: Vec::new(),
+            last_update_time: 0.0,
+        }
+    }
+
     /// Applies a state delta to this copy of the session, every key included (`temp:` ones too).
     pub fn apply_state_delta(&mut self, delta: &JsonObject) {
         for (key, value) in delta {

@@ -1,8 +1,6 @@
 //! Scoped state: `app:` keys are shared by every session of an app, `user:` keys by every session of
 //! a user, `temp:` keys live only for the current invocation, other keys belong to the session.
 
-use serde_json::Value;
-
 use crate::types::JsonObject;
 
 /// Prefix of app-wide keys.
@@ -38,72 +36,10 @@ pub fn split_state_delta(delta: &JsonObject) -> StateScopes {
     scopes
 }
 
-/// The state seen by contexts: the session's current state plus the writes not yet committed.
-/// Writes are visible at once and recorded in the delta that goes into the next event.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct State {
-    value: JsonObject,
-    delta: JsonObject,
-}
-
-impl State {
-    /// A view over `value` with an empty delta.
-    pub fn new(value: JsonObject) -> Self {
-        State { value, delta: JsonObject::new() }
-    }
-
-    /// The current value of `key`, pending writes first.
-    pub fn get(&self, key: &str) -> Option<&Value> {
-        self.delta.get(key).or_else(|| self.value.get(key))
-    }
-
-    /// Whether `key` has a value.
-    pub fn contains(&self, key: &str) -> bool {
-        self.delta.contains_key(key) || self.value.contains_key(key)
-    }
-
-    /// Writes `key`; visible at once and recorded in the delta.
-    pub fn set(&mut self, key: &str, value: Value) {
-        self.value.insert(key.to_string(), value.clone());
-        self.delta.insert(key.to_string(), value);
-    }
-
-    /// Writes every key of `delta`.
-    pub fn update(&mut self, delta: JsonObject) {
-        for (key, value) in delta {
-            self.set(&key, value);
-        }
-    }
-
-    /// Whether there are writes not yet committed to an event.
-    pub fn has_delta(&self) -> bool {
-        !self.delta.is_empty()
-    }
-
-    /// The writes not yet committed.
-    pub fn delta(&self) -> &JsonObject {
-        &self.delta
-    }
-
-    /// Takes the pending writes (to put them in an event), leaving the values visible.
-    pub fn take_delta(&mut self) -> JsonObject {
-        std::mem::take(&mut self.delta)
-    }
-
-    /// The whole state, pending writes included.
-    pub fn to_dict(&self) -> JsonObject {
-        let mut all = self.value.clone();
-        for (key, value) in &self.delta {
-            all.insert(key.clone(), value.clone());
-        }
-        all
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     fn obj(v: Value) -> JsonObject {
         v.as_object().cloned().unwrap()
@@ -115,20 +51,5 @@ mod tests {
         assert_eq!(s.app, obj(json!({"a": 1})));
         assert_eq!(s.user, obj(json!({"u": 2})));
         assert_eq!(s.session, obj(json!({"s": 4, "apple": 5})));
-    }
-
-    #[test]
-    fn writes_are_visible_and_recorded() {
-        let mut st = State::new(obj(json!({"a": 1, "b": 2})));
-        assert!(!st.has_delta());
-        st.set("a", json!(10));
-        st.set("temp:x", json!(true));
-        assert_eq!(st.get("a"), Some(&json!(10)));
-        assert!(st.contains("temp:x") && st.contains("b") && !st.contains("c"));
-        assert_eq!(st.delta(), &obj(json!({"a": 10, "temp:x": true})));
-        assert_eq!(st.to_dict(), obj(json!({"a": 10, "b": 2, "temp:x": true})));
-        assert_eq!(st.take_delta().len(), 2);
-        assert!(!st.has_delta());
-        assert_eq!(st.get("a"), Some(&json!(10)));
     }
 }

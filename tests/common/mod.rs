@@ -1,4 +1,5 @@
-//! Helpers shared by the native and the browser integration tests.
+//! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod agents;
 pub mod golden;
