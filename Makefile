@@ -34,6 +34,8 @@ demo: build
 size: build
 	@node scripts/size.mjs
 
-## Benchmarks (numbers, not pass/fail): per-op cost of the session service at 1k/10k/100k events.
-bench:
+## Benchmarks (numbers, not pass/fail): per-op cost of the session service at 1k/10k/100k events,
+## and events/s through InMemoryRunner against @google/adk in one Node process.
+bench: build
 	cargo bench --bench sessions
+	node benches/runner.mjs

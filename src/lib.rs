@@ -24,6 +24,7 @@ pub mod memory;
 mod platform;
 pub mod runner;
 pub mod session;
+pub mod transcript;
 pub mod types;
 
 #[cfg(target_arch = "wasm32")]

@@ -25,9 +25,33 @@ pub fn nfc(text: &str) -> String {
     text.nfc().collect()
 }
 
-/// A random uuid4 string (ADK's `str(uuid.uuid4())`).
+/// A random uuid4 string (ADK's `str(uuid.uuid4())`). Random bytes are drawn from the system
+/// (the browser's `crypto.getRandomValues`) 4 KiB at a time: one call per 256 ids, not per id.
 pub fn new_uuid() -> String {
-    uuid::Uuid::new_v4().to_string()
+    thread_local! {
+        static POOL: std::cell::RefCell<(Vec<u8>, usize)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+    }
+    let mut bytes = [0u8; 16];
+    POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let (buf, used) = &mut *pool;
+        if *used + 16 > buf.len() {
+            buf.resize(4096, 0);
+            // Without system randomness uuid's own generator is the fallback.
+            if getrandom::getrandom(buf).is_err() {
+                buf.clear();
+            }
+            *used = 0;
+        }
+        match buf.get(*used..*used + 16) {
+            Some(chunk) => {
+                bytes.copy_from_slice(chunk);
+                *used += 16;
+            }
+            None => bytes = *uuid::Uuid::new_v4().as_bytes(),
+        }
+    });
+    uuid::Builder::from_random_bytes(bytes).into_uuid().to_string()
 }
 
 /// `seconds` as ISO 8601 in UTC with microseconds, as Python's

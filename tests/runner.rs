@@ -226,3 +226,36 @@ fn texts_helper_sanity() {
     let runner = runner_with_session(testing_agent("a"));
     assert_eq!(texts(&run(&runner, "hi")), [("a".to_string(), "Hello, world!".to_string())]);
 }
+
+/// Records whether the run's cancellation fired (as a model request would, to abort its fetch).
+struct Watcher {
+    core: AgentCore,
+    fired: Rc<std::cell::Cell<bool>>,
+}
+
+impl Agent for Watcher {
+    fn core(&self) -> &AgentCore {
+        &self.core
+    }
+    fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
+        let fired = self.fired.clone();
+        ctx.invocation().cancellation.on_cancel(move || fired.set(true));
+        Box::pin(futures::stream::iter(vec![
+            Ok(agent_event(&ctx, Some(Content::model_text("one")))),
+            Ok(agent_event(&ctx, Some(Content::model_text("two")))),
+        ]))
+    }
+}
+
+#[test]
+fn cancellation_fires_when_the_run_is_dropped_early_and_not_when_it_finishes() {
+    for (take, expect_fired) in [(1, true), (3, false)] {
+        let fired = Rc::new(std::cell::Cell::new(false));
+        let runner =
+            runner_with_session(Rc::new(Watcher { core: AgentCore::new("w", "").unwrap(), fired: fired.clone() }));
+        let stream = runner.run_async("u", "s", Content::user_text("go"), None, RunConfig::default());
+        let taken: Vec<_> = block_on(stream.take(take).collect());
+        assert!(!taken.is_empty());
+        assert_eq!(fired.get(), expect_fired, "take {take}");
+    }
+}

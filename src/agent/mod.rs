@@ -17,7 +17,7 @@ use crate::types::Content;
 use crate::{AdkError, Event};
 
 pub use callback::{AgentCallback, CallbackFuture};
-pub use context::{CallbackContext, Invocation, InvocationContext, ReadonlyContext, State, ToolContext};
+pub use context::{CallbackContext, Cancellation, Invocation, InvocationContext, ReadonlyContext, State, ToolContext};
 pub use loop_agent::LoopAgent;
 pub use parallel::ParallelAgent;
 pub use sequential::SequentialAgent;
@@ -48,6 +48,11 @@ impl AgentCore {
             before_agent_callbacks: Vec::new(),
             after_agent_callbacks: Vec::new(),
         })
+    }
+
+    /// The agent's name.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// Adds callbacks run before the agent; the first to return content skips the agent.

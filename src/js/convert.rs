@@ -9,11 +9,8 @@ use super::to_js_error;
 use crate::error::from_json_str;
 use crate::{AdkError, ErrorCode};
 
-/// The JSON text of a JS value: a string is taken as JSON text already, anything else is stringified.
+/// The JSON text of a JS value (`JSON.stringify`); `undefined`, BigInts and cycles are errors.
 pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
-    if let Some(text) = value.as_string() {
-        return Ok(text);
-    }
     if value.is_undefined() {
         return Err(AdkError::invalid(format!("invalid {what}: expected an object or JSON text, got undefined")));
     }
@@ -24,7 +21,7 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
     text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))
 }
 
-/// Decodes a JS object (or JSON text) into `T`, naming the bad field on failure.
+/// Decodes a JS value into `T`, naming the bad field on failure.
 pub fn from_js_core<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, AdkError> {
     from_json_str(what, &json_text(what, value)?)
 }
@@ -62,4 +59,26 @@ where
     F: std::future::Future<Output = Result<JsValue, AdkError>> + 'static,
 {
     future_to_promise(async move { future.await.map_err(to_js_error) })
+}
+
+/// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is.
+pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value)).await.map_err(|e| js_error_to_core(&e))
+}
+
+/// Calls `object[method](...args)`, awaiting the result if it is a Promise.
+pub async fn call_method(object: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, AdkError> {
+    let function = method_of(object, method).ok_or_else(|| AdkError::invalid(format!("missing method {method}()")))?;
+    resolve(call(&function, object, args)?).await
+}
+
+/// `object[name]` if it is a function.
+pub fn method_of(object: &JsValue, name: &str) -> Option<js_sys::Function> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).ok().and_then(|f| f.dyn_into().ok())
+}
+
+/// Calls `function` with `this` and `args`; a throw becomes an `AdkError` with the original message.
+pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
+    let args: js_sys::Array = args.iter().collect();
+    function.apply(this, &args).map_err(|e| js_error_to_core(&e))
 }

@@ -7,8 +7,13 @@ use super::to_js_error;
 use crate::types::{JsonObject, Part};
 use crate::{Event, LlmResponse};
 
+/// An event from a JS object or from JSON text.
 fn event(value: &JsValue) -> Result<Event, JsValue> {
-    json_text("event", value).and_then(|text| Event::from_json(&text)).map_err(to_js_error)
+    let text = match value.as_string() {
+        Some(text) => text,
+        None => json_text("event", value).map_err(to_js_error)?,
+    };
+    Event::from_json(&text).map_err(to_js_error)
 }
 
 /// Decodes an event (object or JSON text) and returns it normalised in ADK's wire shape.

@@ -369,3 +369,186 @@ export declare class InMemoryArtifactService {
   getArtifactVersion(request: ArtifactRequest & { version?: number }): Promise<ArtifactVersion | null>;
   free(): void;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Agents, contexts and runs.
+
+/** The writable state seen through a context. Writes are visible at once and go into the next event. */
+export declare class State {
+  private constructor();
+  get(key: string): JsonValue | undefined;
+  set(key: string, value: JsonValue): void;
+  has(key: string): boolean;
+  update(delta: JsonObject): void;
+  hasDelta(): boolean;
+  toObject(): JsonObject;
+}
+
+/** What JS agents, callbacks and tools receive. */
+export declare class Context {
+  private constructor();
+  readonly invocationId: string;
+  readonly agentName: string;
+  readonly branch: string | undefined;
+  /** The id of the function call a tool answers. */
+  readonly functionCallId: string | undefined;
+  readonly userContent: Content | null;
+  readonly userId: string;
+  readonly sessionId: string;
+  /** A snapshot of the session, events included. */
+  readonly session: Session;
+  readonly events: Event[];
+  readonly state: State;
+  /** The whole state as an object (the seeds' `variables`). */
+  readonly variables: JsonObject;
+  /** Aborted when the run is stopped: pass it to your `fetch`es. */
+  readonly abortSignal: AbortSignal;
+  /** Set to stop this agent's run after the current event. */
+  endInvocation: boolean;
+  /** The value of `key`, or `defaultValue` when it is missing or null. */
+  getVariable<T extends JsonValue>(key: string, defaultValue: T): JsonValue | T;
+  setVariable(key: string, value: JsonValue): void;
+  /** ADK state has no deletion: sets the key to null, which `getVariable` reads as missing. */
+  removeVariable(key: string): void;
+  getLastUserInput(): Part[];
+  getLastAgentOutput(): Part[];
+  parts(): Part[];
+  /** Saves a new version; recorded in the next event's `artifactDelta`. */
+  saveArtifact(filename: string, artifact: Part): Promise<number>;
+  loadArtifact(filename: string, version?: number): Promise<Part | null>;
+  listArtifacts(): Promise<string[]>;
+  searchMemory(query: string): Promise<SearchMemoryResponse>;
+}
+
+/** What an agent yields: an event, with `author`, `invocationId` and `branch` filled in when missing. */
+export type YieldedEvent = Omit<EventInit, 'author'> & { author?: string };
+
+/** A before/after-agent callback: return content to skip the agent (before) or add a reply (after). */
+export type AgentCallback = (context: Context) => Content | null | undefined | void | Promise<Content | null | undefined | void>;
+
+export interface BaseAgentOptions {
+  /** An identifier (letters, digits, `_`), not `user`. */
+  name: string;
+  description?: string;
+  subAgents?: AgentLike[];
+  beforeAgentCallback?: AgentCallback | AgentCallback[];
+  afterAgentCallback?: AgentCallback | AgentCallback[];
+}
+
+/** An agent written in JS without subclassing: an object with `runAsyncImpl`, or a named async generator function. */
+export type JsAgent =
+  | { name: string; description?: string; beforeAgentCallback?: AgentCallback | AgentCallback[]; afterAgentCallback?: AgentCallback | AgentCallback[];
+      runAsyncImpl(context: Context): AsyncIterable<YieldedEvent> | Iterable<YieldedEvent> }
+  | ((context: Context) => AsyncIterable<YieldedEvent> | Iterable<YieldedEvent>);
+
+export type AgentLike = BaseAgent | JsAgent;
+
+/** Base of every agent. Subclass it and implement `async *runAsyncImpl(ctx)` to write an agent in JS. */
+export declare class BaseAgent {
+  constructor(options: BaseAgentOptions);
+  readonly name: string;
+  readonly description: string;
+  subAgents?: AgentLike[];
+  parentAgent?: BaseAgent;
+  readonly rootAgent: BaseAgent;
+  findAgent(name: string): AgentLike | undefined;
+  findSubAgent(name: string): AgentLike | undefined;
+  runAsyncImpl?(context: Context): AsyncIterable<YieldedEvent> | Iterable<YieldedEvent>;
+}
+
+/** Runs its sub-agents in order. */
+export declare class SequentialAgent extends BaseAgent {}
+/** Runs its sub-agents at once; each on branch `parent.child`, events as they come. */
+export declare class ParallelAgent extends BaseAgent {}
+/** Runs its sub-agents again and again until one escalates or `maxIterations` rounds have run. */
+export declare class LoopAgent extends BaseAgent {
+  constructor(options: BaseAgentOptions & { maxIterations?: number });
+  readonly maxIterations?: number;
+}
+
+export interface RunConfig {
+  /** `sse`: partial events while the model streams. */
+  streamingMode?: 'none' | 'sse';
+  /** Default 500; 0 means no limit. */
+  maxLlmCalls?: number;
+  /** Merged into every event's `customMetadata`. */
+  customMetadata?: JsonObject;
+}
+
+export interface RunAsyncRequest {
+  userId: string;
+  sessionId: string;
+  newMessage: Content;
+  /** Applied with the user's event. */
+  stateDelta?: JsonObject;
+  runConfig?: RunConfig;
+  /** Stops the run; a pending `next()` rejects with the signal's reason (an `AbortError`). */
+  signal?: AbortSignal;
+  /** Alias of `signal`. */
+  abortSignal?: AbortSignal;
+}
+
+/** A run in progress: `for await` its events (`break` stops it), or read it as a stream. */
+export declare class Run implements AsyncIterableIterator<Event> {
+  private constructor();
+  next(): Promise<IteratorResult<Event, undefined>>;
+  return(value?: undefined): Promise<IteratorResult<Event, undefined>>;
+  /** Stops the run at once; nothing more is written to the session. */
+  cancel(): void;
+  [Symbol.asyncIterator](): Run;
+  /** The events as a ReadableStream; cancelling it stops the run. */
+  toReadableStream(): ReadableStream<Event>;
+}
+
+export interface RunnerOptions {
+  appName: string;
+  agent: AgentLike;
+  sessionService: InMemorySessionService | BaseSessionService;
+  artifactService?: InMemoryArtifactService;
+  memoryService?: InMemoryMemoryService;
+  /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
+  autoCreateSession?: boolean;
+}
+
+/**
+ * Runs an agent tree over sessions. Each event is recorded in the session before it is yielded
+ * (partial chunks are yielded only). A second run on a session whose run is still going is
+ * refused with `FAILED_PRECONDITION`.
+ */
+export declare class Runner {
+  constructor(options: RunnerOptions);
+  readonly appName: string;
+  readonly agent: AgentLike;
+  readonly sessionService: InMemorySessionService | BaseSessionService;
+  readonly artifactService?: InMemoryArtifactService;
+  readonly memoryService?: InMemoryMemoryService;
+  runAsync(request: RunAsyncRequest): Run;
+}
+
+/** A `Runner` with in-memory session, artifact and memory services. */
+export declare class InMemoryRunner extends Runner {
+  constructor(options: { agent: AgentLike; appName?: string; autoCreateSession?: boolean });
+  readonly sessionService: InMemorySessionService;
+  readonly artifactService: InMemoryArtifactService;
+  readonly memoryService: InMemoryMemoryService;
+}
+
+/** One thing a chat UI shows. */
+export type TranscriptItem =
+  | { kind: 'message'; author: string; text: string; partial: boolean; eventId: string; invocationId: string }
+  | { kind: 'toolCall'; author: string; id: string | null; name: string | null; args: JsonObject | null }
+  | { kind: 'toolResult'; author: string; id: string | null; name: string | null; response: JsonObject | null }
+  | { kind: 'state'; author: string; delta: JsonObject }
+  | { kind: 'artifact'; author: string; delta: { [filename: string]: number } }
+  | { kind: 'transfer'; author: string; to: string }
+  | { kind: 'escalate'; author: string }
+  | { kind: 'error'; author: string; code: string; message: string | null };
+
+/** Folds events into chat items: consecutive partial chunks of one author merge; the final event replaces them. */
+export declare class Transcript {
+  constructor();
+  /** Folds one event in; returns the items. */
+  add(event: Event): TranscriptItem[];
+  readonly items: TranscriptItem[];
+  free(): void;
+}

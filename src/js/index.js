@@ -1,4 +1,5 @@
-// The package entry: the wasm-bindgen exports, grouped and named as in @google/adk.
+// The package entry: the wasm-bindgen exports, grouped and named as in @google/adk, plus the thin
+// JS layer that makes runs async iterables / ReadableStreams and wires AbortSignals.
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import initWasm, * as wasm from './adk_wasm.js';
 
@@ -23,6 +24,9 @@ export const hasError = wasm.hasError;
 export const InMemorySessionService = wasm.InMemorySessionService;
 export const InMemoryMemoryService = wasm.InMemoryMemoryService;
 export const InMemoryArtifactService = wasm.InMemoryArtifactService;
+export const Transcript = wasm.Transcript;
+export const Context = wasm.Context;
+export const State = wasm.State;
 
 export const Part = Object.freeze({
   fromText: wasm.partFromText,
@@ -37,3 +41,227 @@ export const Part = Object.freeze({
 export const LlmResponse = Object.freeze({
   fromParts: wasm.llmResponseFromParts,
 });
+
+// ---------------------------------------------------------------------------------------------
+// Agents. Each class holds a wasm AgentHandle; sub-agents are attached in order.
+
+const HANDLE = Symbol('adk-wasm agent handle');
+const plainAgents = new WeakMap();
+
+function handleOf(agent) {
+  if (agent && agent[HANDLE]) return agent[HANDLE];
+  // A plain object or function written in JS: {name, runAsyncImpl(ctx)} or a named async generator
+  // function. The same object is the same agent wherever it is used.
+  let handle = plainAgents.get(agent);
+  if (!handle) {
+    const options = { name: agent?.name, description: agent?.description,
+      beforeAgentCallback: agent?.beforeAgentCallback, afterAgentCallback: agent?.afterAgentCallback };
+    handle = wasm.AgentHandle.fromJs(agent, options);
+    plainAgents.set(agent, handle);
+  }
+  return handle;
+}
+
+function attach(parent, subAgents = []) {
+  const subs = [...subAgents];
+  for (const sub of subs) parent[HANDLE].addSubAgent(handleOf(sub));
+  parent.subAgents = subs;
+  for (const sub of subs) if (sub && typeof sub === 'object') sub.parentAgent = parent;
+}
+
+/** Base of every agent. Subclass it and implement `async *runAsyncImpl(ctx)` for an agent in JS. */
+export class BaseAgent {
+  constructor(options) {
+    this.name = options.name;
+    this.description = options.description ?? '';
+    this.beforeAgentCallback = options.beforeAgentCallback;
+    this.afterAgentCallback = options.afterAgentCallback;
+    if (new.target !== BaseAgent && this[HANDLE] === undefined && typeof this.runAsyncImpl === 'function') {
+      this[HANDLE] = wasm.AgentHandle.fromJs(this, options);
+      attach(this, options.subAgents);
+    }
+  }
+
+  /** This agent or a descendant named `name`. */
+  findAgent(name) {
+    if (this.name === name) return this;
+    return this.findSubAgent(name);
+  }
+
+  /** A descendant named `name`. */
+  findSubAgent(name) {
+    for (const sub of this.subAgents ?? []) {
+      const found = sub.name === name ? sub : sub.findSubAgent?.(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The top of the tree. */
+  get rootAgent() {
+    let agent = this;
+    while (agent.parentAgent) agent = agent.parentAgent;
+    return agent;
+  }
+}
+
+function workflow(kind) {
+  return class extends BaseAgent {
+    constructor(options) {
+      super(options);
+      this[HANDLE] = wasm.AgentHandle[kind](options);
+      attach(this, options.subAgents);
+    }
+  };
+}
+
+/** Runs its sub-agents in order. */
+export class SequentialAgent extends workflow('sequential') {}
+/** Runs its sub-agents at once, each on branch `parent.child`. */
+export class ParallelAgent extends workflow('parallel') {}
+/** Runs its sub-agents again and again until one escalates or `maxIterations` rounds ran. */
+export class LoopAgent extends workflow('loop') {
+  constructor(options) {
+    super(options);
+    this.maxIterations = options.maxIterations;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs.
+
+function abortError(signal) {
+  const reason = signal?.reason;
+  if (reason instanceof Error) return reason;
+  return Object.assign(new Error('The run was aborted.'), { name: 'AbortError', code: 'ABORTED' });
+}
+
+/** A run in progress: an async iterable of events (`for await`, `break` stops it), with `toReadableStream()`. */
+export class Run {
+  #handle;
+  /** The last pending `next()`, so that concurrent calls are served in order; null when idle. */
+  #queue = null;
+  #done = false;
+  #signal;
+  #onAbort;
+
+  constructor(handle, signal) {
+    this.#handle = handle;
+    this.#signal = signal;
+    if (signal) {
+      this.#onAbort = () => this.cancel();
+      if (signal.aborted) this.cancel();
+      else signal.addEventListener('abort', this.#onAbort, { once: true });
+    }
+  }
+
+  /** The next event; `{done: true}` at the end. Calls are served one at a time. */
+  next() {
+    const step = this.#queue === null ? this.#step() : this.#queue.then(() => this.#step());
+    const settled = step.then(() => {}, () => {});
+    this.#queue = settled;
+    settled.then(() => {
+      if (this.#queue === settled) this.#queue = null;
+    });
+    return step;
+  }
+
+  async #step() {
+    if (this.#done) return { value: undefined, done: true };
+    try {
+      const value = await this.#handle.next();
+      if (value === undefined) {
+        this.#finish();
+        return { value: undefined, done: true };
+      }
+      return { value, done: false };
+    } catch (e) {
+      this.#finish();
+      if (e?.code === 'ABORTED') throw abortError(this.#signal);
+      throw e;
+    }
+  }
+
+  /** Stops the run (what `break` in `for await` calls). */
+  async return(value) {
+    this.cancel();
+    return { value, done: true };
+  }
+
+  /** Stops the run at once; nothing more is written to the session. */
+  cancel() {
+    if (this.#done) return;
+    this.#handle.cancel();
+    this.#finish();
+  }
+
+  #finish() {
+    this.#done = true;
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  /** The events as a `ReadableStream`; cancelling the stream stops the run. */
+  toReadableStream() {
+    return new ReadableStream({
+      pull: async (controller) => {
+        try {
+          const { value, done } = await this.next();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (e) {
+          controller.error(e);
+        }
+      },
+      cancel: () => this.cancel(),
+    }, { highWaterMark: 0 });
+  }
+}
+
+function sessionServiceOf(handle, service) {
+  if (service instanceof wasm.InMemorySessionService) handle.useInMemorySessionService(service);
+  else handle.useJsSessionService(service);
+}
+
+/** Runs an agent tree over sessions (ADK's `Runner`). */
+export class Runner {
+  #handle;
+
+  constructor({ appName, agent, sessionService, artifactService, memoryService, autoCreateSession = false }) {
+    this.appName = appName;
+    this.agent = agent;
+    this.sessionService = sessionService;
+    this.artifactService = artifactService;
+    this.memoryService = memoryService;
+    this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), autoCreateSession);
+    sessionServiceOf(this.#handle, sessionService);
+    if (artifactService) this.#handle.useInMemoryArtifactService(artifactService);
+    if (memoryService) this.#handle.useInMemoryMemoryService(memoryService);
+  }
+
+  /**
+   * Runs one invocation for `newMessage`; yields every event as it happens (each already recorded
+   * in the session, partial chunks aside). `signal` (or `abortSignal`) stops it.
+   */
+  runAsync({ userId, sessionId, newMessage, stateDelta, runConfig, signal, abortSignal }) {
+    const handle = this.#handle.runAsync({ userId, sessionId, newMessage, stateDelta, runConfig });
+    return new Run(handle, signal ?? abortSignal);
+  }
+}
+
+/** A `Runner` with in-memory session, artifact and memory services. */
+export class InMemoryRunner extends Runner {
+  constructor({ agent, appName = 'InMemoryRunner', autoCreateSession = false }) {
+    super({
+      appName,
+      agent,
+      sessionService: new InMemorySessionService(),
+      artifactService: new InMemoryArtifactService(),
+      memoryService: new InMemoryMemoryService(),
+      autoCreateSession,
+    });
+  }
+}

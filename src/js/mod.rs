@@ -4,11 +4,15 @@
 //! what ADK Python would put on the wire. Every failure becomes a thrown `Error` (or a rejected
 //! Promise) with a stable `code`.
 
+pub mod agent;
 pub mod artifact;
+pub mod context;
 mod convert;
 mod error;
 pub mod events;
 pub mod memory;
+pub mod runner;
 pub mod session;
+pub mod transcript;
 
 pub use error::to_js_error;

@@ -7,9 +7,8 @@ use std::rc::Rc;
 use async_trait::async_trait;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::JsFuture;
 
-use super::convert::{from_js_core, js_error_to_core, promise, to_js, to_js_core};
+use super::convert::{call_method, from_js_core, method_of, promise, to_js, to_js_core};
 use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
@@ -206,8 +205,7 @@ impl JsSessionService {
     /// Wraps `object`; fails unless it has all five methods.
     pub fn new(object: JsValue) -> Result<Self, AdkError> {
         for method in ["createSession", "getSession", "listSessions", "deleteSession", "appendEvent"] {
-            let f = js_sys::Reflect::get(&object, &JsValue::from_str(method)).unwrap_or(JsValue::UNDEFINED);
-            if !f.is_function() {
+            if method_of(&object, method).is_none() {
                 return Err(AdkError::invalid(format!("sessionService: missing method {method}()")));
             }
         }
@@ -215,14 +213,9 @@ impl JsSessionService {
     }
 
     async fn call(&self, method: &str, request: &JsValue) -> Result<JsValue, AdkError> {
-        let f: js_sys::Function = js_sys::Reflect::get(&self.object, &JsValue::from_str(method))
-            .ok()
-            .and_then(|f| f.dyn_into().ok())
-            .ok_or_else(|| AdkError::invalid(format!("sessionService: missing method {method}()")))?;
-        let result = f.call1(&self.object, request).map_err(|e| js_error_to_core(&e))?;
-        // A plain value and a Promise are both fine.
-        let result = JsFuture::from(js_sys::Promise::resolve(&result)).await.map_err(|e| js_error_to_core(&e))?;
-        Ok(result)
+        call_method(&self.object, method, std::slice::from_ref(request))
+            .await
+            .map_err(|e| AdkError::new(e.code, format!("sessionService.{method}(): {}", e.message)))
     }
 
     fn remember(&self, session: &Session, js: &JsValue) {

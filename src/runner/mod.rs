@@ -11,7 +11,7 @@ use std::rc::Rc;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use crate::agent::{run_agent, Agent, EventStream, Invocation, InvocationContext};
+use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::memory::{InMemoryMemoryService, MemoryService};
 use crate::session::{InMemorySessionService, Session, SessionService};
@@ -169,11 +169,24 @@ impl Runner {
 
             let agent = find_agent_to_run(&invocation.session.borrow(), &root);
             let ctx = InvocationContext::new(invocation.clone(), agent.clone());
+            let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
             let mut events = run_agent(agent, &ctx);
             while let Some(event) = events.next().await {
                 yield append(&invocation, event?).await?;
             }
+            stop.0 = None;
         })
+    }
+}
+
+/// Fires the invocation's cancellation if the run is dropped before it finished.
+struct CancelOnDrop(Option<Rc<Cancellation>>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(cancellation) = self.0.take() {
+            cancellation.cancel();
+        }
     }
 }
 

@@ -8,6 +8,16 @@ import init, {
   isFinalResponse,
   parseEvent,
   Part,
+  BaseAgent,
+  type Context,
+  InMemoryRunner,
+  type JsAgent,
+  LoopAgent,
+  Runner,
+  SequentialAgent,
+  Transcript,
+  type TranscriptItem,
+  type YieldedEvent,
   type AdkError,
   type BaseSessionService,
   type Event,
@@ -42,4 +52,32 @@ export async function usage(): Promise<string> {
     return `${code} ${isFinalResponse(event)} ${stored.id} ${again?.events.length} ${memories.length} ${version} ${names} ${typeof custom}`;
   }
   return '';
+}
+
+export async function runUsage(): Promise<number> {
+  class Greeter extends BaseAgent {
+    async *runAsyncImpl(ctx: Context): AsyncGenerator<YieldedEvent> {
+      ctx.state.set('greeted', true);
+      yield { content: { role: 'model', parts: [{ text: `hi ${ctx.userId}` }] } };
+    }
+  }
+  const plain: JsAgent = { name: 'plain', async *runAsyncImpl() { yield { content: { parts: [{ text: 'x' }] } }; } };
+  const root = new SequentialAgent({
+    name: 'root',
+    subAgents: [new Greeter({ name: 'greeter' }), plain, new LoopAgent({ name: 'loop', maxIterations: 2, subAgents: [] })],
+    beforeAgentCallback: async (ctx) => { ctx.setVariable('n', 1); },
+  });
+  const runner = new InMemoryRunner({ agent: root, appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  const controller = new AbortController();
+  const transcript = new Transcript();
+  let count = 0;
+  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'hi' }] }, signal: controller.signal })) {
+    const items: TranscriptItem[] = transcript.add(event);
+    count += items.length + (isFinalResponse(event) ? 1 : 0);
+  }
+  const stream: ReadableStream<Event> = new Runner({ appName: 'app', agent: plain, sessionService: new InMemorySessionService(), autoCreateSession: true })
+    .runAsync({ userId: 'u', sessionId: 's', newMessage: { parts: [{ text: 'x' }] }, runConfig: { streamingMode: 'sse', maxLlmCalls: 10 } })
+    .toReadableStream();
+  return count + (stream.locked ? 1 : 0);
 }

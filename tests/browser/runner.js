@@ -1,0 +1,265 @@
+// Runner, agents, contexts and callbacks through the release package in Chromium: for await,
+// break, AbortSignal, ReadableStream, JS agents and callbacks (including ones that throw).
+import init, * as adk from '/pkg/index.js';
+import { assert, assertJsonEqual, finish, test } from './harness.js';
+
+await init();
+const { InMemoryRunner, Runner, BaseAgent, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
+
+const text = (t) => ({ role: 'user', parts: [{ text: t }] });
+const reply = (t, extra = {}) => ({ content: { role: 'model', parts: [{ text: t }] }, ...extra });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+class Echo extends BaseAgent {
+  async *runAsyncImpl(ctx) {
+    const said = ctx.userContent.parts[0].text;
+    ctx.state.set('last_said', said);
+    yield reply(`echo: ${said}`);
+  }
+}
+
+async function setup(agent, sessionId = 's1') {
+  const runner = new InMemoryRunner({ agent, appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId });
+  return runner;
+}
+
+async function collect(run) {
+  const events = [];
+  for await (const e of run) events.push(e);
+  return events;
+}
+
+async function stored(runner, sessionId = 's1') {
+  return runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId });
+}
+
+async function rejection(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+await test('a JS agent streams events with for await; state writes land in its event', async () => {
+  const runner = await setup(new Echo({ name: 'echo' }));
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('안녕') }));
+  assert(events.length === 1 && events[0].author === 'echo' && events[0].content.parts[0].text === 'echo: 안녕');
+  assert(events[0].invocationId.startsWith('e-') && events[0].actions.stateDelta.last_said === '안녕');
+  const session = await stored(runner);
+  assertJsonEqual(session.events.map((e) => e.author), ['user', 'echo']);
+  assert(session.state.last_said === '안녕');
+});
+
+await test('plain objects and async generator functions are agents too', async () => {
+  const plain = { name: 'plain', async *runAsyncImpl(ctx) { yield reply(`hi from ${ctx.agentName}`); } };
+  async function* fn(ctx) { yield reply(`fn in ${ctx.branch ?? 'no branch'}`); }
+  const seq = new SequentialAgent({ name: 'seq', subAgents: [plain, Object.assign(fn, { displayName: 'fn' })] });
+  const runner = await setup(seq).catch((e) => e);
+  // A function's `name` is read-only and is its JS name: `fn` is a valid agent name.
+  assert(!(runner instanceof Error), String(runner));
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  assertJsonEqual(events.map((e) => [e.author, e.content.parts[0].text]), [['plain', 'hi from plain'], ['fn', 'fn in no branch']]);
+});
+
+await test('ParallelAgent branches, LoopAgent with maxIterations and escalate', async () => {
+  const slow = new (class extends BaseAgent { async *runAsyncImpl() { await sleep(30); yield reply('slow'); } })({ name: 'slow' });
+  const fast = new (class extends BaseAgent { async *runAsyncImpl() { yield reply('fast'); } })({ name: 'fast' });
+  const par = new ParallelAgent({ name: 'par', subAgents: [slow, fast] });
+  let events = await collect((await setup(par)).runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  assertJsonEqual(events.map((e) => [e.author, e.branch]), [['fast', 'par.fast'], ['slow', 'par.slow']]);
+
+  let rounds = 0;
+  const counter = new (class extends BaseAgent { async *runAsyncImpl() { rounds += 1; yield reply(`round ${rounds}`); } })({ name: 'counter' });
+  events = await collect((await setup(new LoopAgent({ name: 'loop', maxIterations: 3, subAgents: [counter] }))).runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  assert(events.length === 3 && rounds === 3);
+
+  const checker = new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      const n = (ctx.state.get('n') ?? 0) + 1;
+      ctx.state.set('n', n);
+      yield reply(`n=${n}`, n >= 2 ? { actions: { escalate: true } } : {});
+    }
+  })({ name: 'checker' });
+  const runner = await setup(new LoopAgent({ name: 'until', subAgents: [checker] }));
+  events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  assertJsonEqual(events.map((e) => e.content.parts[0].text), ['n=1', 'n=2']);
+  assert(events[1].actions.escalate === true && (await stored(runner)).state.n === 2);
+});
+
+await test('JS callbacks: sync and async, skip, append, state-only event', async () => {
+  const calls = [];
+  const agent = new Echo({
+    name: 'echo',
+    beforeAgentCallback: [(ctx) => { calls.push('b1'); ctx.state.set('seen', true); }, async () => { calls.push('b2'); }],
+    afterAgentCallback: async (ctx) => { calls.push('a'); return { role: 'model', parts: [{ text: `after ${ctx.agentName}` }] }; },
+  });
+  const events = await collect((await setup(agent)).runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') }));
+  assertJsonEqual(calls, ['b1', 'b2', 'a']);
+  assertJsonEqual(events.map((e) => e.content?.parts[0].text ?? 'state-only'), ['state-only', 'echo: x', 'after echo']);
+  assert(events[0].actions.stateDelta.seen === true);
+
+  const skipping = new Echo({ name: 'skipped', beforeAgentCallback: () => ({ role: 'model', parts: [{ text: 'skipped!' }] }) });
+  const seq = new SequentialAgent({ name: 'seq', subAgents: [skipping, new Echo({ name: 'next' })] });
+  const got = await collect((await setup(seq)).runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') }));
+  assertJsonEqual(got.map((e) => e.content.parts[0].text), ['skipped!', 'echo: x']);
+});
+
+await test('an exception in a JS callback rejects the iteration with its message; the runner keeps working', async () => {
+  const agent = new Echo({ name: 'echo', beforeAgentCallback: () => { throw new TypeError('callback exploded'); } });
+  const runner = await setup(agent);
+  const error = await rejection(collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') })));
+  assert(error.message.includes('callback exploded'), error.message);
+  const good = await setup(new Echo({ name: 'echo' }), 's2');
+  assert((await collect(good.runAsync({ userId: 'u', sessionId: 's2', newMessage: text('ok') }))).length === 1);
+  // The same runner and session are usable again (the session lock was released).
+  const again = await rejection(collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') })));
+  assert(again.message.includes('callback exploded'));
+});
+
+await test('an exception thrown mid-stream by a JS agent keeps what was recorded', async () => {
+  const flaky = new (class extends BaseAgent { async *runAsyncImpl() { yield reply('one'); throw new Error('agent broke'); } })({ name: 'flaky' });
+  const runner = await setup(flaky);
+  const seen = [];
+  const error = await rejection((async () => { for await (const e of runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') })) seen.push(e); })());
+  assert(error.message.includes('agent broke') && seen.length === 1);
+  assertJsonEqual((await stored(runner)).events.map((e) => e.author), ['user', 'flaky']);
+});
+
+/** Resolves after `ms`, or rejects as soon as `signal` aborts. */
+const abortableSleep = (ms, signal) => new Promise((resolve, reject) => {
+  const timer = setTimeout(resolve, ms);
+  signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+});
+
+function slowAgent(log) {
+  return new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      try {
+        yield reply('first');
+        await abortableSleep(60_000, ctx.abortSignal);
+        yield reply('never');
+      } finally {
+        log.push('finally');
+      }
+    }
+  })({ name: 'slow' });
+}
+
+await test('AbortSignal stops a run mid-stream: the pending next rejects, nothing more is written', async () => {
+  const log = [];
+  const runner = await setup(slowAgent(log));
+  const controller = new AbortController();
+  const seen = [];
+  const done = (async () => { for await (const e of runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x'), signal: controller.signal })) seen.push(e); })();
+  await sleep(50);
+  controller.abort();
+  const error = await rejection(done);
+  assert(error.name === 'AbortError', `${error.name}: ${error.message}`);
+  await sleep(0);
+  // ctx.abortSignal fired: the agent's in-flight wait was cut short and its finally block ran.
+  assert(seen.length === 1 && log[0] === 'finally', JSON.stringify(log));
+  assertJsonEqual((await stored(runner)).events.map((e) => e.content.parts[0].text), ['x', 'first']);
+  // The session is free for the next run.
+  const next = runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('again'), abortSignal: AbortSignal.timeout(100) });
+  assert((await next.next()).value.content.parts[0].text === 'first');
+  assert((await rejection(next.next())).name === 'TimeoutError');
+});
+
+await test('break out of for await stops the run', async () => {
+  const log = [];
+  const runner = await setup(slowAgent(log));
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') })) {
+    assert(e.content.parts[0].text === 'first');
+    break;
+  }
+  assert(log[0] === 'finally');
+  assert((await stored(runner)).events.length === 2);
+});
+
+await test('toReadableStream, and a second concurrent run is refused', async () => {
+  const log = [];
+  const runner = await setup(slowAgent(log));
+  const run = runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') });
+  const reader = run.toReadableStream().getReader();
+  assert((await reader.read()).value.content.parts[0].text === 'first');
+  const second = await rejection(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('y') }).next());
+  assert(second.code === 'FAILED_PRECONDITION', `${second.code} ${second.message}`);
+  await reader.cancel();
+  assert(log[0] === 'finally');
+  const echo = await setup(new Echo({ name: 'echo' }), 's9');
+  const all = [];
+  const r2 = echo.runAsync({ userId: 'u', sessionId: 's9', newMessage: text('z') }).toReadableStream().getReader();
+  for (let s = await r2.read(); !s.done; s = await r2.read()) all.push(s.value);
+  assert(all.length === 1);
+});
+
+await test('bad runs are typed errors', async () => {
+  const runner = await setup(new Echo({ name: 'echo' }));
+  assert((await rejection(runner.runAsync({ userId: 'u', sessionId: 'nope', newMessage: text('x') }).next())).code === 'NOT_FOUND');
+  assert((await rejection(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: { parts: [] } }).next())).message.includes('No parts'));
+  let thrown;
+  try { runner.runAsync({ userId: 'u', sessionId: 's1' }); } catch (e) { thrown = e; }
+  assert(thrown?.code === 'INVALID_ARGUMENT' && thrown.message.includes('newMessage'), String(thrown?.message));
+  let bad;
+  try { new SequentialAgent({ name: 'not valid!' }); } catch (e) { bad = e; }
+  assert(bad?.code === 'INVALID_ARGUMENT' && bad.message.includes('invalid agent name'));
+  try { new SequentialAgent({ name: 'user' }); } catch (e) { bad = e; }
+  assert(bad.message.includes('reserved'));
+  const auto = new InMemoryRunner({ agent: new Echo({ name: 'echo' }), appName: 'app', autoCreateSession: true });
+  assert((await collect(auto.runAsync({ userId: 'u', sessionId: 'fresh', newMessage: text('hi') }))).length === 1);
+});
+
+await test('context API: variables, last input/output, artifacts, memory', async () => {
+  const agent = new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      ctx.setVariable('a', 1);
+      ctx.removeVariable('gone');
+      const version = await ctx.saveArtifact('note.txt', { text: 'hello' });
+      const loaded = await ctx.loadArtifact('note.txt');
+      const memories = await ctx.searchMemory('nothing');
+      yield reply(JSON.stringify({
+        a: ctx.getVariable('a', 0), gone: ctx.getVariable('gone', 'default'), version, loaded,
+        lastUser: ctx.getLastUserInput(), keys: await ctx.listArtifacts(), memories: memories.memories.length,
+        vars: ctx.variables, parts: ctx.parts().length, sessionId: ctx.sessionId, userId: ctx.userId,
+      }));
+    }
+  })({ name: 'ctxagent' });
+  const runner = await setup(agent);
+  await runner.sessionService.appendEvent({ session: await stored(runner), event: adk.createEvent({ author: 'user', actions: { stateDelta: { gone: 'here' } } }) });
+  const [event] = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('q') }));
+  const got = JSON.parse(event.content.parts[0].text);
+  assertJsonEqual(got, { a: 1, gone: 'default', version: 0, loaded: { text: 'hello' }, lastUser: [{ text: 'q' }], keys: ['note.txt'],
+    memories: 0, vars: { gone: null, a: 1 }, parts: 1, sessionId: 's1', userId: 'u' });
+  assertJsonEqual(event.actions.artifactDelta, { 'note.txt': 0 });
+  assertJsonEqual(event.actions.stateDelta, { a: 1, gone: null });
+});
+
+await test('a Runner over a session service written in JS', async () => {
+  const sessions = new Map();
+  const service = {
+    async createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
+    async getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    async listSessions() { return { sessions: [...sessions.values()] }; },
+    async deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    async appendEvent({ session, event }) { Object.assign(session.state, event.actions.stateDelta); session.events.push(event); return event; },
+  };
+  const runner = new Runner({ appName: 'app', agent: new Echo({ name: 'echo' }), sessionService: service, autoCreateSession: true });
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 'js', newMessage: text('remote') }));
+  assert(events.length === 1);
+  assertJsonEqual(sessions.get('js').events.map((e) => e.author), ['user', 'echo']);
+  assert(sessions.get('js').state.last_said === 'remote');
+});
+
+await test('Transcript folds partial chunks, the final event, tools and state', async () => {
+  const t = new Transcript();
+  t.add(adk.createEvent({ author: 'bot', partial: true, content: { role: 'model', parts: [{ text: 'Hel' }] } }));
+  t.add(adk.createEvent({ author: 'bot', partial: true, content: { role: 'model', parts: [{ text: 'lo' }] } }));
+  assert(t.items.length === 1 && t.items[0].text === 'Hello' && t.items[0].partial === true);
+  t.add(adk.createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'Hello!' }] }, actions: { stateDelta: { 'user:x': 1 } } }));
+  assertJsonEqual(t.items.map((i) => [i.kind, i.text ?? null, i.partial ?? null]), [['message', 'Hello!', false], ['state', null, null]]);
+});
+
+finish();
