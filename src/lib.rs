@@ -21,9 +21,11 @@ pub mod artifact;
 pub mod error;
 pub mod events;
 pub mod memory;
+pub mod model;
 mod platform;
 pub mod runner;
 pub mod session;
+pub mod tool;
 pub mod transcript;
 pub mod types;
 

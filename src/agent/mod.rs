@@ -2,6 +2,7 @@
 
 mod callback;
 mod context;
+pub mod llm;
 mod loop_agent;
 mod parallel;
 mod sequential;
@@ -18,6 +19,7 @@ use crate::{AdkError, Event};
 
 pub use callback::{AgentCallback, CallbackFuture};
 pub use context::{CallbackContext, Cancellation, Invocation, InvocationContext, ReadonlyContext, State, ToolContext};
+pub use llm::{IncludeContents, Instruction, LlmAgent, LlmAgentConfig};
 pub use loop_agent::LoopAgent;
 pub use parallel::ParallelAgent;
 pub use sequential::SequentialAgent;
@@ -80,6 +82,11 @@ pub trait Agent {
     /// `Some(disallow_transfer_to_parent)` for agents that can take part in transfers (LLM agents);
     /// `None` for the others, which the runner never routes a conversation back to.
     fn disallow_transfer_to_parent(&self) -> Option<bool> {
+        None
+    }
+
+    /// This agent as an `LlmAgent`, if it is one (transfers need peers' and parents' settings).
+    fn as_llm_agent(&self) -> Option<&llm::LlmAgent> {
         None
     }
 }

@@ -1,0 +1,154 @@
+//! Running the tools a model called and turning their results into one function-response event
+//! (ADK's `flows/llm_flows/functions.py`).
+
+use std::rc::Rc;
+
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use super::LlmAgent;
+use crate::agent::{agent_event, InvocationContext, ToolContext};
+use crate::tool::Tool;
+use crate::types::{Content, FunctionCall, FunctionResponse, JsonObject, Part};
+use crate::{platform, AdkError, Event, EventActions};
+
+/// Gives every function call without an id one of ADK's client ids (`adk-` + uuid4), and marks the
+/// calls of long-running tools in `long_running_tool_ids`.
+pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
+    let mut long_running = Vec::new();
+    for part in event.content.iter_mut().flat_map(|c| c.parts.iter_mut().flatten()) {
+        if let Some(call) = &mut part.function_call {
+            if call.id.as_deref().is_none_or(str::is_empty) {
+                call.id = Some(format!("adk-{}", platform::new_uuid()));
+            }
+            let is_long = tools.iter().any(|t| Some(t.name()) == call.name.as_deref() && t.is_long_running());
+            if let (true, Some(id)) = (is_long, &call.id) {
+                long_running.push(id.clone());
+            }
+        }
+    }
+    if !long_running.is_empty() {
+        event.long_running_tool_ids = Some(long_running.into_iter().collect());
+    }
+}
+
+/// The result of one call: its response part (none for a long-running tool that answers later) and
+/// what the tool did to the state, artifacts and flow.
+struct CallOutcome {
+    part: Option<Part>,
+    actions: EventActions,
+}
+
+async fn call_one(
+    agent: &LlmAgent,
+    tools: &[Rc<dyn Tool>],
+    ctx: &InvocationContext,
+    call: FunctionCall,
+) -> Result<CallOutcome, AdkError> {
+    let name = call.name.clone().unwrap_or_default();
+    let id = call.id.clone().unwrap_or_default();
+    let tool = tools.iter().find(|t| t.name() == name).cloned().ok_or_else(|| {
+        AdkError::invalid(format!("Function {name} is not found in the tools of agent `{}`.", agent.core.name()))
+    })?;
+    let tool_ctx = ToolContext::for_tool(ctx.clone(), &id);
+    let config = agent.config();
+    let mut args = call.args.unwrap_or_default();
+    let mut result = None;
+    for callback in &config.before_tool_callbacks {
+        let (changed, early) = callback(name.clone(), args, tool_ctx.clone()).await?;
+        args = changed;
+        if early.is_some() {
+            result = early;
+            break;
+        }
+    }
+    let result = match result {
+        Some(r) => r,
+        None => match tool.run(args.clone(), tool_ctx.clone()).await {
+            Ok(r) => r,
+            Err(error) => recover(config, &name, &args, &tool_ctx, error).await?,
+        },
+    };
+    let mut result = result;
+    for callback in &config.after_tool_callbacks {
+        if let Some(replacement) = callback(name.clone(), args.clone(), tool_ctx.clone(), result.clone()).await? {
+            result = replacement;
+            break;
+        }
+    }
+    let part = if tool.is_long_running() && result.is_null() {
+        None
+    } else {
+        let response = match result {
+            Value::Object(map) => map,
+            other => JsonObject::from_iter([("result".to_string(), other)]),
+        };
+        Some(Part {
+            function_response: Some(FunctionResponse {
+                id: Some(id),
+                name: Some(name),
+                response: Some(response),
+                ..Default::default()
+            }),
+            ..Default::default()
+        })
+    };
+    Ok(CallOutcome { part, actions: tool_ctx.take_actions() })
+}
+
+async fn recover(
+    config: &super::LlmAgentConfig,
+    name: &str,
+    args: &JsonObject,
+    ctx: &ToolContext,
+    error: AdkError,
+) -> Result<Value, AdkError> {
+    for callback in &config.on_tool_error_callbacks {
+        if let Some(result) = callback(name.to_string(), args.clone(), ctx.clone(), error.clone()).await? {
+            return Ok(result);
+        }
+    }
+    Err(error)
+}
+
+/// Runs every call of `call_event` concurrently and merges the responses, in call order, into one
+/// event authored by the agent with role `user`. `None` when no call produced a response.
+pub(super) async fn handle_function_calls(
+    agent: &LlmAgent,
+    tools: &[Rc<dyn Tool>],
+    ctx: &InvocationContext,
+    call_event: &Event,
+) -> Result<Option<Event>, AdkError> {
+    let calls: Vec<FunctionCall> = call_event.get_function_calls().into_iter().cloned().collect();
+    let outcomes = join_all(calls.into_iter().map(|call| call_one(agent, tools, ctx, call))).await;
+    let mut parts = Vec::new();
+    let mut actions = EventActions::default();
+    for outcome in outcomes {
+        let outcome = outcome?;
+        parts.extend(outcome.part);
+        merge_actions(&mut actions, outcome.actions);
+    }
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    let mut event = agent_event(ctx, Some(Content::new("user", parts)));
+    event.actions = actions;
+    Ok(Some(event))
+}
+
+/// ADK's merge of parallel function-response events: later calls' keys win; flags are or-ed.
+fn merge_actions(into: &mut EventActions, from: EventActions) {
+    into.state_delta.extend(from.state_delta);
+    into.artifact_delta.extend(from.artifact_delta);
+    into.requested_auth_configs.extend(from.requested_auth_configs);
+    into.requested_tool_confirmations.extend(from.requested_tool_confirmations);
+    if from.transfer_to_agent.is_some() {
+        into.transfer_to_agent = from.transfer_to_agent;
+    }
+    if from.escalate == Some(true) {
+        into.escalate = Some(true);
+    }
+    if from.skip_summarization == Some(true) {
+        into.skip_summarization = Some(true);
+    }
+}

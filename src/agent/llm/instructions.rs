@@ -1,0 +1,149 @@
+//! Instruction templates: `{key}`, `{key?}`, `{app:key}`, `{user:key}`, `{temp:key}`, `{artifact.name}`
+//! (ADK's `inject_session_state`).
+
+use serde_json::Value;
+
+use crate::agent::CallbackContext;
+use crate::{AdkError, ErrorCode};
+
+/// Fills `template` from the session state and artifacts. A missing required key is a `NOT_FOUND`
+/// error; `{key?}` gives an empty string instead; braces around anything that is not a state name
+/// (an identifier, optionally after `app:`, `user:` or `temp:`) are left as they are.
+pub async fn inject_session_state(template: &str, ctx: &CallbackContext) -> Result<String, AdkError> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some((start, end)) = next_placeholder(rest) {
+        out.push_str(rest.get(..start).unwrap_or_default());
+        let whole = rest.get(start..end).unwrap_or_default();
+        out.push_str(&replacement(whole, ctx).await?);
+        rest = rest.get(end..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The next match of ADK's pattern `{+[^{}]*}+`, as byte offsets.
+fn next_placeholder(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut search = 0;
+    loop {
+        let open = search + text.get(search..)?.find('{')?;
+        let mut i = open;
+        while bytes.get(i) == Some(&b'{') {
+            i += 1;
+        }
+        let inner_end = i + text.get(i..)?.find(['{', '}']).unwrap_or(text.len() - i);
+        if bytes.get(inner_end) != Some(&b'}') {
+            search = inner_end.max(open + 1);
+            continue;
+        }
+        let mut end = inner_end;
+        while bytes.get(end) == Some(&b'}') {
+            end += 1;
+        }
+        return Some((open, end));
+    }
+}
+
+async fn replacement(whole: &str, ctx: &CallbackContext) -> Result<String, AdkError> {
+    let name = whole.trim_start_matches('{').trim_end_matches('}').trim();
+    let (name, optional) = match name.strip_suffix('?') {
+        Some(n) => (n, true),
+        None => (name, false),
+    };
+    if let Some(file) = name.strip_prefix("artifact.") {
+        return match ctx.load_artifact(file, None).await? {
+            Some(part) => Ok(match part.text {
+                Some(text) => text,
+                None => serde_json::to_string(&part).unwrap_or_default(),
+            }),
+            None if optional => Ok(String::new()),
+            None => Err(AdkError::new(ErrorCode::NotFound, format!("Artifact {file} not found."))),
+        };
+    }
+    if !is_valid_state_name(name) {
+        return Ok(whole.to_string());
+    }
+    match ctx.state().get(name) {
+        Some(Value::Null) => Ok(String::new()),
+        Some(value) => Ok(python_str(&value)),
+        None if optional => Ok(String::new()),
+        None => Err(AdkError::new(ErrorCode::NotFound, format!("Context variable not found: `{name}`."))),
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
+fn is_valid_state_name(name: &str) -> bool {
+    match name.split_once(':') {
+        Some((prefix, key)) => ["app", "user", "temp"].contains(&prefix) && is_identifier(key),
+        None => is_identifier(name),
+    }
+}
+
+/// How Python's `str()` writes a JSON value, as ADK puts state into instructions.
+pub fn python_str(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => python_repr(other),
+    }
+}
+
+fn python_repr(value: &Value) -> String {
+    match value {
+        Value::Null => "None".into(),
+        Value::Bool(true) => "True".into(),
+        Value::Bool(false) => "False".into(),
+        Value::Number(n) if n.is_f64() => {
+            let f = n.as_f64().unwrap_or_default();
+            if f.fract() == 0.0 && f.abs() < 1e16 {
+                format!("{f:.1}")
+            } else {
+                n.to_string()
+            }
+        }
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => {
+            let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+            let escaped = s.replace('\\', "\\\\").replace('\n', "\\n").replace('\t', "\\t");
+            let escaped = if quote == '\'' { escaped.replace('\'', "\\'") } else { escaped };
+            format!("{quote}{escaped}{quote}")
+        }
+        Value::Array(items) => format!("[{}]", items.iter().map(python_repr).collect::<Vec<_>>().join(", ")),
+        Value::Object(map) => format!(
+            "{{{}}}",
+            map.iter()
+                .map(|(k, v)| format!("{}: {}", python_repr(&Value::String(k.clone())), python_repr(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn python_str_matches_python() {
+        assert_eq!(python_str(&json!("x")), "x");
+        assert_eq!(python_str(&json!(true)), "True");
+        assert_eq!(python_str(&json!(1.0)), "1.0");
+        assert_eq!(python_str(&json!(3)), "3");
+        assert_eq!(python_str(&json!([1, "a", null])), "[1, 'a', None]");
+        assert_eq!(python_str(&json!({"k": "it's"})), "{'k': \"it's\"}");
+    }
+
+    #[test]
+    fn placeholders() {
+        assert_eq!(next_placeholder("a {b} c"), Some((2, 5)));
+        assert_eq!(next_placeholder("{{b}}"), Some((0, 5)));
+        assert_eq!(next_placeholder("no } { braces"), None);
+        assert_eq!(next_placeholder("{a{b}"), Some((2, 5)));
+        assert!(is_valid_state_name("app:x") && !is_valid_state_name("other:x") && !is_valid_state_name("a b"));
+    }
+}
