@@ -25,10 +25,15 @@ impl AgentHandle {
     pub fn agent(&self) -> Rc<dyn Agent> {
         self.agent.clone()
     }
+
+    /// A handle on `agent`.
+    pub(super) fn wrap(agent: Rc<dyn Agent>) -> Self {
+        AgentHandle { agent }
+    }
 }
 
 /// Reads `name`, `description` and the callbacks from an options object.
-fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
+pub(super) fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
     let get = |key: &str| js_sys::Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
     let name = get("name").as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
     let description = get("description").as_string().unwrap_or_default();

@@ -552,3 +552,115 @@ export declare class Transcript {
   readonly items: TranscriptItem[];
   free(): void;
 }
+
+// ---------------------------------------------------------------------------------------------
+// LLM agents, models and tools.
+
+/** What an `LlmAgent` sends to its model. */
+export interface LlmRequest {
+  model?: string;
+  contents: Content[];
+  config: {
+    systemInstruction?: Content;
+    tools?: { functionDeclarations: FunctionDeclaration[] }[];
+    /** Any other generation setting (`temperature`, `maxOutputTokens`, …), passed through. */
+    [setting: string]: JsonValue | Content | { functionDeclarations: FunctionDeclaration[] }[] | undefined;
+  };
+}
+
+export interface FunctionDeclaration {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters?: JsonValue;
+}
+
+/** A model written in JS (WebLLM, transformers.js, your server's proxy, …). */
+export interface JsModel {
+  /** The model name put in requests. */
+  model?: string;
+  /**
+   * Answer with one response, a Promise of one, or an (async) iterable: responses marked `partial: true` stream
+   * (shown only in `streamingMode: 'sse'`) and are aggregated into the complete one unless you yield it yourself.
+   * Abort your work when `signal` fires.
+   */
+  generateContent(request: LlmRequest, options: { stream: boolean; signal: AbortSignal }):
+    LlmResponse | Promise<LlmResponse> | AsyncIterable<LlmResponse> | Iterable<LlmResponse>;
+}
+
+/** A model answering from a script: one entry per call. */
+export declare class ScriptedModel {
+  constructor(responses: (string | LlmResponse | { chunks: (string | LlmResponse)[] })[]);
+  readonly model: string;
+  /** The requests received so far. */
+  readonly requests: LlmRequest[];
+}
+
+export type ToolResult = JsonValue | void;
+
+export interface FunctionToolOptions {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters?: JsonValue;
+  /** Runs the tool; a non-object result reaches the model as `{result: …}`. */
+  execute(args: JsonObject, toolContext: Context): ToolResult | Promise<ToolResult>;
+  /** The run stops after the call; the app sends the function response later. */
+  isLongRunning?: boolean;
+}
+
+/** A tool made of a JS function. */
+export declare class FunctionTool {
+  constructor(options: FunctionToolOptions);
+  readonly name: string;
+  readonly description: string;
+  readonly parameters?: JsonValue;
+  readonly isLongRunning: boolean;
+}
+
+/** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
+export declare const exitLoop: { readonly name: 'exit_loop' };
+
+export type ToolLike = FunctionTool | FunctionToolOptions | typeof exitLoop;
+
+type MaybePromise<T> = T | Promise<T>;
+export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;
+export type AfterModelCallback = (params: { context: Context; response: LlmResponse }) => MaybePromise<LlmResponse | null | undefined | void>;
+export type OnModelErrorCallback = (params: { context: Context; request: LlmRequest; error: AdkError }) => MaybePromise<LlmResponse | null | undefined | void>;
+export type BeforeToolCallback = (params: { tool: { name: string }; args: JsonObject; context: Context }) => MaybePromise<JsonObject | null | undefined | void>;
+export type AfterToolCallback = (params: { tool: { name: string }; args: JsonObject; context: Context; response: JsonValue }) => MaybePromise<JsonObject | null | undefined | void>;
+export type OnToolErrorCallback = (params: { tool: { name: string }; args: JsonObject; context: Context; error: AdkError }) => MaybePromise<JsonObject | null | undefined | void>;
+type OneOrMany<T> = T | T[];
+
+export interface LlmAgentOptions extends BaseAgentOptions {
+  model: ScriptedModel | JsModel;
+  /** A template (`{key}`, `{key?}`, `{app:key}`, `{user:key}`, `{temp:key}`, `{artifact.name}`) or a function of the context. */
+  instruction?: string | ((context: Context) => MaybePromise<string>);
+  /** For every LLM agent of the tree (read from the root agent). */
+  globalInstruction?: string | ((context: Context) => MaybePromise<string>);
+  /** Sent first and never templated; `instruction` then goes to the end of the contents. */
+  staticInstruction?: string | Content;
+  tools?: ToolLike[];
+  /** Saves the final text to this state key. */
+  outputKey?: string;
+  includeContents?: 'default' | 'none';
+  generateContentConfig?: JsonObject;
+  disallowTransferToParent?: boolean;
+  disallowTransferToPeers?: boolean;
+  beforeModelCallback?: OneOrMany<BeforeModelCallback>;
+  afterModelCallback?: OneOrMany<AfterModelCallback>;
+  onModelErrorCallback?: OneOrMany<OnModelErrorCallback>;
+  beforeToolCallback?: OneOrMany<BeforeToolCallback>;
+  afterToolCallback?: OneOrMany<AfterToolCallback>;
+  onToolErrorCallback?: OneOrMany<OnToolErrorCallback>;
+}
+
+/** An agent whose turns come from a model (ADK's `LlmAgent`). */
+export declare class LlmAgent extends BaseAgent {
+  constructor(options: LlmAgentOptions);
+  readonly model: ScriptedModel | JsModel;
+  readonly instruction?: LlmAgentOptions['instruction'];
+  readonly tools: ToolLike[];
+  readonly outputKey?: string;
+  readonly includeContents: 'default' | 'none';
+}

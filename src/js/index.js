@@ -128,6 +128,75 @@ export class LoopAgent extends workflow('loop') {
 }
 
 // ---------------------------------------------------------------------------------------------
+// LLM agents, models and tools.
+
+const MODEL = Symbol('adk-wasm model handle');
+
+/** A model answering from a script: strings, LlmResponse-shaped objects, or `{chunks: [...]}` that stream. */
+export class ScriptedModel {
+  constructor(responses) {
+    this[MODEL] = wasm.ModelHandle.scripted(responses);
+    this.model = 'scripted';
+  }
+
+  /** The requests received so far (for tests). */
+  get requests() {
+    return this[MODEL].requests();
+  }
+}
+
+const jsModels = new WeakMap();
+
+function modelHandleOf(model, agentName) {
+  if (model?.[MODEL]) return model[MODEL];
+  if (model && typeof model.generateContent === 'function') {
+    let handle = jsModels.get(model);
+    if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
+    return handle;
+  }
+  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: model must be a ScriptedModel or an object with generateContent(request, {stream, signal})`),
+    { name: 'AdkError', code: 'INVALID_ARGUMENT' });
+}
+
+/** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
+export class FunctionTool {
+  constructor({ name, description = '', parameters, execute, isLongRunning = false }) {
+    Object.assign(this, { name, description, parameters, execute, isLongRunning });
+    // Validate now, so a bad tool fails where it is written.
+    wasm.ToolHandle.function(this).free();
+  }
+
+  /** A fresh wasm handle for one agent. */
+  toHandle() {
+    return wasm.ToolHandle.function(this);
+  }
+}
+
+/** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
+export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.exitLoop() });
+
+function toolHandleOf(tool, agentName) {
+  if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
+  if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
+  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: a tool must be a FunctionTool or {name, description, parameters, execute}`),
+    { name: 'AdkError', code: 'INVALID_ARGUMENT' });
+}
+
+/** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
+export class LlmAgent extends BaseAgent {
+  constructor(options) {
+    super(options);
+    Object.assign(this, {
+      model: options.model, instruction: options.instruction, tools: options.tools ?? [], outputKey: options.outputKey,
+      includeContents: options.includeContents ?? 'default',
+    });
+    const tools = this.tools.map((t) => toolHandleOf(t, options.name));
+    this[HANDLE] = wasm.AgentHandle.llm(options, modelHandleOf(options.model, options.name), tools);
+    attach(this, options.subAgents);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Runs.
 
 function abortError(signal) {

@@ -10,6 +10,7 @@ pub mod context;
 mod convert;
 mod error;
 pub mod events;
+pub mod llm;
 pub mod memory;
 pub mod runner;
 pub mod session;

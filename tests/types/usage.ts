@@ -18,6 +18,12 @@ import init, {
   Transcript,
   type TranscriptItem,
   type YieldedEvent,
+  exitLoop,
+  FunctionTool,
+  type JsModel,
+  LlmAgent,
+  type LlmRequest,
+  ScriptedModel,
   type AdkError,
   type BaseSessionService,
   type Event,
@@ -80,4 +86,28 @@ export async function runUsage(): Promise<number> {
     .runAsync({ userId: 'u', sessionId: 's', newMessage: { parts: [{ text: 'x' }] }, runConfig: { streamingMode: 'sse', maxLlmCalls: 10 } })
     .toReadableStream();
   return count + (stream.locked ? 1 : 0);
+}
+
+export function llmUsage(): LlmAgent {
+  const tool = new FunctionTool({
+    name: 'add',
+    description: 'Adds.',
+    parameters: { type: 'object', properties: { a: { type: 'number' } } },
+    execute: async (args, ctx) => { ctx.state.set('last', args); return { sum: 1 }; },
+  });
+  const local: JsModel = {
+    model: 'local',
+    async *generateContent(request: LlmRequest, { signal }) {
+      if (!signal.aborted) yield { content: { role: 'model', parts: [{ text: `${request.contents.length}` }] }, partial: true };
+    },
+  };
+  const specialist = new LlmAgent({ name: 'specialist', model: local, tools: [tool, exitLoop], outputKey: 'out', includeContents: 'none' });
+  return new LlmAgent({
+    name: 'coordinator',
+    model: new ScriptedModel(['hi', { chunks: ['a', 'b'] }, { content: { parts: [{ text: 'x' }] } }]),
+    instruction: (ctx) => `You help ${ctx.userId}.`,
+    subAgents: [specialist],
+    beforeModelCallback: ({ request }) => { request.config.temperature = 0; },
+    afterToolCallback: ({ response }) => (typeof response === 'number' ? { result: response } : undefined),
+  });
 }

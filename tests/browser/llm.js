@@ -1,0 +1,149 @@
+// LlmAgent with JS tools in Chromium, on the scripted model and on a model written in JS:
+// the tool loop, a transfer to a specialist whose tool writes state, a LoopAgent ended by
+// exit_loop, streaming (chunks then exactly one final event), callbacks, and failures.
+import init, * as adk from '/pkg/index.js';
+import { assert, assertJsonEqual, finish, test } from './harness.js';
+
+await init();
+const { InMemoryRunner, LlmAgent, LoopAgent, FunctionTool, ScriptedModel, exitLoop, Transcript } = adk;
+
+const text = (t) => ({ role: 'user', parts: [{ text: t }] });
+const call = (name, args) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
+
+async function runAll(agent, message, runConfig) {
+  const runner = new InMemoryRunner({ agent, appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's', state: { 'user:name': 'Minsu' } });
+  const events = [];
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text(message), runConfig })) events.push(e);
+  return { events, runner, session: await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' }) };
+}
+
+const calculator = new FunctionTool({
+  name: 'calculator',
+  description: 'Evaluates a + b.',
+  parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  execute: async ({ a, b }) => a + b,
+});
+
+await test('tool loop with a JS tool on the scripted model', async () => {
+  const model = new ScriptedModel([call('calculator', { a: 2, b: 40 }), '2 + 40 = 42']);
+  const agent = new LlmAgent({ name: 'math', model, instruction: 'Help {user:name} with sums.', tools: [calculator], outputKey: 'answer' });
+  const { events, session } = await runAll(agent, 'what is 2 + 40?');
+  assertJsonEqual(events.map((e) => [e.author, e.content.role]), [['math', 'model'], ['math', 'user'], ['math', 'model']]);
+  const [callPart] = adk.getFunctionCalls(events[0]);
+  const [response] = adk.getFunctionResponses(events[1]);
+  assert(callPart.id.startsWith('adk-') && response.id === callPart.id);
+  assertJsonEqual(response.response, { result: 42 });
+  assert(session.state.answer === '2 + 40 = 42');
+  const [first] = model.requests;
+  assert(first.config.systemInstruction.parts[0].text === 'Help Minsu with sums.', first.config.systemInstruction.parts[0].text);
+  assertJsonEqual(first.config.tools[0].functionDeclarations[0].parameters.required, ['a', 'b']);
+});
+
+await test('coordinator transfers to a specialist whose tool writes user: state', async () => {
+  const notes = new FunctionTool({
+    name: 'save_note',
+    description: 'Saves a note for the user.',
+    execute: (args, ctx) => { ctx.state.set('user:note', args.note); return { saved: true }; },
+  });
+  const specialist = new LlmAgent({ name: 'notes', description: 'Keeps notes.', tools: [notes],
+    model: new ScriptedModel([call('save_note', { note: '우유 사기' }), 'Saved: 우유 사기']) });
+  const coordinator = new LlmAgent({ name: 'coordinator', description: 'Routes requests.', subAgents: [specialist],
+    model: new ScriptedModel([call('transfer_to_agent', { agent_name: 'notes' })]) });
+  const { events, session } = await runAll(coordinator, 'note: buy milk');
+  assertJsonEqual(events.map((e) => e.author), ['coordinator', 'coordinator', 'notes', 'notes', 'notes']);
+  assert(events[1].actions.transferToAgent === 'notes');
+  assert(session.state['user:note'] === '우유 사기');
+  const kinds = new Transcript();
+  for (const e of events) kinds.add(e);
+  assertJsonEqual(kinds.items.map((i) => i.kind), ['toolCall', 'toolResult', 'transfer', 'toolCall', 'toolResult', 'state', 'message']);
+});
+
+await test('a LoopAgent stops when the critic calls exit_loop', async () => {
+  const writer = new LlmAgent({ name: 'writer', model: new ScriptedModel(['draft 1', 'draft 2']) });
+  const critic = new LlmAgent({ name: 'critic', tools: [exitLoop], model: new ScriptedModel(['more detail please', call('exit_loop', {})]) });
+  const { events } = await runAll(new LoopAgent({ name: 'refine', maxIterations: 5, subAgents: [writer, critic] }), 'write');
+  assert(events.length === 5 && events.at(-1).actions.escalate === true && events.at(-1).actions.skipSummarization === true);
+});
+
+await test("streaming: chunks arrive as partial events, then exactly one final event", async () => {
+  const agent = new LlmAgent({ name: 'poet', model: new ScriptedModel([{ chunks: ['Roses ', 'are ', 'red.'] }]) });
+  const { events, session } = await runAll(agent, 'poem', { streamingMode: 'sse' });
+  assertJsonEqual(events.map((e) => [e.partial === true, e.content.parts[0].text]), [[true, 'Roses '], [true, 'are '], [true, 'red.'], [false, 'Roses are red.']]);
+  assert(events.filter((e) => adk.isFinalResponse(e)).length === 1);
+  assert(session.events.length === 2, 'partial events are not stored');
+});
+
+await test('a model written in JS: async generator with partial chunks, and a plain Promise', async () => {
+  const seen = [];
+  const streaming = {
+    model: 'my-webllm',
+    async *generateContent(request, { stream, signal }) {
+      seen.push({ stream, aborted: signal.aborted, last: request.contents.at(-1).parts[0].text, model: request.model });
+      for (const piece of ['안녕', '하세요']) yield { content: { role: 'model', parts: [{ text: piece }] }, partial: true };
+    },
+  };
+  let { events } = await runAll(new LlmAgent({ name: 'local', model: streaming }), 'hi', { streamingMode: 'sse' });
+  assertJsonEqual(events.map((e) => e.content.parts[0].text), ['안녕', '하세요', '안녕하세요']);
+  assertJsonEqual(seen, [{ stream: true, aborted: false, last: 'hi', model: 'my-webllm' }]);
+  ({ events } = await runAll(new LlmAgent({ name: 'local', model: streaming }), 'hi'));
+  assertJsonEqual(events.map((e) => e.content.parts[0].text), ['안녕하세요']);
+  const proxy = { generateContent: async () => ({ content: { role: 'model', parts: [{ text: 'from proxy' }] }, usageMetadata: { totalTokenCount: 7 } }) };
+  ({ events } = await runAll(new LlmAgent({ name: 'proxied', model: proxy }), 'hi'));
+  assert(events[0].content.parts[0].text === 'from proxy' && events[0].usageMetadata.totalTokenCount === 7);
+});
+
+await test('aborting a run aborts the JS model request', async () => {
+  let signalSeen;
+  const slow = { generateContent: (request, { signal }) => { signalSeen = signal; return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))); } };
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'slow', model: slow }), appName: 'app', autoCreateSession: true });
+  const controller = new AbortController();
+  const pending = runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('x'), signal: controller.signal }).next();
+  await new Promise((r) => setTimeout(r, 20));
+  controller.abort();
+  let error;
+  try { await pending; } catch (e) { error = e; }
+  assert(error?.name === 'AbortError' && signalSeen.aborted, `${error?.name} ${signalSeen?.aborted}`);
+});
+
+await test('model and tool callbacks in JS', async () => {
+  const log = [];
+  const agent = new LlmAgent({
+    name: 'guarded',
+    model: new ScriptedModel([call('calculator', { a: 1, b: 1 }), 'model text']),
+    tools: [calculator],
+    beforeModelCallback: ({ context, request }) => { log.push(`before model ${context.agentName}`); request.config.temperature = 0.1; },
+    afterModelCallback: ({ response }) => (response.content.parts[0].text === 'model text' ? { content: { role: 'model', parts: [{ text: 'edited' }] } } : undefined),
+    beforeToolCallback: ({ tool, args }) => { log.push(`before tool ${tool.name}`); args.b = 10; },
+    afterToolCallback: ({ response }) => ({ result: response * 100 }), // the raw result, as ADK passes it
+  });
+  const { events } = await runAll(agent, 'x');
+  assertJsonEqual(adk.getFunctionResponses(events[1])[0].response, { result: 1100 });
+  assert(events[2].content.parts[0].text === 'edited');
+  assertJsonEqual(log, ['before model guarded', 'before tool calculator', 'before model guarded']);
+  assert(agent.model.requests[0].config.temperature === 0.1);
+});
+
+await test('a throwing tool rejects the run with its message unless onToolErrorCallback answers', async () => {
+  const broken = new FunctionTool({ name: 'broken', execute: () => { throw new RangeError('division by zero'); } });
+  const model = () => new ScriptedModel([call('broken', {}), 'recovered']);
+  let error;
+  try { await runAll(new LlmAgent({ name: 'a', model: model(), tools: [broken] }), 'x'); } catch (e) { error = e; }
+  assert(error?.message.includes('division by zero'), String(error));
+  const { events } = await runAll(new LlmAgent({ name: 'a', model: model(), tools: [broken],
+    onToolErrorCallback: ({ error: e }) => ({ error: e.message }) }), 'x');
+  assert(adk.getFunctionResponses(events[1])[0].response.error.includes('division by zero'));
+  assert(events[2].content.parts[0].text === 'recovered');
+});
+
+await test('bad LlmAgent options are typed errors', async () => {
+  const bad = (options) => { try { new LlmAgent(options); } catch (e) { return e; } return null; };
+  assert(bad({ name: 'x' })?.code === 'INVALID_ARGUMENT');
+  assert(bad({ name: 'x', model: new ScriptedModel([]), includeContents: 'some' })?.message.includes('includeContents'));
+  assert(bad({ name: 'x', model: new ScriptedModel([]), tools: [{ name: 't' }] })?.code === 'INVALID_ARGUMENT');
+  let error;
+  try { await runAll(new LlmAgent({ name: 'x', model: new ScriptedModel([]), instruction: 'Hi {missing}' }), 'x'); } catch (e) { error = e; }
+  assert(error?.code === 'NOT_FOUND' && error.message.includes('missing'), String(error?.message));
+});
+
+finish();
