@@ -25,6 +25,7 @@ pub mod model;
 mod platform;
 pub mod runner;
 pub mod session;
+pub mod sse;
 pub mod tool;
 pub mod transcript;
 pub mod types;
