@@ -45,17 +45,9 @@ pub(super) fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
 /// A JS function, or an array of them, as agent callbacks. Each gets a `Context` and may return
 /// (or resolve to) `Content`, or nothing.
 fn callbacks(value: &JsValue, what: &str) -> Result<Vec<AgentCallback>, AdkError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Vec::new());
-    }
-    let functions: Vec<JsValue> =
-        if js_sys::Array::is_array(value) { js_sys::Array::from(value).iter().collect() } else { vec![value.clone()] };
-    functions
+    Ok(functions(value, what)?
         .into_iter()
         .map(|f| {
-            let f: js_sys::Function = f
-                .dyn_into()
-                .map_err(|_| AdkError::invalid(format!("{what}: expected a function or an array of functions")))?;
             let callback: AgentCallback = Rc::new(move |ctx: CallbackContext| {
                 let f = f.clone();
                 Box::pin(async move {
@@ -66,7 +58,22 @@ fn callbacks(value: &JsValue, what: &str) -> Result<Vec<AgentCallback>, AdkError
                     Ok(Some(from_js_core::<Content>("callback result", &result)?))
                 })
             });
-            Ok(callback)
+            callback
+        })
+        .collect())
+}
+
+/// A JS function or an array of functions (`undefined`/`null`: none), as an option may give them.
+pub(super) fn functions(value: &JsValue, what: &str) -> Result<Vec<js_sys::Function>, AdkError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    let items: Vec<JsValue> =
+        if js_sys::Array::is_array(value) { js_sys::Array::from(value).iter().collect() } else { vec![value.clone()] };
+    items
+        .into_iter()
+        .map(|f| {
+            f.dyn_into().map_err(|_| AdkError::invalid(format!("{what}: expected a function or an array of functions")))
         })
         .collect()
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::agent::{core_from, AgentHandle};
+use super::agent::{core_from, functions, AgentHandle};
 use super::context::JsContext;
 use super::convert::{call, from_js_core, method_of, resolve, to_js_core};
 use super::to_js_error;
@@ -32,20 +32,6 @@ fn object(fields: &[(&str, JsValue)]) -> JsValue {
         let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
     }
     o.into()
-}
-
-fn functions(value: &JsValue, what: &str) -> Result<Vec<js_sys::Function>, AdkError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Vec::new());
-    }
-    let items: Vec<JsValue> =
-        if js_sys::Array::is_array(value) { js_sys::Array::from(value).iter().collect() } else { vec![value.clone()] };
-    items
-        .into_iter()
-        .map(|f| {
-            f.dyn_into().map_err(|_| AdkError::invalid(format!("{what}: expected a function or an array of functions")))
-        })
-        .collect()
 }
 
 fn optional<T: serde::de::DeserializeOwned>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
