@@ -5,7 +5,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use super::context::JsContext;
-use super::convert::{call, from_js_core, method_of, resolve};
+use super::convert::{call, from_js_core, method_of, prop, resolve};
 use super::to_js_error;
 use crate::agent::{
     add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
@@ -34,7 +34,7 @@ impl AgentHandle {
 
 /// Reads `name`, `description` and the callbacks from an options object.
 pub(super) fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
-    let get = |key: &str| js_sys::Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    let get = |key: &str| prop(options, key);
     let name = get("name").as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
     let description = get("description").as_string().unwrap_or_default();
     Ok(AgentCore::new(&name, &description)?
@@ -96,7 +96,7 @@ impl AgentHandle {
     #[wasm_bindgen(js_name = loop)]
     pub fn loop_agent(options: JsValue) -> Result<AgentHandle, JsValue> {
         let core = core_from(&options).map_err(to_js_error)?;
-        let max = js_sys::Reflect::get(&options, &"maxIterations".into()).ok().and_then(|v| v.as_f64());
+        let max = prop(&options, "maxIterations").as_f64();
         let max = match max {
             Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
             Some(_) => return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0"))),
@@ -147,7 +147,7 @@ impl AgentHandle {
 }
 
 fn core_name(options: &JsValue) -> String {
-    js_sys::Reflect::get(options, &"name".into()).ok().and_then(|n| n.as_string()).unwrap_or_default()
+    prop(options, "name").as_string().unwrap_or_default()
 }
 
 /// An agent whose run is a JS (async) generator.

@@ -82,3 +82,20 @@ pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Re
     let args: js_sys::Array = args.iter().collect();
     function.apply(this, &args).map_err(|e| js_error_to_core(&e))
 }
+
+/// `object[key]`, or `undefined`.
+pub fn prop(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A plain object with `fields`; `undefined` values are left out.
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in fields {
+        if !v.is_undefined() {
+            // Setting a property of a fresh plain object cannot fail.
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+        }
+    }
+    o.into()
+}

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::agent::{core_from, functions, AgentHandle};
 use super::context::JsContext;
-use super::convert::{call, from_js_core, method_of, resolve, to_js_core};
+use super::convert::{call, from_js_core, method_of, object, prop, resolve, to_js_core};
 use super::to_js_error;
 use crate::agent::llm::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
@@ -20,19 +20,6 @@ use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, Stream
 use crate::tool::{ExitLoopTool, FunctionTool, Tool};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
-
-fn prop(object: &JsValue, key: &str) -> JsValue {
-    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn object(fields: &[(&str, JsValue)]) -> JsValue {
-    let o = js_sys::Object::new();
-    for (k, v) in fields {
-        // Setting a property of a fresh plain object cannot fail.
-        let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
-    }
-    o.into()
-}
 
 fn optional<T: serde::de::DeserializeOwned>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
     if value.is_undefined() || value.is_null() {

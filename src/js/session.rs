@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{call_method, from_js_core, method_of, promise, to_js, to_js_core};
+use super::convert::{call_method, from_js_core, method_of, object, promise, to_js, to_js_core};
 use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
@@ -224,17 +224,6 @@ impl JsSessionService {
     }
 }
 
-fn request(fields: &[(&str, JsValue)]) -> JsValue {
-    let object = js_sys::Object::new();
-    for (k, v) in fields {
-        if !v.is_undefined() {
-            // Setting a property of a fresh plain object cannot fail.
-            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(k), v);
-        }
-    }
-    object.into()
-}
-
 fn opt(value: Option<&str>) -> JsValue {
     value.map_or(JsValue::UNDEFINED, JsValue::from_str)
 }
@@ -252,7 +241,7 @@ impl SessionService for JsSessionService {
             Some(s) => to_js_core(&s)?,
             None => JsValue::UNDEFINED,
         };
-        let req = request(&[
+        let req = object(&[
             ("appName", app_name.into()),
             ("userId", user_id.into()),
             ("state", state),
@@ -275,7 +264,7 @@ impl SessionService for JsSessionService {
             Some(c) => to_js_core(c)?,
             None => JsValue::UNDEFINED,
         };
-        let req = request(&[
+        let req = object(&[
             ("appName", app_name.into()),
             ("userId", user_id.into()),
             ("sessionId", session_id.into()),
@@ -291,7 +280,7 @@ impl SessionService for JsSessionService {
     }
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
-        let js = self.call("listSessions", &request(&[("appName", app_name.into()), ("userId", opt(user_id))])).await?;
+        let js = self.call("listSessions", &object(&[("appName", app_name.into()), ("userId", opt(user_id))])).await?;
         #[derive(Deserialize)]
         struct Listed {
             sessions: Vec<Session>,
@@ -300,8 +289,7 @@ impl SessionService for JsSessionService {
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
-        let req =
-            request(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
+        let req = object(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
         self.call("deleteSession", &req).await?;
         self.sessions.borrow_mut().remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
         Ok(())
@@ -317,7 +305,7 @@ impl SessionService for JsSessionService {
             Some(js) => js,
             None => to_js_core(session)?,
         };
-        let req = request(&[("session", session_js), ("event", to_js_core(&event)?)]);
+        let req = object(&[("session", session_js), ("event", to_js_core(&event)?)]);
         let stored_js = self.call("appendEvent", &req).await?;
         session.apply_state_delta(&event.actions.state_delta);
         // A service may return nothing; the event as given, without temp: keys, is then what was stored.
