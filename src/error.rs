@@ -15,8 +15,22 @@ pub enum ErrorCode {
     FailedPrecondition,
     /// The operation was stopped by its caller.
     Aborted,
-    /// A bug in adk-wasm itself.
+    /// An internal failure: a bug in adk-wasm, or a server reporting one (HTTP 500).
     Internal,
+    /// The caller is not authenticated (HTTP 401).
+    Unauthenticated,
+    /// The caller may not do this (HTTP 403).
+    PermissionDenied,
+    /// A quota or size limit was hit (HTTP 429, an oversized event).
+    ResourceExhausted,
+    /// The server or the network is unavailable, or a stream was cut (HTTP 502/503, a dropped connection).
+    Unavailable,
+    /// A deadline passed (HTTP 504).
+    DeadlineExceeded,
+    /// The server does not support the operation or protocol version.
+    Unimplemented,
+    /// Anything else a server reported.
+    Unknown,
 }
 
 impl ErrorCode {
@@ -29,6 +43,13 @@ impl ErrorCode {
             ErrorCode::FailedPrecondition => "FAILED_PRECONDITION",
             ErrorCode::Aborted => "ABORTED",
             ErrorCode::Internal => "INTERNAL",
+            ErrorCode::Unauthenticated => "UNAUTHENTICATED",
+            ErrorCode::PermissionDenied => "PERMISSION_DENIED",
+            ErrorCode::ResourceExhausted => "RESOURCE_EXHAUSTED",
+            ErrorCode::Unavailable => "UNAVAILABLE",
+            ErrorCode::DeadlineExceeded => "DEADLINE_EXCEEDED",
+            ErrorCode::Unimplemented => "UNIMPLEMENTED",
+            ErrorCode::Unknown => "UNKNOWN",
         }
     }
 
@@ -41,9 +62,35 @@ impl ErrorCode {
             Self::FailedPrecondition,
             Self::Aborted,
             Self::Internal,
+            Self::Unauthenticated,
+            Self::PermissionDenied,
+            Self::ResourceExhausted,
+            Self::Unavailable,
+            Self::DeadlineExceeded,
+            Self::Unimplemented,
+            Self::Unknown,
         ]
         .into_iter()
         .find(|c| c.as_str() == text)
+    }
+
+    /// The code for an HTTP error status (the mapping gRPC gateways use).
+    pub fn from_http_status(status: u16) -> Self {
+        match status {
+            400 | 422 => Self::InvalidArgument,
+            401 => Self::Unauthenticated,
+            403 => Self::PermissionDenied,
+            404 => Self::NotFound,
+            409 => Self::AlreadyExists,
+            412 => Self::FailedPrecondition,
+            429 => Self::ResourceExhausted,
+            499 => Self::Aborted,
+            500 => Self::Internal,
+            501 => Self::Unimplemented,
+            502 | 503 => Self::Unavailable,
+            504 => Self::DeadlineExceeded,
+            _ => Self::Unknown,
+        }
     }
 }
 
@@ -54,12 +101,21 @@ pub struct AdkError {
     pub code: ErrorCode,
     /// What went wrong, naming the offending field or value.
     pub message: String,
+    /// The HTTP status, when a server answered with an error.
+    pub http_status: Option<u16>,
+    /// The server's numeric error code (e.g. a JSON-RPC `error.code`), when it gave one.
+    pub rpc_code: Option<i64>,
 }
 
 impl AdkError {
     /// A new error with `code` and `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        AdkError { code, message: message.into() }
+        AdkError { code, message: message.into(), http_status: None, rpc_code: None }
+    }
+
+    /// The error for an HTTP error status; `message` should carry the server's own words.
+    pub fn http(status: u16, message: impl Into<String>) -> Self {
+        AdkError { http_status: Some(status), ..Self::new(ErrorCode::from_http_status(status), message) }
     }
 
     /// Shorthand for [`ErrorCode::InvalidArgument`].

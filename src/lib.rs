@@ -20,6 +20,7 @@ pub mod agent;
 pub mod artifact;
 pub mod error;
 pub mod events;
+pub mod http;
 pub mod memory;
 pub mod model;
 mod platform;

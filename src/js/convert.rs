@@ -49,7 +49,10 @@ pub fn js_error_to_core(error: &JsValue) -> AdkError {
         .map(|e| String::from(e.message()))
         .or_else(|| error.as_string())
         .unwrap_or_else(|| "a JavaScript value was thrown".to_string());
-    let code = js_sys::Reflect::get(error, &"code".into()).ok().and_then(|c| c.as_string());
+    if prop(error, "name").as_string().as_deref() == Some("AbortError") {
+        return AdkError::new(ErrorCode::Aborted, message);
+    }
+    let code = prop(error, "code").as_string();
     AdkError::new(code.as_deref().and_then(ErrorCode::parse).unwrap_or(ErrorCode::Internal), message)
 }
 

@@ -10,5 +10,11 @@ pub fn to_js_error(error: AdkError) -> JsValue {
     js.set_name("AdkError");
     // Setting a property on a fresh Error object cannot fail.
     let _ = js_sys::Reflect::set(&js, &JsValue::from_str("code"), &JsValue::from_str(error.code.as_str()));
+    if let Some(status) = error.http_status {
+        let _ = js_sys::Reflect::set(&js, &JsValue::from_str("httpStatus"), &JsValue::from(status));
+    }
+    if let Some(code) = error.rpc_code {
+        let _ = js_sys::Reflect::set(&js, &JsValue::from_str("rpcCode"), &JsValue::from(code as f64));
+    }
     js.into()
 }

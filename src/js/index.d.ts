@@ -200,8 +200,18 @@ export type EventInit = Partial<Omit<Event, 'actions'>> & { author: string; acti
 /** Thrown by every function of this package. */
 export interface AdkError extends Error {
   name: 'AdkError';
-  code: 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'ALREADY_EXISTS' | 'FAILED_PRECONDITION' | 'ABORTED' | 'INTERNAL';
+  code: ErrorCode;
+  /** The HTTP status, when a server answered with an error. */
+  httpStatus?: number;
+  /** The server's numeric error code (a JSON-RPC `error.code`, e.g. -32001 for A2A's TaskNotFound). */
+  rpcCode?: number;
 }
+
+/** The stable error codes (gRPC's canonical names). */
+export type ErrorCode =
+  | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'ALREADY_EXISTS' | 'FAILED_PRECONDITION' | 'ABORTED' | 'INTERNAL'
+  | 'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'RESOURCE_EXHAUSTED' | 'UNAVAILABLE' | 'DEADLINE_EXCEEDED'
+  | 'UNIMPLEMENTED' | 'UNKNOWN';
 
 /** Loads the WebAssembly module (by default `adk_wasm_bg.wasm` next to the JS file). Call once first. */
 export default function init(

@@ -7,7 +7,7 @@
 pub mod agent;
 pub mod artifact;
 pub mod context;
-mod convert;
+pub(crate) mod convert;
 mod error;
 pub mod events;
 pub mod llm;
