@@ -356,12 +356,15 @@ fn loop_agent_stops_on_exit_loop() {
 }
 
 #[test]
-fn model_errors_become_error_events_and_script_exhaustion_is_an_error() {
+fn model_errors_and_failed_calls_become_error_events() {
     let m = model(vec![ScriptedTurn::Response(Box::new(LlmResponse::from_error("SAFETY", "blocked")))]);
     let runner = setup(llm("a", &m, |_| {}));
     let events = run(&runner, "x");
     assert!(events[0].has_error() && events[0].is_final_response());
-    let results: Vec<_> =
-        block_on(runner.run_async("u", "s", Content::user_text("x"), None, RunConfig::default()).collect());
-    assert!(results.iter().any(|r| r.as_ref().is_err_and(|e| e.message.contains("no scripted response"))));
+    let events = run(&runner, "x");
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].error_code.as_deref(), Some("FAILED_PRECONDITION"));
+    assert!(events[0].error_message.as_deref().is_some_and(|m| m.contains("no scripted response")));
+    // The error event is stored like any other: the session keeps the whole conversation.
+    assert_eq!(run(&runner, "y").len(), 1);
 }

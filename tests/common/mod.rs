@@ -3,3 +3,4 @@
 
 pub mod agents;
 pub mod golden;
+pub mod http;

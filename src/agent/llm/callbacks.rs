@@ -68,5 +68,7 @@ pub(super) async fn on_model_error(
             return Ok(response);
         }
     }
-    Err(error)
+    // Unhandled, a failed model call ends the agent's turn with an error event the UI can show; the
+    // run itself, and the session, carry on.
+    Ok(LlmResponse::from_error(error.code.as_str(), &error.message))
 }
