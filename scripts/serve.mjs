@@ -16,11 +16,15 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves `root` on 127.0.0.1:`port` (0 = any free port); resolves to the listening server. */
-export function serve(root, port = 0) {
+/**
+ * Serves `root` on 127.0.0.1:`port` (0 = any free port); resolves to the listening server. Each of
+ * `handlers` (async (req, res) => handled) gets a request before the files do.
+ */
+export function serve(root, port = 0, handlers = []) {
   const base = resolve(root);
   const server = createServer(async (req, res) => {
     try {
+      for (const handle of handlers) if (await handle(req, res)) return;
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw Object.assign(new Error('outside root'), { status: 403 });

@@ -368,3 +368,44 @@ fn model_errors_and_failed_calls_become_error_events() {
     // The error event is stored like any other: the session keeps the whole conversation.
     assert_eq!(run(&runner, "y").len(), 1);
 }
+
+#[test]
+fn agent_tool_runs_the_agent_in_its_own_session_and_returns_its_text() {
+    // ADK's test_agent_tool: the wrapped agent sees the caller's state, its state writes flow back,
+    // and the caller's model gets its last text as `{result: …}`.
+    let inner_model = model(vec![call("save", json!({"v": "ok"})), text("translated: 안녕")]);
+    let save = Rc::new(FunctionTool::new(
+        "save",
+        "saves",
+        None,
+        Rc::new(|args, ctx: CallbackContext| {
+            let seen = ctx.state().get("name");
+            ctx.state().set("inner_saw", seen.unwrap_or(Value::Null));
+            ctx.state().set("saved", args["v"].clone());
+            Box::pin(async { Ok(json!("done")) })
+        }),
+    )) as Rc<dyn Tool>;
+    let inner = llm("translator", &inner_model, |c| c.tools = vec![save]);
+    let outer_model = model(vec![call("translator", json!({"request": "hello"})), text("It says 안녕.")]);
+    let agent_tool = Rc::new(adk_wasm::tool::AgentTool::new(inner)) as Rc<dyn Tool>;
+    let outer = llm("root", &outer_model, |c| c.tools = vec![agent_tool.clone()]);
+    let runner = setup(outer);
+    let events = run(&runner, "translate hello");
+
+    let declaration = agent_tool.declaration();
+    assert_eq!((declaration.name.as_str(), declaration.description.as_str()), ("translator", "translator agent"));
+    assert_eq!(inner_model.requests()[0].contents[0].parts()[0].text.as_deref(), Some("hello"));
+    let response = events[1].get_function_responses()[0].clone();
+    assert_eq!(response.response, Some(obj(json!({"result": "translated: 안녕"}))));
+    assert_eq!(events[1].actions.state_delta.get("saved"), Some(&json!("ok")));
+    assert_eq!(events[1].actions.state_delta.get("inner_saw"), Some(&json!("Minsu")));
+    assert_eq!(events.last().unwrap().content.as_ref().unwrap().parts()[0].text.as_deref(), Some("It says 안녕."));
+
+    let bad_model = model(vec![call("translator", json!({"text": "hello"}))]);
+    let runner = setup(llm("root", &bad_model, |c| c.tools = vec![agent_tool]));
+    let results: Vec<_> =
+        block_on(runner.run_async("u", "s", Content::user_text("x"), None, RunConfig::default()).collect());
+    let error = results.into_iter().find_map(Result::err).unwrap();
+    assert_eq!(error.code, ErrorCode::InvalidArgument);
+    assert!(error.message.contains("`request`"));
+}

@@ -598,12 +598,45 @@ export interface JsModel {
     LlmResponse | Promise<LlmResponse> | AsyncIterable<LlmResponse> | Iterable<LlmResponse>;
 }
 
+export type ModelLike = ScriptedModel | Gemini | OpenAICompatible | JsModel;
+
 /** A model answering from a script: one entry per call. */
 export declare class ScriptedModel {
   constructor(responses: (string | LlmResponse | { chunks: (string | LlmResponse)[] })[]);
   readonly model: string;
   /** The requests received so far. */
   readonly requests: LlmRequest[];
+}
+
+/** Options shared by the models reached over `fetch`. */
+export interface HttpModelOptions {
+  /** The model name, e.g. `gemini-2.5-flash` or `gpt-4o-mini`. */
+  model: string;
+  /** Kept in memory only; sent as a header on each request. Leave it out when a proxy adds it. */
+  apiKey?: string;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Gemini over its REST API (`generateContent`, `streamGenerateContent?alt=sse`) from the browser.
+ * `baseUrl` defaults to `https://generativelanguage.googleapis.com/v1beta`; point it at your proxy to keep the key
+ * on a server. HTTP errors, safety blocks and unusual finish reasons become error events.
+ */
+export declare class Gemini {
+  constructor(options: HttpModelOptions & { baseUrl?: string });
+  readonly model: string;
+}
+
+/**
+ * Any `/chat/completions` server: OpenAI, Ollama, llama.cpp, vLLM, LM Studio. `baseUrl` is the part before
+ * `/chat/completions`, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`.
+ */
+export declare class OpenAICompatible {
+  constructor(options: HttpModelOptions & { baseUrl: string });
+  readonly model: string;
 }
 
 export type ToolResult = JsonValue | void;
@@ -631,7 +664,15 @@ export declare class FunctionTool {
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
 export declare const exitLoop: { readonly name: 'exit_loop' };
 
-export type ToolLike = FunctionTool | FunctionToolOptions | typeof exitLoop;
+/** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request: string}` in a session of its own. */
+export declare class AgentTool {
+  constructor(options: { agent: AgentLike; skipSummarization?: boolean });
+  readonly name: string;
+  readonly agent: AgentLike;
+  readonly skipSummarization: boolean;
+}
+
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | typeof exitLoop;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;
@@ -643,7 +684,7 @@ export type OnToolErrorCallback = (params: { tool: { name: string }; args: JsonO
 type OneOrMany<T> = T | T[];
 
 export interface LlmAgentOptions extends BaseAgentOptions {
-  model: ScriptedModel | JsModel;
+  model: ModelLike;
   /** A template (`{key}`, `{key?}`, `{app:key}`, `{user:key}`, `{temp:key}`, `{artifact.name}`) or a function of the context. */
   instruction?: string | ((context: Context) => MaybePromise<string>);
   /** For every LLM agent of the tree (read from the root agent). */
@@ -668,7 +709,7 @@ export interface LlmAgentOptions extends BaseAgentOptions {
 /** An agent whose turns come from a model (ADK's `LlmAgent`). */
 export declare class LlmAgent extends BaseAgent {
   constructor(options: LlmAgentOptions);
-  readonly model: ScriptedModel | JsModel;
+  readonly model: ModelLike;
   readonly instruction?: LlmAgentOptions['instruction'];
   readonly tools: ToolLike[];
   readonly outputKey?: string;

@@ -145,6 +145,21 @@ export class ScriptedModel {
   }
 }
 
+function httpModel(kind) {
+  return class {
+    constructor(options) {
+      // The API key goes into wasm memory only; it is never kept on this object.
+      this[MODEL] = wasm.ModelHandle[kind](options);
+      this.model = options.model;
+    }
+  };
+}
+
+/** Gemini over its REST API, streamed with `fetch`. */
+export class Gemini extends httpModel('gemini') {}
+/** Any `/chat/completions` server (OpenAI, Ollama, llama.cpp, vLLM, LM Studio). */
+export class OpenAICompatible extends httpModel('openAICompatible') {}
+
 const jsModels = new WeakMap();
 
 function modelHandleOf(model, agentName) {
@@ -154,7 +169,7 @@ function modelHandleOf(model, agentName) {
     if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
     return handle;
   }
-  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: model must be a ScriptedModel or an object with generateContent(request, {stream, signal})`),
+  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`),
     { name: 'AdkError', code: 'INVALID_ARGUMENT' });
 }
 
@@ -169,6 +184,19 @@ export class FunctionTool {
   /** A fresh wasm handle for one agent. */
   toHandle() {
     return wasm.ToolHandle.function(this);
+  }
+}
+
+/** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request}` in a session of its own. */
+export class AgentTool {
+  constructor({ agent, skipSummarization = false }) {
+    Object.assign(this, { agent, skipSummarization, name: agent?.name });
+    handleOf(agent);
+  }
+
+  /** A fresh wasm handle for one agent. */
+  toHandle() {
+    return wasm.ToolHandle.agent(handleOf(this.agent), this.skipSummarization);
   }
 }
 

@@ -17,7 +17,7 @@ use crate::agent::llm::{
 use crate::agent::{Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext};
 use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
-use crate::tool::{ExitLoopTool, FunctionTool, Tool};
+use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, Tool};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
 
@@ -34,6 +34,13 @@ fn optional<T: serde::de::DeserializeOwned>(what: &str, value: &JsValue) -> Resu
 pub struct ModelHandle {
     model: Rc<dyn BaseLlm>,
     scripted: Option<Rc<ScriptedModel>>,
+}
+
+impl ModelHandle {
+    /// A handle on a model that is not scripted.
+    pub(super) fn wrap(model: Rc<dyn BaseLlm>) -> Self {
+        ModelHandle { model, scripted: None }
+    }
 }
 
 #[wasm_bindgen]
@@ -65,7 +72,7 @@ impl ModelHandle {
             )));
         }
         let name = prop(&object, "model").as_string().unwrap_or_else(|| "js-model".into());
-        Ok(ModelHandle { model: Rc::new(JsModel { object, name }), scripted: None })
+        Ok(ModelHandle::wrap(Rc::new(JsModel { object, name })))
     }
 
     /// The requests a `ScriptedModel` has received.
@@ -194,6 +201,11 @@ impl ToolHandle {
     #[wasm_bindgen(js_name = exitLoop)]
     pub fn exit_loop() -> ToolHandle {
         ToolHandle { tool: Rc::new(ExitLoopTool) }
+    }
+
+    /// ADK's `AgentTool`: `agent` answers the model's `request` in a session of its own.
+    pub fn agent(agent: &super::agent::AgentHandle, skip_summarization: bool) -> ToolHandle {
+        ToolHandle { tool: Rc::new(AgentTool::new(agent.agent()).skip_summarization(skip_summarization)) }
     }
 
     /// The tool's name.

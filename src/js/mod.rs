@@ -10,6 +10,7 @@ pub mod context;
 pub(crate) mod convert;
 mod error;
 pub mod events;
+mod http_models;
 pub mod llm;
 pub mod memory;
 pub mod runner;

@@ -1,5 +1,7 @@
 //! Tools: what the model can call (ADK's `BaseTool`, `FunctionTool` and the built-ins).
 
+mod agent_tool;
+
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -11,6 +13,8 @@ use crate::agent::ToolContext;
 use crate::model::FunctionDeclaration;
 use crate::types::JsonObject;
 use crate::AdkError;
+
+pub use agent_tool::AgentTool;
 
 /// A tool (ADK's `BaseTool`).
 #[async_trait(?Send)]
