@@ -76,9 +76,8 @@ impl ModelHandle {
     #[wasm_bindgen(js_name = openAICompatible)]
     pub fn open_ai_compatible(options: JsValue) -> Result<ModelHandle, JsValue> {
         let o = read_options("OpenAICompatible", &options).map_err(to_js_error)?;
-        let base_url = o
-            .base_url
-            .ok_or_else(|| to_js_error(AdkError::invalid("OpenAICompatible: baseUrl: expected a URL")))?;
+        let base_url =
+            o.base_url.ok_or_else(|| to_js_error(AdkError::invalid("OpenAICompatible: baseUrl: expected a URL")))?;
         let mut model = OpenAICompatible::new(o.model, base_url, o.client);
         if let Some(key) = o.api_key {
             model = model.with_api_key(key);

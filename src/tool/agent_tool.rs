@@ -63,14 +63,10 @@ impl Tool for AgentTool {
         }
         let name = self.agent.name().to_string();
         let runner = Runner::in_memory(&name, self.agent.clone());
-        let session = runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
-        let mut events = runner.run_async(
-            &session.user_id,
-            &session.id,
-            Content::user_text(request),
-            None,
-            RunConfig::default(),
-        );
+        let session =
+            runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
+        let mut events =
+            runner.run_async(&session.user_id, &session.id, Content::user_text(request), None, RunConfig::default());
         let mut last = None;
         while let Some(event) = events.next().await {
             let event = event?;

@@ -1,5 +1,7 @@
 //! One error type for the whole SDK, with a stable machine-readable code.
 
+mod json_path;
+
 use std::fmt;
 
 /// Stable error codes; the JS boundary exposes them as `error.code`.
@@ -135,19 +137,19 @@ impl std::error::Error for AdkError {}
 /// Deserializes `T` from JSON text, naming the path of the offending field on failure
 /// (e.g. `content.parts[0].text: invalid type: integer, expected a string`).
 pub fn from_json_str<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, AdkError> {
-    let de = &mut serde_json::Deserializer::from_str(json);
-    let value = serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
+    serde_json::from_str(json).map_err(|inner| {
         if inner.is_syntax() || inner.is_eof() {
-            AdkError::invalid(format!("invalid {what}: not valid JSON: {inner}"))
-        } else if path == "." {
-            AdkError::invalid(format!("invalid {what}: {inner}"))
-        } else {
-            AdkError::invalid(format!("invalid {what}: {path}: {}", strip_position(&inner.to_string())))
+            return AdkError::invalid(format!("invalid {what}: not valid JSON: {inner}"));
         }
-    })?;
-    Ok(value)
+        let message = strip_position(&inner.to_string()).to_string();
+        let offset = json_path::offset_of(json, inner.line(), inner.column());
+        let path = json_path::path_at(json, offset, message.starts_with("missing field"));
+        if path.is_empty() {
+            AdkError::invalid(format!("invalid {what}: {message}"))
+        } else {
+            AdkError::invalid(format!("invalid {what}: {path}: {message}"))
+        }
+    })
 }
 
 /// serde_json appends " at line L column C" to data errors; the path already says where.
