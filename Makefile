@@ -27,6 +27,7 @@ test-wasm:
 test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json
 	node tests/browser/run.mjs
+	node tests/consumer/run.mjs
 
 demo: build
 	node scripts/demo.mjs

@@ -3,11 +3,29 @@
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import initWasm, * as wasm from './adk_wasm.js';
 
-export { initSync } from './adk_wasm.js';
+let ready = false;
 
 /** Loads the WebAssembly module; by default from `adk_wasm_bg.wasm` next to this file. */
-export default function init(moduleOrPath) {
-  return initWasm(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath });
+export default async function init(moduleOrPath) {
+  const exports = await initWasm(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath });
+  ready = true;
+  return exports;
+}
+
+/** Loads the WebAssembly module synchronously from its bytes or a compiled module. */
+export function initSync(module) {
+  const exports = wasm.initSync(module);
+  ready = true;
+  return exports;
+}
+
+function adkError(code, message) {
+  return Object.assign(new Error(message), { name: 'AdkError', code });
+}
+
+/** A clear error instead of wasm-bindgen's "reading properties of undefined" when init() was skipped. */
+function needWasm(what) {
+  if (!ready) throw adkError('FAILED_PRECONDITION', `${what}: adk-wasm is not initialised yet; call \`await init()\` first`);
 }
 
 export const parseEvent = wasm.parseEvent;
@@ -72,6 +90,7 @@ function attach(parent, subAgents = []) {
 /** Base of every agent. Subclass it and implement `async *runAsyncImpl(ctx)` for an agent in JS. */
 export class BaseAgent {
   constructor(options) {
+    needWasm(`agent \`${options?.name}\``);
     this.name = options.name;
     this.description = options.description ?? '';
     this.beforeAgentCallback = options.beforeAgentCallback;
@@ -135,6 +154,7 @@ const MODEL = Symbol('adk-wasm model handle');
 /** A model answering from a script: strings, LlmResponse-shaped objects, or `{chunks: [...]}` that stream. */
 export class ScriptedModel {
   constructor(responses) {
+    needWasm('ScriptedModel');
     this[MODEL] = wasm.ModelHandle.scripted(responses);
     this.model = 'scripted';
   }
@@ -148,6 +168,7 @@ export class ScriptedModel {
 function httpModel(kind) {
   return class {
     constructor(options) {
+      needWasm(kind);
       // The API key goes into wasm memory only; it is never kept on this object.
       this[MODEL] = wasm.ModelHandle[kind](options);
       this.model = options.model;
@@ -169,16 +190,16 @@ function modelHandleOf(model, agentName) {
     if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
     return handle;
   }
-  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`),
-    { name: 'AdkError', code: 'INVALID_ARGUMENT' });
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
 }
 
 /** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
 export class FunctionTool {
   constructor({ name, description = '', parameters, execute, isLongRunning = false }) {
+    // Checked in JS, so tools can be declared at module level before init().
+    if (typeof name !== 'string' || !name) throw adkError('INVALID_ARGUMENT', 'FunctionTool: name: expected a string');
+    if (typeof execute !== 'function') throw adkError('INVALID_ARGUMENT', `FunctionTool \`${name}\`: execute must be a function`);
     Object.assign(this, { name, description, parameters, execute, isLongRunning });
-    // Validate now, so a bad tool fails where it is written.
-    wasm.ToolHandle.function(this).free();
   }
 
   /** A fresh wasm handle for one agent. */
@@ -206,8 +227,7 @@ export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
   if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
-  throw Object.assign(new Error(`LlmAgent \`${agentName}\`: a tool must be a FunctionTool or {name, description, parameters, execute}`),
-    { name: 'AdkError', code: 'INVALID_ARGUMENT' });
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool or {name, description, parameters, execute}`);
 }
 
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
@@ -328,6 +348,7 @@ export class Runner {
   #handle;
 
   constructor({ appName, agent, sessionService, artifactService, memoryService, autoCreateSession = false }) {
+    needWasm('Runner');
     this.appName = appName;
     this.agent = agent;
     this.sessionService = sessionService;

@@ -1,17 +1,15 @@
 // Runs the in-page test suites against the release pkg/ in Debian's headless Chromium (never a
 // downloaded browser) and prints "N passed, M failed". Usage: node tests/browser/run.mjs [page …]
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { replay } from './replay.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/models.html'];
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
 try {

@@ -1,0 +1,44 @@
+// A consumer of the packed `adk-wasm` tarball: imported by package name, type-checked with
+// `tsc --strict`, bundled by esbuild (the wasm file emitted as an asset), run in Chromium.
+import init, { FunctionTool, InMemoryRunner, LlmAgent, ScriptedModel, isFinalResponse, type Event } from 'adk-wasm';
+import wasmUrl from 'adk-wasm/adk_wasm_bg.wasm';
+
+const add = new FunctionTool({
+  name: 'add',
+  description: 'Adds two numbers.',
+  parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+  execute: ({ a, b }) => Number(a) + Number(b),
+});
+
+/** Before init() the SDK says so, with a code, instead of failing somewhere inside the glue. */
+function beforeInit(): string {
+  try {
+    new ScriptedModel([]);
+    return 'no error';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+export async function main(): Promise<{ beforeInit: string; authors: string[]; answer: string; final: boolean }> {
+  const early = beforeInit();
+  await init(wasmUrl);
+  const model = new ScriptedModel([
+    { content: { role: 'model', parts: [{ functionCall: { name: 'add', args: { a: 20, b: 22 } } }] } },
+    'The answer is 42.',
+  ]);
+  const agent = new LlmAgent({ name: 'calc', model, tools: [add] });
+  const runner = new InMemoryRunner({ agent, appName: 'consumer', autoCreateSession: true });
+  const events: Event[] = [];
+  for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: '20 + 22?' }] } })) {
+    events.push(event);
+  }
+  const last = events[events.length - 1];
+  return { beforeInit: early, authors: events.map((e) => e.author), answer: last?.content?.parts?.[0]?.text ?? '', final: last ? isFinalResponse(last) : false };
+}
+
+const out = document.getElementById('out');
+main().then(
+  (result) => { if (out) out.textContent = JSON.stringify(result); },
+  (error: unknown) => { if (out) out.textContent = `error: ${String(error)}`; },
+);
