@@ -13,6 +13,6 @@ node_modules/.bin/wasm-opt pkg/adk_wasm_bg.wasm -Oz \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   -o pkg/adk_wasm_bg.wasm
 
-cp src/js/index.js src/js/index.d.ts pkg/
+cp src/js/index.js src/js/index.d.ts src/js/README.md pkg/
 node scripts/package-json.mjs
 echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm)"
