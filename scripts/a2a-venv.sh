@@ -21,14 +21,13 @@ for cand in python3.11 python3.12 python3.13 python3.10 python3; do
 done
 [ -n "$PY" ] || die "no Python >= 3.10 found (apt-get install python3)"
 
-want="$("$PY" -c 'import sys; print(sys.version.split()[0])')
+pyver() { "$1" -c 'import sys; print(sys.version.split()[0])' 2>/dev/null; }
+want="$(pyver "$PY")
 $(cat "$REQS")"
-if [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
-  exit 0
-fi
+[ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ] && [ -x "$VENV/bin/python" ] && exit 0
 
-if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import sys' 2>/dev/null ||
-   [ "$("$VENV/bin/python" -c 'import sys; print(sys.version.split()[0])')" != "$("$PY" -c 'import sys; print(sys.version.split()[0])')" ]; then
+# A venv made by another interpreter (or a broken one) is rebuilt rather than patched.
+if [ "$(pyver "$VENV/bin/python")" != "$(pyver "$PY")" ]; then
   say "creating $VENV with $PY"
   rm -rf "$VENV"
   if ! "$PY" -m venv "$VENV" 2>/dev/null; then
