@@ -1,6 +1,7 @@
 // Starts the real A2A test peers on 127.0.0.1 for test runners and `make demo`:
 //   const peers = await startPeers({ which: ['sdk', 'adk', 'proxy'] });
-//   peers.sdkUrl, peers.adkUrl, peers.proxyUrl (the proxy fronts the sdk peer); await peers.stop();
+//   peers.sdkUrl, peers.adkUrl, peers.proxyUrl; await peers.stop();
+// The proxy fronts the sdk peer unless `proxyTarget: 'adk'` is given.
 // The Python venv is installed first (a no-op once it is current). Children die with this process.
 //
 // CLI: node tests/a2a/peers.mjs   starts all three, prints their URLs, runs until Ctrl-C.
@@ -15,9 +16,9 @@ const SCRIPTS = { sdk: 'tests/a2a/sdk_peer.py', adk: 'tests/a2a/adk_peer.py' };
 const CARD_PATH = '/.well-known/agent-card.json';
 const STDERR_KEEP = 8000;
 
-export async function startPeers({ which = ['sdk', 'adk', 'proxy'], timeoutMs = 60_000 } = {}) {
+export async function startPeers({ which = ['sdk', 'adk', 'proxy'], proxyTarget = 'sdk', timeoutMs = 60_000 } = {}) {
   const want = new Set(which);
-  if (want.has('proxy')) want.add('sdk');
+  if (want.has('proxy')) want.add(proxyTarget);
   const children = [];
   let proxy;
   const killAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
@@ -43,7 +44,7 @@ export async function startPeers({ which = ['sdk', 'adk', 'proxy'], timeoutMs = 
     const urls = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await startPython(n, children, timeoutMs)])),
     );
-    if (want.has('proxy')) proxy = await startProxy({ target: urls.sdk });
+    if (want.has('proxy')) proxy = await startProxy({ target: urls[proxyTarget] });
     return { sdkUrl: urls.sdk, adkUrl: urls.adk, proxyUrl: proxy?.url, proxyFaults: proxy?.faults, stop };
   } catch (e) {
     await stop();
