@@ -11,7 +11,7 @@ One base URL serves protocol v1.0 and v0.3, JSON-RPC and HTTP+JSON (REST):
 The reply to a message is scripted by the whitespace-separated words of its text (any other word
 is ignored, so "hello" gets the default script):
   slow:<ms>    sleep <ms> milliseconds before each event after the first (cancel/resubscribe tests)
-  chunks:<n>   send the artifact in n chunks, 1 <= n <= 10000 (default 2)
+  chunks:<n>   send the artifact in n chunks (default 2, clamped to 1..10000)
   fail         after the first chunk, end in state failed with an agent message
   input        end in state input-required instead of completed; a follow-up message with the
                same taskId runs the script again on that task
