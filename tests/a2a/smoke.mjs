@@ -204,7 +204,7 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
         firstRead.then(() => seen(null));
         const id = await idKnown;
         assert.ok(id, 'the stream starts with an event naming the task');
-        await sleep(900); // a few events in
+        await sleep(900); // so the snapshot a subscriber gets differs from the first event
         const sub = await call(peers.sdkUrl, cell.subscribe(id));
         assert.match(sub.headers.get('content-type'), /^text\/event-stream/);
         const subRead = readAll(sub);
