@@ -193,7 +193,7 @@ export function a2aProvider(adk, sideView) {
       el('label', { className: 'field' }, el('span', {}, 'A2A server or agent card URL'), urlInput),
       el('div', { className: 'form-actions' }, el('button', { type: 'submit', className: 'btn primary small', disabled: !available }, 'Connect')));
       container.replaceChildren(el('p', {}, 'A remote agent, reached over the Agent2Agent protocol. Its card says what it can do; the chat goes through RemoteA2aAgent in this page\'s runner.'),
-        available ? null : el('p', { className: 'notice' }, 'A2A is not in this build of pkg/ yet. Rebuild the package (make build) to use it.'),
+        ...(available ? [] : [el('p', { className: 'notice' }, 'A2A is not in this build of pkg/ yet. Rebuild the package (make build) to use it.')]),
         form, cardBox);
       // A preset URL (from ?a2a= or `make demo`) is read at once, so the card is there on arrival.
       if (available && urlInput.value) connect(urlInput.value.trim());
