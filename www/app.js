@@ -1,34 +1,216 @@
-// Placeholder demo: builds a short ADK conversation with the release package and renders each event
-// (as text only) with what ADK's helpers say about it. The full demo replaces this.
-import init, { createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses, Part } from '../pkg/index.js';
+// Wires the demo together: one set of in-memory services shared by every agent choice, so
+// sessions, state and artifacts survive switching between the offline tree, hosted models and a
+// remote A2A agent; a Runner per run over them; the chat, timeline and panels fed from its events.
+import init, * as adk from '../pkg/index.js';
+import { a2aProvider } from './agents/remote.js';
+import { geminiProvider, openAiProvider } from './agents/hosted.js';
+import { offlineProvider } from './agents/offline.js';
+import { Chat } from './ui/chat.js';
+import { el } from './ui/dom.js';
+import { ArtifactsPanel, SessionsList, StatePanel, makeTabs } from './ui/panels.js';
+import { Timeline } from './ui/timeline.js';
 
-await init();
-const inv = 'e-' + crypto.randomUUID();
-const call = { ...Part.fromFunctionCall('get_weather', { city: 'Seoul' }) };
-call.functionCall.id = 'adk-' + crypto.randomUUID();
-const conversation = [
-  createEvent({ author: 'user', invocationId: inv, content: { role: 'user', parts: [Part.fromText('서울 날씨 알려줘')] } }),
-  createEvent({ author: 'weather_agent', invocationId: inv, content: { role: 'model', parts: [call] } }),
-  createEvent({
-    author: 'weather_agent', invocationId: inv,
-    content: { role: 'user', parts: [{ functionResponse: { id: call.functionCall.id, name: 'get_weather', response: { output: '21°C, clear' } } }] },
-    actions: { stateDelta: { 'user:last_city': 'Seoul' } },
-  }),
-  createEvent({ author: 'weather_agent', invocationId: inv, partial: true, content: { role: 'model', parts: [Part.fromText('서울은 ')] } }),
-  createEvent({ author: 'weather_agent', invocationId: inv, content: { role: 'model', parts: [Part.fromText('서울은 맑고 21°C입니다.')] } }),
-];
+const APP = 'adk_demo';
+const USER = 'demo_user';
+/** Given to every new session; `app:` state is shared app-wide, and the writer's instruction reads it. */
+const INITIAL_STATE = { 'app:house_style': 'short, concrete, friendly' };
+const EMPTY_CHAT = 'Send a message, or pick one of the suggestions above.';
 
-const list = document.getElementById('events');
-for (const event of conversation) {
-  const kind = getFunctionCalls(event).length ? 'tool call' : getFunctionResponses(event).length ? 'tool result' : event.partial ? 'partial' : 'text';
-  const li = document.createElement('li');
-  li.className = isFinalResponse(event) ? 'final' : '';
-  const meta = document.createElement('div');
-  meta.className = 'meta';
-  meta.textContent = `${event.author} · ${kind} · final: ${isFinalResponse(event)} · ${event.invocationId}`;
-  const json = document.createElement('pre');
-  json.textContent = JSON.stringify(event, null, 2);
-  li.append(meta, json);
-  list.append(li);
+const $ = (id) => document.getElementById(id);
+const statusLine = $('status');
+const setStatus = (text, kind = 'info') => {
+  statusLine.textContent = text;
+  statusLine.dataset.kind = kind;
+};
+
+try {
+  await init();
+} catch (e) {
+  setStatus(`Could not load the WebAssembly package: ${e.message}`, 'error');
+  throw e;
 }
-document.getElementById('status').textContent = `${conversation.length} events created by the release package.`;
+
+const sessionService = new adk.InMemorySessionService();
+const artifactService = new adk.InMemoryArtifactService();
+const chat = new Chat($('transcript'), adk.Transcript);
+const timeline = new Timeline($('timeline'));
+const statePanel = new StatePanel($('state'));
+const artifacts = new ArtifactsPanel($('artifacts'), artifactService);
+const sessions = new SessionsList($('sessions'), { onSwitch: switchSession, onDelete: deleteSession });
+/** Session id → its first message, as a title (sessions have no names). */
+const titles = new Map();
+const providers = [offlineProvider(), geminiProvider(adk), openAiProvider(adk), a2aProvider(adk, $('a2a-view'))];
+let provider = providers[0];
+let sessionId = null;
+/** The run in progress: its AbortController and a promise of its end. */
+let current = null;
+
+const key = () => ({ appName: APP, userId: USER, sessionId });
+const message = $('message');
+const sendButton = $('send');
+const stopButton = $('stop');
+
+// ---- Agent picker: one config panel per agent choice, built once and kept (forms keep their input).
+
+const configs = new Map(providers.map((p) => [p.id, el('div', { className: 'agent-panel', id: `agent-${p.id}`, role: 'tabpanel', 'aria-labelledby': `tab-${p.id}` })]));
+const starters = el('div', { className: 'starters', role: 'group', 'aria-label': 'Suggestions' });
+$('agent-config').append(...configs.values(), starters);
+for (const p of providers) p.mount(configs.get(p.id), adk);
+
+const inspector = makeTabs($('inspector-tabs'), [
+  { id: 'events', label: 'Events' }, { id: 'state', label: 'State' }, { id: 'artifacts', label: 'Artifacts' }, { id: 'a2a', label: 'A2A task' },
+], { panelOf: (id) => $(`panel-${id}`) });
+inspector.select('events');
+
+const picker = makeTabs($('picker'), providers.map(({ id, label }) => ({ id, label })), {
+  panelOf: (id) => configs.get(id),
+  onSelect: async (id) => {
+    if (provider.id !== id) await stopRun();
+    provider = providers.find((p) => p.id === id);
+    starters.replaceChildren(...provider.starters.map((text) => el('button', { type: 'button', className: 'starter', onclick: () => send(text) }, text)));
+    inspector.button('a2a').hidden = provider.inspectorTab !== 'a2a';
+    if (provider.inspectorTab) inspector.select(provider.inspectorTab);
+    else if (inspector.button('a2a').getAttribute('aria-selected') === 'true') inspector.select('events');
+    const ready = provider.ready();
+    setStatus(ready === true ? `${provider.label} agent ready.` : ready, ready === true ? 'info' : 'warn');
+  },
+});
+
+// ---- Runs.
+
+function setRunning(running) {
+  sendButton.disabled = running;
+  stopButton.disabled = !running;
+  document.body.dataset.running = String(running);
+}
+
+async function send(text) {
+  text = text.trim();
+  if (!text || current) return;
+  const ready = provider.ready();
+  if (ready !== true) return setStatus(ready, 'warn');
+  if (!titles.has(sessionId)) titles.set(sessionId, text);
+  message.value = '';
+  const newMessage = { role: 'user', parts: [{ text }] };
+  // The runner stores the user's event but yields only the agents' ones: show the message now.
+  const turn = chat.beginTurn();
+  turn.add(adk.createEvent({ author: 'user', content: newMessage }));
+  statePanel.clearHighlights();
+  provider.beforeRun?.();
+  const controller = new AbortController();
+  const runner = new adk.Runner({ appName: APP, agent: provider.createAgent(adk), sessionService, artifactService });
+  setRunning(true);
+  setStatus(`${provider.label} agent is working…`, 'busy');
+  let invocationId = null;
+  let errorCode = null;
+  const done = (async () => {
+    try {
+      const events = runner.runAsync({ userId: USER, sessionId, newMessage, runConfig: { streamingMode: 'sse' }, signal: controller.signal });
+      for await (const event of events) {
+        invocationId ??= event.invocationId;
+        errorCode ??= event.errorCode ?? null;
+        turn.add(event);
+        timeline.add(event);
+        const { stateDelta = {}, artifactDelta = {} } = event.actions ?? {};
+        if (Object.keys(stateDelta).length) statePanel.applyDelta(stateDelta);
+        if (Object.keys(artifactDelta).length) await artifacts.show(key());
+      }
+      if (errorCode) setStatus(`Finished with an error event (${errorCode}).`, 'error');
+      else setStatus('Done.', 'ok');
+    } catch (e) {
+      if (e.name === 'AbortError') {
+        turn.stopped();
+        setStatus('Stopped.', 'info');
+      } else {
+        turn.failed(e);
+        setStatus(`The run failed: ${e.message}`, 'error');
+      }
+    } finally {
+      turn.finish();
+      await afterRun(invocationId);
+      current = null;
+      setRunning(false);
+    }
+  })();
+  current = { controller, done };
+}
+
+/** Re-reads what the session service kept: the state as stored, the user's event for the timeline. */
+async function afterRun(invocationId) {
+  const session = await sessionService.getSession(key());
+  if (!session) return;
+  statePanel.set(session.state);
+  const userEvent = session.events.find((e) => e.author === 'user' && e.invocationId === invocationId);
+  if (userEvent) timeline.add(userEvent);
+  await Promise.all([artifacts.show(key()), refreshSessions()]);
+}
+
+async function stopRun() {
+  if (!current) return;
+  current.controller.abort();
+  await current.done;
+}
+
+// ---- Sessions.
+
+async function refreshSessions() {
+  const { sessions: list } = await sessionService.listSessions({ appName: APP, userId: USER });
+  sessions.render(list, sessionId, titles);
+}
+
+async function showSession(id) {
+  sessionId = id;
+  const session = await sessionService.getSession(key());
+  chat.showEvents(session.events, EMPTY_CHAT);
+  timeline.reset();
+  for (const event of session.events) timeline.add(event);
+  statePanel.clearHighlights();
+  statePanel.set(session.state);
+  await Promise.all([artifacts.show(key()), refreshSessions()]);
+}
+
+async function newSession() {
+  await stopRun();
+  const session = await sessionService.createSession({ appName: APP, userId: USER, state: INITIAL_STATE });
+  await showSession(session.id);
+  message.focus();
+}
+
+async function switchSession(id) {
+  if (id === sessionId) return;
+  await stopRun();
+  await showSession(id);
+}
+
+async function deleteSession(id) {
+  if (id === sessionId) await stopRun();
+  await sessionService.deleteSession({ appName: APP, userId: USER, sessionId: id });
+  titles.delete(id);
+  if (id !== sessionId) return refreshSessions();
+  const { sessions: rest } = await sessionService.listSessions({ appName: APP, userId: USER });
+  if (rest.length) await showSession(rest.at(-1).id);
+  else await newSession();
+}
+
+// ---- Composer.
+
+$('composer').addEventListener('submit', (e) => {
+  e.preventDefault();
+  send(message.value);
+});
+message.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    send(message.value);
+  }
+});
+stopButton.addEventListener('click', () => {
+  stopRun();
+  message.focus();
+});
+$('new-session').addEventListener('click', newSession);
+
+timeline.reset();
+picker.select(providers[0].id);
+await newSession();
+document.body.dataset.ready = 'true';

@@ -1,0 +1,235 @@
+// Page tests of the www/ demo in Debian's headless Chromium (never a downloaded browser), served
+// from the repository root in-process. Each test gets a fresh browser context; any page error,
+// console error or request leaving this machine fails it. Usage: node tests/demo/demo.test.mjs
+import { mkdir, readFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const OUT = new URL('../../test-output/', import.meta.url).pathname;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const A2A_PEER_URL = process.env.A2A_PEER_URL;
+
+await mkdir(OUT, { recursive: true });
+const server = await serve(ROOT, 0);
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const results = { passed: 0, failed: 0 };
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const isLocal = (url) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
+async function test(name, fn, { skip } = {}) {
+  if (skip) return console.log(`SKIP (${skip}) ${name}`);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  await context.route((url) => url.protocol.startsWith('http') && !isLocal(url.href), (route) => {
+    problems.push(`external request: ${route.request().url()}`);
+    return route.abort();
+  });
+  try {
+    await fn(page);
+    assert(problems.length === 0, problems.join('\n'));
+    results.passed += 1;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    results.failed += 1;
+    console.log(`FAIL ${name}\n     ${String(e.message).split('\n').join('\n     ')}`);
+    await page.screenshot({ path: `${OUT}failure-${results.passed + results.failed}.png` }).catch(() => {});
+  } finally {
+    await context.close();
+  }
+}
+
+// ---- Page helpers.
+
+async function open(page, query = '') {
+  await page.goto(`${base}/www/${query}`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+}
+
+/** Sends with the keyboard (Enter), as a user would. */
+async function send(page, text) {
+  await page.fill('#message', text);
+  await page.press('#message', 'Enter');
+}
+
+const idle = (page) => page.waitForSelector('body[data-running="false"]', { timeout: 30_000 });
+
+/** Records every text a streaming agent bubble shows, however briefly. */
+async function recordPartials(page) {
+  await page.evaluate(() => {
+    window.__partials = [];
+    new MutationObserver(() => {
+      for (const b of document.querySelectorAll('#transcript .msg.from-agent[data-partial="true"] .bubble')) window.__partials.push(b.textContent);
+    }).observe(document.getElementById('transcript'), { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+const lastAgentMessage = (page) => page.locator('#transcript .msg.from-agent').last();
+const count = (page, selector) => page.locator(selector).count();
+
+async function selectInspector(page, tab) {
+  await page.click(`#tab-${tab}`);
+  await page.waitForSelector(`#panel-${tab}:not([hidden])`);
+}
+
+// ---- Tests.
+
+await test('1. default agent: streamed reply, tool call and state change in the timeline', async (page) => {
+  await open(page);
+  await recordPartials(page);
+  await page.getByRole('button', { name: 'What is 12 * (3 + 4)?' }).click();
+  await idle(page);
+  const final = await lastAgentMessage(page).locator('.bubble').textContent();
+  assert(final.startsWith('12 * (3 + 4) = 84.'), `final answer: ${final}`);
+  assert(await lastAgentMessage(page).getAttribute('data-partial') === 'false', 'the final event replaced the partial text');
+  const partials = await page.evaluate(() => window.__partials);
+  const intermediate = partials.filter((t) => t.length && t.length < final.length && final.startsWith(t));
+  assert(intermediate.length > 0, `no intermediate partial state seen (${partials.length} observed)`);
+  assert(await count(page, '#transcript .chip-tool-call') === 1, 'tool call shown in the chat');
+
+  assert(await count(page, '#timeline .tl-row[data-kinds*="tool call"]') >= 1, 'tool call in the timeline');
+  assert(await count(page, '#timeline .tl-row[data-kinds*="tool result"]') >= 1, 'tool result in the timeline');
+  assert(await count(page, '#timeline .tl-row[data-kinds*="state"]') >= 1, 'state change in the timeline');
+  assert(await count(page, '#timeline .tl-row[data-kinds*="partial"]') >= 1, 'partial events in the timeline');
+  assert(await page.locator('#timeline .tl-author', { hasText: /^user$/ }).count() === 1, 'the user event in the timeline');
+  // The expandable JSON view of the tool call.
+  const callRow = page.locator('#timeline .tl-row[data-kinds*="tool call"]').first();
+  await callRow.locator('summary').click();
+  const json = JSON.parse(await callRow.locator('pre.json').textContent());
+  assert(json.content.parts[0].functionCall.name === 'calculator' && json.invocationId.startsWith('e-'), 'event JSON');
+
+  // The writer loop: a transfer, a LoopAgent and exit_loop, so the screenshot shows every kind.
+  await page.getByRole('button', { name: 'Write a haiku about rain' }).click();
+  await idle(page);
+  for (const kind of ['transfer', 'escalate', 'text']) {
+    assert(await count(page, `#timeline .tl-row[data-kinds*="${kind}"]`) >= 1, `${kind} in the timeline`);
+  }
+  const authors = await page.locator('#transcript .msg-author').allTextContents();
+  assert(authors.includes('writer') && authors.includes('critic'), `authors: ${authors}`);
+  await page.screenshot({ path: `${OUT}demo.png` });
+});
+
+await test('2. Stop mid-stream ends the stream; a new message still works', async (page) => {
+  await open(page);
+  await send(page, 'Hello! What can you do?');
+  await page.waitForFunction(() => document.querySelector('#transcript .msg.from-agent[data-partial="true"] .bubble')?.textContent.length > 20);
+  await page.click('#stop');
+  await idle(page);
+  const stopped = page.locator('#transcript .msg[data-partial="stopped"] .bubble');
+  assert(await stopped.count() === 1, 'the partial reply is marked as stopped');
+  const before = await stopped.textContent();
+  await page.waitForTimeout(500);
+  assert(await stopped.textContent() === before, 'no chunks arrive after Stop');
+  assert(before.length < 300, 'the reply was cut short');
+  assert((await page.locator('#transcript .note').textContent()).includes('Stopped'), 'a note says so');
+  assert(await page.isEnabled('#send') && await page.isDisabled('#stop'), 'Send is usable again, Stop is not');
+
+  await send(page, 'what is 2 + 2');
+  await idle(page);
+  const answer = await lastAgentMessage(page).locator('.bubble').textContent();
+  assert(answer.startsWith('2 + 2 = 4.'), `after Stop: ${answer}`);
+});
+
+await test('3. XSS: model output containing markup is shown as literal text', async (page) => {
+  const payload = '<img src=x onerror="window.__pwned=1">';
+  await open(page);
+  await send(page, `echo ${payload}`);
+  await idle(page);
+  assert(await lastAgentMessage(page).locator('.bubble').textContent() === `You said: ${payload}`, 'echoed literally');
+  assert(await page.locator('#transcript .msg.from-user .bubble').textContent() === `echo ${payload}`, 'the user message too');
+  // Render every JSON view and the other panels, so all places that show the text are built.
+  for (const summary of await page.locator('#timeline summary').all()) await summary.click();
+  await selectInspector(page, 'state');
+  await selectInspector(page, 'artifacts');
+  await page.waitForTimeout(100);
+  assert(await page.evaluate(() => window.__pwned) === undefined, 'window.__pwned was set');
+  assert(await count(page, 'img') === 0, 'an <img> element was created');
+  assert((await page.locator('#timeline').textContent()).includes(payload), 'the timeline shows it as text');
+  assert((await page.locator('#sessions').textContent()).includes('<img'), 'the session title shows it as text');
+});
+
+await test('4. sessions, user:notes state and the notes artifact (view, download, versions)', async (page) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Note: buy oat milk' }).click();
+  await idle(page);
+  const first = await page.locator('#sessions .session.current').getAttribute('data-session');
+
+  await selectInspector(page, 'state');
+  const userScope = page.locator('#state [data-scope="user"]');
+  assert((await userScope.textContent()).includes('user:notes'), 'user:notes in the User group');
+  assert((await userScope.locator('dd').first().textContent()).includes('buy oat milk'), 'note value');
+  assert((await page.locator('#state [data-scope="app"]').textContent()).includes('app:house_style'), 'app: state group');
+
+  await selectInspector(page, 'artifacts');
+  const artifact = page.locator('#artifacts .artifact[data-filename="user:notes.md"]');
+  await artifact.waitFor();
+  assert(await artifact.locator('option').allTextContents().then((v) => v.join()) === 'v0', 'version v0');
+  await artifact.getByRole('button', { name: 'View' }).click();
+  await page.waitForSelector('#artifacts .artifact-viewer pre');
+  assert((await page.locator('#artifacts .artifact-viewer pre').textContent()).includes('- buy oat milk'), 'artifact text');
+  const [download] = await Promise.all([page.waitForEvent('download'), artifact.getByRole('button', { name: 'Download' }).click()]);
+  assert(download.suggestedFilename() === 'notes.md', `download name ${download.suggestedFilename()}`);
+  assert((await readFile(await download.path(), 'utf8')).includes('- buy oat milk'), 'downloaded content');
+
+  // A new session: empty chat; user: state and the user: artifact carry over, session state does not.
+  await page.click('#new-session');
+  await page.waitForFunction((id) => document.querySelectorAll('#sessions .session').length === 2
+    && document.querySelector('#sessions .session.current')?.dataset.session !== id, first);
+  assert(await count(page, '#transcript .msg') === 0, 'the new session starts empty');
+  assert(await count(page, '#timeline .tl-row') === 0, 'with an empty timeline');
+  await send(page, 'Note: call mom');
+  await idle(page);
+  const second = await page.locator('#sessions .session.current').getAttribute('data-session');
+  assert((await artifact.locator('option').allTextContents()).join() === 'v0,v1', 'a second version of the shared notes file');
+  await selectInspector(page, 'state');
+  assert((await userScope.textContent()).includes('call mom') && (await userScope.textContent()).includes('buy oat milk'), 'user:notes kept across sessions');
+
+  // Switch back: that session's events and state.
+  await page.locator(`#sessions .session[data-session="${first}"] .session-open`).click();
+  await page.waitForSelector(`#sessions .session.current[data-session="${first}"]`);
+  const chatText = await page.locator('#transcript').textContent();
+  assert(chatText.includes('Note: buy oat milk') && !chatText.includes('call mom'), 'the first session\'s conversation');
+  assert(await count(page, '#timeline .tl-row[data-kinds*="artifact"]') === 1, 'its events in the timeline');
+
+  // Delete the other session, then the current one: a fresh session takes its place.
+  await page.locator(`#sessions .session[data-session="${second}"] .session-delete`).click();
+  await page.waitForFunction(() => document.querySelectorAll('#sessions .session').length === 1);
+  await page.locator(`#sessions .session[data-session="${first}"] .session-delete`).click();
+  await page.waitForFunction((id) => {
+    const only = document.querySelectorAll('#sessions .session');
+    return only.length === 1 && only[0].dataset.session !== id && only[0].classList.contains('current');
+  }, first);
+  assert(await count(page, '#transcript .msg') === 0, 'the fresh session is empty');
+});
+
+await test('5. A2A: agent card, streamed reply, completed task', async (page) => {
+  await open(page, `?a2a=${encodeURIComponent(A2A_PEER_URL)}`);
+  await page.click('#tab-a2a');
+  const name = await page.locator('#a2a-card .agent-card-name').textContent({ timeout: 20_000 });
+  assert(name.trim().length > 0, 'the card names the agent');
+  await recordPartials(page);
+  await send(page, 'Hello from the adk-wasm demo test');
+  await idle(page);
+  const final = await lastAgentMessage(page).locator('.bubble').textContent();
+  assert(final.trim().length > 0 && await lastAgentMessage(page).getAttribute('data-partial') === 'false', `final reply: ${final}`);
+  const partials = await page.evaluate(() => window.__partials);
+  assert(partials.some((t) => t.length && t.length < final.length), 'the reply streamed');
+  assert(await page.locator('#a2a-task-state').textContent() === 'TASK_STATE_COMPLETED', 'the task completed');
+  const row = page.locator('#timeline .tl-row[data-kinds*="text"]').last();
+  await row.locator('summary').click();
+  assert((await row.locator('pre.json').textContent()).includes('a2a:task_id'), 'events carry the A2A task id');
+}, { skip: A2A_PEER_URL ? null : 'no A2A_PEER_URL' });
+
+await browser.close();
+server.close();
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed === 0 && results.passed > 0 ? 0 : 1);
