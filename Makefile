@@ -28,6 +28,7 @@ test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json
 	node tests/browser/run.mjs
 	node tests/consumer/run.mjs
+	node tests/demo/demo.test.mjs
 
 demo: build
 	node scripts/demo.mjs
