@@ -13,7 +13,10 @@ fn get_error(version: ProtocolVersion, binding: Binding, reply: Reply) -> AdkErr
     block_on(client.get_task("nope", None)).unwrap_err()
 }
 
-fn summary(e: &AdkError) -> (ErrorCode, Option<i64>, Option<u16>, &str) {
+/// An error's code, rpc_code, http_status and message.
+type Summary<'a> = (ErrorCode, Option<i64>, Option<u16>, &'a str);
+
+fn summary(e: &AdkError) -> Summary<'_> {
     (e.code, e.rpc_code, e.http_status, e.message.as_str())
 }
 
@@ -22,10 +25,22 @@ fn recorded_json_rpc_errors() {
     use ProtocolVersion::*;
     for (version, file, expected) in [
         (V1_0, "v10-jsonrpc-get-error.json", (ErrorCode::NotFound, Some(-32001), None, "Task not found")),
-        (V1_0, "v10-jsonrpc-cancel-error.json", (ErrorCode::FailedPrecondition, Some(-32002), None, "Task cannot be canceled")),
-        (V1_0, "v10-jsonrpc-unknown-method-error.json", (ErrorCode::Unimplemented, Some(-32601), None, "Method not found")),
+        (
+            V1_0,
+            "v10-jsonrpc-cancel-error.json",
+            (ErrorCode::FailedPrecondition, Some(-32002), None, "Task cannot be canceled"),
+        ),
+        (
+            V1_0,
+            "v10-jsonrpc-unknown-method-error.json",
+            (ErrorCode::Unimplemented, Some(-32601), None, "Method not found"),
+        ),
         (V0_3, "v03-jsonrpc-get-error.json", (ErrorCode::NotFound, Some(-32001), None, "Task not found")),
-        (V0_3, "v03-jsonrpc-cancel-error.json", (ErrorCode::FailedPrecondition, Some(-32002), None, "Task cannot be canceled")),
+        (
+            V0_3,
+            "v03-jsonrpc-cancel-error.json",
+            (ErrorCode::FailedPrecondition, Some(-32002), None, "Task cannot be canceled"),
+        ),
     ] {
         let e = get_error(version, Binding::JsonRpc, Reply::json(200, &fixture_text(file)));
         assert_eq!(summary(&e), expected, "{file}");
@@ -39,8 +54,18 @@ fn recorded_json_rpc_errors() {
 #[test]
 fn recorded_http_json_errors() {
     for (version, file, status, expected) in [
-        (ProtocolVersion::V1_0, "v10-rest-get-error.json", 404, (ErrorCode::NotFound, Some(-32001), Some(404), "Task not found")),
-        (ProtocolVersion::V0_3, "v03-rest-get-error.json", 404, (ErrorCode::NotFound, Some(-32001), Some(404), "Task not found")),
+        (
+            ProtocolVersion::V1_0,
+            "v10-rest-get-error.json",
+            404,
+            (ErrorCode::NotFound, Some(-32001), Some(404), "Task not found"),
+        ),
+        (
+            ProtocolVersion::V0_3,
+            "v03-rest-get-error.json",
+            404,
+            (ErrorCode::NotFound, Some(-32001), Some(404), "Task not found"),
+        ),
         (
             ProtocolVersion::V1_0,
             "v10-rest-cancel-error.json",
@@ -85,7 +110,11 @@ fn every_json_rpc_code() {
 
 #[test]
 fn http_statuses_and_status_bodies() {
-    let e = get_error(ProtocolVersion::V1_0, Binding::HttpJson, Reply::new(503, "text/html", b"<h1>down for maintenance</h1>"));
+    let e = get_error(
+        ProtocolVersion::V1_0,
+        Binding::HttpJson,
+        Reply::new(503, "text/html", b"<h1>down for maintenance</h1>"),
+    );
     assert_eq!(summary(&e), (ErrorCode::Unavailable, None, Some(503), "HTTP 503: <h1>down for maintenance</h1>"));
     let e = get_error(ProtocolVersion::V1_0, Binding::JsonRpc, Reply::new(401, "text/plain", b""));
     assert_eq!(summary(&e), (ErrorCode::Unauthenticated, None, Some(401), "HTTP 401"));
@@ -106,7 +135,9 @@ fn mismatched_id_and_malformed_responses() {
     assert_eq!(e.code, ErrorCode::Internal);
     assert!(e.message.contains("id 99") && e.message.contains("id was 1"), "{}", e.message);
 
-    for body in ["", "not json", "[]", "{\"jsonrpc\":\"2.0\",\"id\":1}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"id\":3}}"] {
+    for body in
+        ["", "not json", "[]", "{\"jsonrpc\":\"2.0\",\"id\":1}", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"id\":3}}"]
+    {
         let e = get_error(ProtocolVersion::V1_0, Binding::JsonRpc, Reply::json(200, body));
         assert_eq!(e.code, ErrorCode::Internal, "{body}: {}", e.message);
     }
@@ -137,10 +168,15 @@ fn wrong_content_type_for_a_stream() {
     assert_eq!((e.code, e.rpc_code), (ErrorCode::Unimplemented, Some(-32004)));
     assert!(e.message.contains("is in terminal state: TASK_STATE_COMPLETED"));
     // A lone JSON result is a one-event stream.
-    let items = stream(ProtocolVersion::V1_0, Binding::JsonRpc, Reply::json(200, &fixture_text("v10-jsonrpc-send-message.json")));
+    let items = stream(
+        ProtocolVersion::V1_0,
+        Binding::JsonRpc,
+        Reply::json(200, &fixture_text("v10-jsonrpc-send-message.json")),
+    );
     assert!(matches!(&items[..], [Ok(StreamItem::Event(StreamResponse::Message(_)))]), "{items:?}");
     // An HTTP error status in place of the stream.
-    let items = stream(ProtocolVersion::V1_0, Binding::HttpJson, Reply::json(404, &fixture_text("v10-rest-get-error.json")));
+    let items =
+        stream(ProtocolVersion::V1_0, Binding::HttpJson, Reply::json(404, &fixture_text("v10-rest-get-error.json")));
     assert_eq!(items[0].as_ref().unwrap_err().http_status, Some(404));
 }
 
@@ -151,7 +187,7 @@ fn errors_inside_streams() {
         let end = body.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
         body[..end].to_vec()
     };
-    let cases: [(Binding, &[u8], (ErrorCode, Option<i64>, Option<u16>, &str)); 4] = [
+    let cases: [(Binding, &[u8], Summary); 4] = [
         (
             Binding::JsonRpc,
             b"event: error\r\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32603,\"message\":\"agent blew up\"}}\r\n\r\n",
@@ -172,7 +208,11 @@ fn errors_inside_streams() {
     for (binding, error_event, expected) in cases {
         let body = [first_event.as_slice(), error_event].concat();
         let body = if binding == Binding::HttpJson {
-            String::from_utf8(body).unwrap().replacen("{\"result\": ", "", 1).replacen(", \"id\": 1, \"jsonrpc\": \"2.0\"}", "", 1).into_bytes()
+            String::from_utf8(body)
+                .unwrap()
+                .replacen("{\"result\": ", "", 1)
+                .replacen(", \"id\": 1, \"jsonrpc\": \"2.0\"}", "", 1)
+                .into_bytes()
         } else {
             body
         };
@@ -198,7 +238,11 @@ fn garbage_never_panics() {
     ];
     for (version, binding, _) in common::a2a::ALL {
         for body in garbage {
-            for reply in [Reply::sse(body), Reply::json(200, &String::from_utf8_lossy(body)), Reply::json(500, &String::from_utf8_lossy(body))] {
+            for reply in [
+                Reply::sse(body),
+                Reply::json(200, &String::from_utf8_lossy(body)),
+                Reply::json(500, &String::from_utf8_lossy(body)),
+            ] {
                 let items = stream(version, binding, reply);
                 assert!(items.last().is_some_and(Result::is_err), "{version:?} {binding:?} {body:?}: {items:?}");
             }

@@ -247,15 +247,16 @@ impl Inner {
         // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
         let text = response.text().await?;
-        let value = single(&text, id).map_err(|e| match e.rpc_code.or(e.http_status.map(i64::from)) {
-            Some(_) => e,
-            None => AdkError::new(
-                ErrorCode::Internal,
-                format!(
-                    "the agent answered a streaming request with '{content_type}' instead of text/event-stream: {}",
-                    snippet(&text)
-                ),
-            ),
+        let value = single(&text, id).map_err(|e| {
+            // An error the agent stated stands; anything else means the body is not what was asked for.
+            if e.rpc_code.is_some() || e.http_status.is_some() {
+                return e;
+            }
+            let message = format!(
+                "the agent answered a streaming request with '{content_type}' instead of text/event-stream: {}",
+                snippet(&text)
+            );
+            AdkError::new(ErrorCode::Internal, message)
         })?;
         let event = self.codec().event(value)?;
         Ok(Box::pin(futures_util::stream::iter([Ok(event)])))

@@ -54,7 +54,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
 
 /// Reads a v0.3 stream event or `message/send` result.
 pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, AdkError> {
-    let wrapped = match dialect {
+    let mut wrapped = match dialect {
         Dialect::JsonRpc => {
             let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
             let key = match kind.as_str() {
@@ -76,7 +76,6 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
             value
         }
     };
-    let mut wrapped = wrapped;
     if let Some(obj) = wrapped.as_object_mut() {
         for (key, inner) in obj.iter_mut() {
             match key.as_str() {
