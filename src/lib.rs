@@ -16,6 +16,7 @@
     )
 )]
 
+pub mod a2a;
 pub mod agent;
 pub mod artifact;
 pub mod error;

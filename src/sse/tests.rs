@@ -86,6 +86,8 @@ fn recorded_gemini_and_a2a_streams_split_everywhere() {
     for file in [
         include_bytes!("../../tests/fixtures/models/gemini-stream-text.sse").as_slice(),
         include_bytes!("../../tests/fixtures/models/openai-stream-tools.sse").as_slice(),
+        include_bytes!("../../tests/fixtures/a2a/v10-jsonrpc-stream.sse").as_slice(),
+        include_bytes!("../../tests/fixtures/a2a/v03-rest-stream.sse").as_slice(),
     ] {
         let whole = parse_all(&[file]).unwrap();
         assert!(whole.len() >= 3);
@@ -93,4 +95,75 @@ fn recorded_gemini_and_a2a_streams_split_everywhere() {
             assert_eq!(parse_all(&[&file[..i], &file[i..]]).unwrap(), whole, "split at {i}");
         }
     }
+}
+
+// Vectors from a2a-js (`test/sse_utils.spec.ts`, `test/client/transports/sse_line_endings.spec.ts`,
+// `sse_eof.spec.ts`). Where a2a-js silently drops an unfinished last event, this parser reports
+// `Truncated`: the A2A client resumes a cut stream instead of ending it as if complete.
+
+#[test]
+fn a2a_js_sse_utils_vectors() {
+    assert_eq!(
+        same_for_every_split(b"data: {\"kind\":\"message\"}\n\n"),
+        [ev("message", "{\"kind\":\"message\"}", "")]
+    );
+    assert_eq!(
+        same_for_every_split(b"event: error\ndata: {\"code\":-32001}\n\n"),
+        [ev("error", "{\"code\":-32001}", "")]
+    );
+    assert_eq!(
+        same_for_every_split(b"data: {\"id\":1}\n\ndata: {\"id\":2}\n\n"),
+        [ev("message", "{\"id\":1}", ""), ev("message", "{\"id\":2}", "")]
+    );
+    let mixed = b"data: {\"kind\":\"message\",\"text\":\"hello\"}\n\nevent: error\ndata: {\"code\":-32603,\"message\":\"Internal error\"}\n\n";
+    assert_eq!(
+        same_for_every_split(mixed),
+        [
+            ev("message", "{\"kind\":\"message\",\"text\":\"hello\"}", ""),
+            ev("error", "{\"code\":-32603,\"message\":\"Internal error\"}", "")
+        ]
+    );
+}
+
+#[test]
+fn a2a_js_line_ending_vectors() {
+    let s = b"event: update\rdata: first\r\ndata: second\n\rdata: third\r\n\r\n";
+    assert_eq!(same_for_every_split(s), [ev("update", "first\nsecond", ""), ev("message", "third", "")]);
+    assert_eq!(parse_all(&[b"data: ready\r\r"]).unwrap(), [ev("message", "ready", "")]);
+    for nl in ["\n", "\r\n", "\r"] {
+        let frame = |id: &str| {
+            format!(": heartbeat{nl}data: {{\"task\":{{\"id\":\"{id}\",\"contextId\":\"ctx-Україна-🌍\"}}}}{nl}{nl}")
+        };
+        let s = frame("task-1") + &frame("task-2");
+        let events = same_for_every_split(s.as_bytes());
+        assert_eq!(events.len(), 2, "{nl:?}");
+        assert!(events[1].data.contains("task-2") && events[1].data.contains("ctx-Україна-🌍"));
+    }
+}
+
+#[test]
+fn a2a_js_size_limit_with_cr_lines() {
+    let mut p = SseParser::new(10);
+    let mut events = Vec::new();
+    for b in b"data: 1234\rdata: 5678\r\r" {
+        events.extend(p.push(&[*b]).unwrap());
+    }
+    assert_eq!(events, [ev("message", "1234\n5678", "")]);
+    let mut p = SseParser::new(10);
+    let oversized: Result<Vec<_>, _> = b"data: 1234\rdata: 5678\rdata: 90\r\r".iter().map(|b| p.push(&[*b])).collect();
+    assert_eq!(oversized, Err(SseError::EventTooLarge { limit: 10 }));
+}
+
+#[test]
+fn a2a_js_end_of_stream_vectors() {
+    let frame = |id: &str, end: &str| format!("data: {{\"task\":{{\"id\":\"{id}\",\"contextId\":\"ctx-你好\"}}}}{end}");
+    // An event without its blank line, or without even a line break: cut, not complete.
+    assert_eq!(parse_all(&[frame("task-2", "\n").as_bytes()]), Err(SseError::Truncated));
+    assert_eq!(parse_all(&[frame("task-2", "").as_bytes()]), Err(SseError::Truncated));
+    let mut p = SseParser::default();
+    let first = p.push((frame("task-1", "\n\n") + &frame("task-2", "\n")).as_bytes()).unwrap();
+    assert_eq!(first.len(), 1, "the complete event before the cut one is delivered");
+    assert_eq!(p.finish(), Err(SseError::Truncated));
+    assert_eq!(same_for_every_split((frame("task-1", "\n\n") + &frame("task-2", "\n\n")).as_bytes()).len(), 2);
+    assert_eq!(same_for_every_split(frame("task-2", "\r\n\r\n").as_bytes()).len(), 1);
 }

@@ -1,0 +1,87 @@
+//! Reassembling artifacts from the chunks a stream delivers.
+
+use indexmap::IndexMap;
+
+use super::types::{Artifact, Part, PartContent, TaskArtifactUpdateEvent};
+
+/// Folds artifact updates, per artifact id, into whole artifacts: `append` continues the artifact
+/// (adjacent text is merged), otherwise the chunk replaces it; `lastChunk` marks it complete.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ArtifactAssembler {
+    /// By id, in order of first appearance, with whether the last chunk arrived.
+    artifacts: IndexMap<String, (Artifact, bool)>,
+}
+
+impl ArtifactAssembler {
+    /// An empty assembler.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Folds in one update; returns the artifact as it now stands.
+    pub fn apply(&mut self, update: &TaskArtifactUpdateEvent) -> &Artifact {
+        let chunk = &update.artifact;
+        let empty = || (Artifact { parts: Vec::new(), ..chunk.clone() }, false);
+        let (artifact, complete) = self.artifacts.entry(chunk.artifact_id.clone()).or_insert_with(empty);
+        if update.append {
+            // A continuation may name, describe or annotate the artifact late; keep what it says.
+            if chunk.name.is_some() {
+                artifact.name.clone_from(&chunk.name);
+            }
+            if chunk.description.is_some() {
+                artifact.description.clone_from(&chunk.description);
+            }
+            if chunk.metadata.is_some() {
+                artifact.metadata.clone_from(&chunk.metadata);
+            }
+        } else {
+            *artifact = Artifact { parts: Vec::new(), ..chunk.clone() };
+        }
+        append_parts(&mut artifact.parts, chunk.parts.iter().cloned());
+        *complete = update.last_chunk;
+        artifact
+    }
+
+    /// The artifact with id `artifact_id`, as assembled so far.
+    pub fn get(&self, artifact_id: &str) -> Option<&Artifact> {
+        self.artifacts.get(artifact_id).map(|(a, _)| a)
+    }
+
+    /// Whether the artifact's last chunk arrived.
+    pub fn is_complete(&self, artifact_id: &str) -> bool {
+        self.artifacts.get(artifact_id).is_some_and(|(_, done)| *done)
+    }
+
+    /// Every artifact, in order of first appearance.
+    pub fn artifacts(&self) -> impl Iterator<Item = &Artifact> {
+        self.artifacts.values().map(|(a, _)| a)
+    }
+
+    /// The text of every artifact, in order.
+    pub fn text(&self) -> String {
+        self.artifacts().flat_map(|a| a.parts.iter().filter_map(Part::as_text)).collect()
+    }
+}
+
+/// Appends `parts` to `into`, merging a text part into a preceding text part when neither carries
+/// anything but text: chunked text is one text.
+pub fn append_parts(into: &mut Vec<Part>, parts: impl IntoIterator<Item = Part>) {
+    for part in parts {
+        if let (Some(last), Some(more)) = (into.last_mut(), part.as_text()) {
+            if plain(last) && plain(&part) {
+                if let PartContent::Text(text) = &mut last.content {
+                    text.push_str(more);
+                    continue;
+                }
+            }
+        }
+        into.push(part);
+    }
+}
+
+fn plain(part: &Part) -> bool {
+    matches!(part.content, PartContent::Text(_))
+        && part.media_type.as_deref().is_none_or(|t| t == "text/plain")
+        && part.filename.is_none()
+        && part.metadata.is_none()
+}

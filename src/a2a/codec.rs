@@ -1,0 +1,123 @@
+//! What each operation sends and how its results read, per protocol version and binding. The
+//! bindings ([`super::jsonrpc`], [`super::rest`]) only add their envelopes and URLs.
+
+use serde_json::{json, Value};
+
+use super::card::{Binding, ProtocolVersion};
+use super::types::{ListTasksParams, SendMessageParams, StreamResponse, Task, TaskOrMessage};
+use super::v03::{self, Dialect};
+use crate::{AdkError, ErrorCode};
+
+/// An A2A operation with its parameters.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Op<'a> {
+    Send(&'a SendMessageParams),
+    Stream(&'a SendMessageParams),
+    GetTask { id: &'a str, history_length: Option<u32> },
+    Cancel { id: &'a str },
+    Subscribe { id: &'a str },
+    List(&'a ListTasksParams),
+}
+
+/// A protocol version spoken over a binding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Codec {
+    pub version: ProtocolVersion,
+    pub binding: Binding,
+}
+
+impl Codec {
+    fn dialect(self) -> Option<Dialect> {
+        match (self.version, self.binding) {
+            (ProtocolVersion::V1_0, _) => None,
+            (ProtocolVersion::V0_3, Binding::JsonRpc) => Some(Dialect::JsonRpc),
+            (ProtocolVersion::V0_3, Binding::HttpJson) => Some(Dialect::Rest),
+        }
+    }
+
+    /// The JSON parameters / body of `op` (JSON-RPC `params`; the HTTP+JSON body of the `POST`s).
+    pub fn params(self, op: Op<'_>) -> Result<Value, AdkError> {
+        Ok(match op {
+            Op::Send(p) | Op::Stream(p) => self.send_params(p),
+            Op::GetTask { id, history_length } => {
+                let mut v = json!({ "id": id });
+                if let (Some(n), Some(obj)) = (history_length, v.as_object_mut()) {
+                    obj.insert("historyLength".into(), n.into());
+                }
+                v
+            }
+            Op::Cancel { id } | Op::Subscribe { id } => json!({ "id": id }),
+            Op::List(p) if self.version == ProtocolVersion::V1_0 => to_json(p),
+            Op::List(_) => {
+                return Err(AdkError::new(
+                    ErrorCode::Unimplemented,
+                    "ListTasks is not part of A2A protocol 0.3; the agent speaks 0.3 here",
+                ))
+            }
+        })
+    }
+
+    fn send_params(self, p: &SendMessageParams) -> Value {
+        let Some(dialect) = self.dialect() else { return to_json(p) };
+        let mut v = json!({ "message": v03::message_to_v03(&p.message, dialect) });
+        let Some(obj) = v.as_object_mut() else { return v };
+        if let Some(c) = &p.configuration {
+            let mut config = serde_json::Map::new();
+            if !c.accepted_output_modes.is_empty() {
+                config.insert("acceptedOutputModes".into(), json!(c.accepted_output_modes));
+            }
+            if let Some(n) = c.history_length {
+                config.insert("historyLength".into(), n.into());
+            }
+            // v0.3 asked the opposite question: wait for the task to end?
+            if let Some(now) = c.return_immediately {
+                config.insert("blocking".into(), (!now).into());
+            }
+            obj.insert("configuration".into(), config.into());
+        }
+        if let Some(m) = &p.metadata {
+            obj.insert("metadata".into(), m.clone().into());
+        }
+        v
+    }
+
+    /// Reads one stream event.
+    pub fn event(self, value: Value) -> Result<StreamResponse, AdkError> {
+        match self.dialect() {
+            None => crate::error::from_json_str("event", &value.to_string()),
+            Some(d) => v03::from_v03(value, d),
+        }
+        .map_err(malformed)
+    }
+
+    /// Reads the result of `SendMessage`.
+    pub fn send_result(self, value: Value) -> Result<TaskOrMessage, AdkError> {
+        match self.event(value)? {
+            StreamResponse::Task(t) => Ok(TaskOrMessage::Task(t)),
+            StreamResponse::Message(m) => Ok(TaskOrMessage::Message(m)),
+            other => Err(AdkError::new(
+                ErrorCode::Internal,
+                format!("the agent answered SendMessage with an event instead of a task or message: {other:?}"),
+            )),
+        }
+    }
+
+    /// Reads a task (`GetTask`, `CancelTask`).
+    pub fn task(self, value: Value) -> Result<Task, AdkError> {
+        match self.dialect() {
+            None => crate::error::from_json_str("task", &value.to_string()),
+            Some(d) => v03::task_from_v03(value, d),
+        }
+        .map_err(malformed)
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A payload the agent sent that does not read as the protocol says: the agent's fault, not the caller's.
+pub(crate) fn malformed(e: AdkError) -> AdkError {
+    let detail = e.message.strip_prefix("invalid ").unwrap_or(&e.message);
+    AdkError::new(ErrorCode::Internal, format!("the agent sent a malformed {detail}"))
+}

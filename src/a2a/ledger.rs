@@ -1,0 +1,171 @@
+//! What a resumable stream has delivered, so that re-attaching to a task delivers every change
+//! exactly once.
+//!
+//! What a2a-sdk (1.3.0) does on `SubscribeToTask` / `tasks/resubscribe`: it taps the task's live
+//! event queue, then sends the task as stored (status, accumulated artifacts, history) as the first
+//! event, then the live events from the tap. Nothing from before is replayed: what happened while
+//! the client was away is only in that snapshot. And since the tap is opened before the snapshot
+//! is read, an event that lands in between is in the snapshot *and* comes live after it.
+//!
+//! So the snapshot is compared with what was delivered and turned into the events that were
+//! missed (a status update if the status changed; per artifact the missing tail as an `append`
+//! chunk, or the whole artifact if it is new or changed otherwise), and the first live events
+//! after it are checked against it: a status equal to the last one delivered (state, timestamp,
+//! message id) is dropped, and so is an artifact's first `append` chunk after the snapshot when
+//! the snapshot's stored parts already end with exactly that chunk's parts. The last check cannot
+//! tell a replay from an agent that really repeats its previous chunk at that very moment; A2A
+//! events carry no sequence number, and a duplicate is the likelier case.
+
+use std::collections::HashMap;
+
+use super::artifacts::{append_parts, ArtifactAssembler};
+use super::types::{
+    Artifact, Part, PartContent, StreamResponse, Task, TaskArtifactUpdateEvent, TaskStatus, TaskStatusUpdateEvent,
+};
+
+/// The delivered state of one stream.
+#[derive(Debug, Default)]
+pub(crate) struct Ledger {
+    task_id: Option<String>,
+    context_id: String,
+    status: Option<TaskStatus>,
+    artifacts: ArtifactAssembler,
+    /// Per artifact, its parts as the last snapshot stored them, until its first live chunk.
+    snapshot_parts: HashMap<String, Vec<Part>>,
+    finished: bool,
+}
+
+impl Ledger {
+    /// The task the stream is about, once known.
+    pub fn task_id(&self) -> Option<&str> {
+        self.task_id.as_deref()
+    }
+
+    /// Whether the stream is over: a direct message, or a terminal or interrupted state.
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    fn learn(&mut self, task_id: &str, context_id: &str) {
+        if self.task_id.is_none() && !task_id.is_empty() {
+            self.task_id = Some(task_id.to_string());
+            self.context_id = context_id.to_string();
+        }
+    }
+
+    fn set_status(&mut self, status: &TaskStatus) {
+        self.finished |= status.state.ends_stream();
+        self.status = Some(status.clone());
+    }
+
+    fn is_current(&self, status: &TaskStatus) -> bool {
+        self.status.as_ref().is_some_and(|s| {
+            let message_id = |s: &TaskStatus| s.message.as_ref().map(|m| m.message_id.clone());
+            s.state == status.state && s.timestamp == status.timestamp && message_id(s) == message_id(status)
+        })
+    }
+
+    /// A live event: `Some` to deliver it, `None` when it repeats what was delivered.
+    pub fn admit(&mut self, event: StreamResponse) -> Option<StreamResponse> {
+        match &event {
+            StreamResponse::Task(task) => {
+                self.learn(&task.id, &task.context_id);
+                for artifact in &task.artifacts {
+                    self.artifacts.apply(&whole(task, artifact, false));
+                }
+                self.set_status(&task.status);
+            }
+            StreamResponse::Message(_) => self.finished = true,
+            StreamResponse::StatusUpdate(update) => {
+                if self.is_current(&update.status) {
+                    return None;
+                }
+                self.learn(&update.task_id, &update.context_id);
+                self.set_status(&update.status);
+            }
+            StreamResponse::ArtifactUpdate(update) => {
+                let stored = self.snapshot_parts.remove(&update.artifact.artifact_id);
+                let parts = &update.artifact.parts;
+                if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
+                    return None;
+                }
+                self.learn(&update.task_id, &update.context_id);
+                self.artifacts.apply(update);
+            }
+        }
+        Some(event)
+    }
+
+    /// A snapshot of the task (a resubscription's first event, or `GetTask`): the events that
+    /// bring the delivered state up to it, artifacts first, then the status.
+    pub fn snapshot(&mut self, task: &Task) -> Vec<StreamResponse> {
+        self.learn(&task.id, &task.context_id);
+        let mut missed = Vec::new();
+        let done = task.status.state.is_terminal();
+        for artifact in &task.artifacts {
+            let mut merged = Vec::new();
+            append_parts(&mut merged, artifact.parts.iter().cloned());
+            let update = match self.artifacts.get(&artifact.artifact_id) {
+                None => Some(whole(task, artifact, done)),
+                Some(have) if have.parts == merged => None,
+                Some(have) => Some(match remainder(&have.parts, &merged) {
+                    Some(rest) => TaskArtifactUpdateEvent {
+                        artifact: Artifact { parts: rest, ..artifact.clone() },
+                        append: true,
+                        ..whole(task, artifact, done)
+                    },
+                    None => whole(task, artifact, done),
+                }),
+            };
+            if let Some(update) = update {
+                self.artifacts.apply(&update);
+                missed.push(StreamResponse::ArtifactUpdate(update));
+            }
+            self.snapshot_parts.insert(artifact.artifact_id.clone(), artifact.parts.clone());
+        }
+        if !self.is_current(&task.status) {
+            self.set_status(&task.status);
+            missed.push(StreamResponse::StatusUpdate(TaskStatusUpdateEvent {
+                task_id: task.id.clone(),
+                context_id: task.context_id.clone(),
+                status: task.status.clone(),
+                metadata: None,
+            }));
+        }
+        missed
+    }
+}
+
+/// The whole of `artifact` as a replacing chunk.
+fn whole(task: &Task, artifact: &Artifact, last_chunk: bool) -> TaskArtifactUpdateEvent {
+    TaskArtifactUpdateEvent {
+        task_id: task.id.clone(),
+        context_id: task.context_id.clone(),
+        artifact: artifact.clone(),
+        append: false,
+        last_chunk,
+        metadata: None,
+    }
+}
+
+/// What `full` adds to `have` when `have` is a prefix of it (both with adjacent text merged):
+/// equal parts, then possibly a text that `full`'s corresponding text extends.
+fn remainder(have: &[Part], full: &[Part]) -> Option<Vec<Part>> {
+    let Some((last, init)) = have.split_last() else { return Some(full.to_vec()) };
+    if full.get(..init.len())? != init {
+        return None;
+    }
+    let theirs = full.get(init.len())?;
+    let rest = full.get(have.len()..).unwrap_or_default();
+    if theirs == last {
+        return Some(rest.to_vec());
+    }
+    match (&last.content, &theirs.content) {
+        (PartContent::Text(mine), PartContent::Text(longer)) => {
+            let tail = longer.strip_prefix(mine.as_str())?;
+            let tail = Part { content: PartContent::Text(tail.to_string()), ..theirs.clone() };
+            Some(std::iter::once(tail).chain(rest.iter().cloned()).collect())
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,66 @@
+//! The HTTP+JSON binding: the operation in the method and path. v1.0 paths hang off the
+//! interface URL (`/message:send`, `/tasks/{id}`); v0.3 ones below `/v1` (as a2a-sdk serves them).
+
+use serde_json::Value;
+
+use super::card::ProtocolVersion;
+use super::codec::{Codec, Op};
+use super::types::ListTasksParams;
+use crate::http::HttpRequest;
+use crate::AdkError;
+
+/// The request for `op`.
+pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest, AdkError> {
+    let base = match codec.version {
+        ProtocolVersion::V1_0 => url.trim_end_matches('/').to_string(),
+        ProtocolVersion::V0_3 => format!("{}/v1", url.trim_end_matches('/')),
+    };
+    let post = |path: &str, body: Value| HttpRequest::post_json(format!("{base}{path}"), body.to_string());
+    Ok(match op {
+        Op::Send(_) => post("/message:send", codec.params(op)?),
+        Op::Stream(_) => post("/message:stream", codec.params(op)?),
+        Op::GetTask { id, history_length } => {
+            let query = query(&[("historyLength", history_length.map(|n| n.to_string()))]);
+            HttpRequest::get(format!("{base}/tasks/{}{query}", encode(id)))
+        }
+        Op::Cancel { id } => post(&format!("/tasks/{}:cancel", encode(id)), Value::Object(Default::default())),
+        Op::Subscribe { id } => HttpRequest::get(format!("{base}/tasks/{}:subscribe", encode(id))),
+        Op::List(p) => {
+            codec.params(op)?;
+            HttpRequest::get(format!("{base}/tasks{}", list_query(p)))
+        }
+    })
+}
+
+fn list_query(p: &ListTasksParams) -> String {
+    let n = |v: Option<u32>| v.map(|n| n.to_string());
+    query(&[
+        ("contextId", p.context_id.clone()),
+        ("status", p.status.as_ref().map(|s| s.as_str().to_string())),
+        ("pageSize", n(p.page_size)),
+        ("pageToken", p.page_token.clone()),
+        ("historyLength", n(p.history_length)),
+        ("statusTimestampAfter", p.status_timestamp_after.clone()),
+        ("includeArtifacts", p.include_artifacts.map(|b| b.to_string())),
+    ])
+}
+
+/// `?a=1&b=2` of the pairs that have a value; empty when none has.
+fn query(pairs: &[(&str, Option<String>)]) -> String {
+    let set: Vec<String> = pairs.iter().filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v)))).collect();
+    if set.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", set.join("&"))
+    }
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,322 @@
+//! Protocol v0.3 payloads, both directions. v0.3 has two JSON dialects:
+//! - JSON-RPC: the v0.3 JSON schema — objects tagged by `kind` (`task`, `message`, `status-update`,
+//!   `artifact-update`; parts `text` / `file` {bytes | uri, mimeType, name} / `data`), lower-case
+//!   kebab states (`input-required`), roles `user` / `agent`, and a `final` flag on status updates;
+//! - HTTP+JSON: the proto JSON of the v0.3 `a2a.proto` — like v1.0, but messages carry `content`,
+//!   files are `file` {fileWithUri | fileWithBytes, mimeType, name}, data is `data` {data}, and
+//!   "canceled" is spelled `TASK_STATE_CANCELLED`; stream events are wrapped like v1.0's.
+//!
+//! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
+
+use serde_json::{json, Map, Value};
+
+use super::types::{Message, StreamResponse, Task, TaskState};
+use crate::AdkError;
+
+/// Which v0.3 JSON dialect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// The JSON-RPC binding (`kind`-tagged).
+    JsonRpc,
+    /// The HTTP+JSON binding (v0.3 proto JSON).
+    Rest,
+}
+
+/// `item` as v0.3 writes it: kind-tagged for JSON-RPC, wrapped (`{"task": …}`) for HTTP+JSON.
+pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
+    let (key, kind, mut value) = match item {
+        StreamResponse::Task(t) => ("task", "task", task_out(t, dialect)),
+        StreamResponse::Message(m) => ("message", "message", message_to_v03(m, dialect)),
+        StreamResponse::StatusUpdate(e) => {
+            let mut v = to_json(e);
+            if let Some(status) = v.get_mut("status") {
+                status_out(status, dialect);
+            }
+            set(&mut v, "final", Value::Bool(e.status.state.ends_stream()));
+            ("statusUpdate", "status-update", v)
+        }
+        StreamResponse::ArtifactUpdate(e) => {
+            let mut v = to_json(e);
+            if let Some(artifact) = v.get_mut("artifact") {
+                parts_out(artifact, "parts", dialect);
+            }
+            ("artifactUpdate", "artifact-update", v)
+        }
+    };
+    match dialect {
+        Dialect::JsonRpc => {
+            set(&mut value, "kind", Value::String(kind.into()));
+            value
+        }
+        Dialect::Rest => json!({ key: value }),
+    }
+}
+
+/// Reads a v0.3 stream event or `message/send` result.
+pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, AdkError> {
+    let mut wrapped = match dialect {
+        Dialect::JsonRpc => {
+            let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
+            let key = match kind.as_str() {
+                "task" => "task",
+                "message" => "message",
+                "status-update" => "statusUpdate",
+                "artifact-update" => "artifactUpdate",
+                other => return Err(AdkError::invalid(format!("v0.3 result has an unknown kind '{other}'"))),
+            };
+            json!({ key: value })
+        }
+        Dialect::Rest => {
+            if let Some(obj) = value.as_object_mut() {
+                // The v0.3 proto named the message payload `msg`; its JSON name is `message`.
+                if let Some(m) = obj.remove("msg") {
+                    obj.insert("message".into(), m);
+                }
+            }
+            value
+        }
+    };
+    if let Some(obj) = wrapped.as_object_mut() {
+        for (key, inner) in obj.iter_mut() {
+            match key.as_str() {
+                "task" => task_in(inner, dialect),
+                "message" => message_in(inner, dialect),
+                "statusUpdate" => {
+                    remove(inner, "final");
+                    if let Some(status) = inner.get_mut("status") {
+                        status_in(status, dialect);
+                    }
+                }
+                "artifactUpdate" => {
+                    if let Some(artifact) = inner.get_mut("artifact") {
+                        parts_in(artifact, "parts", dialect);
+                    }
+                }
+                _ => {}
+            }
+            remove(inner, "kind");
+        }
+    }
+    crate::error::from_json_str("v0.3 event", &wrapped.to_string())
+}
+
+/// Reads a v0.3 task (`tasks/get`, `tasks/cancel`).
+pub fn task_from_v03(mut value: Value, dialect: Dialect) -> Result<Task, AdkError> {
+    task_in(&mut value, dialect);
+    remove(&mut value, "kind");
+    crate::error::from_json_str("v0.3 task", &value.to_string())
+}
+
+/// `message` as v0.3 writes it.
+pub fn message_to_v03(message: &Message, dialect: Dialect) -> Value {
+    let mut v = to_json(message);
+    message_out(&mut v, dialect);
+    v
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+fn set(value: &mut Value, key: &str, new: Value) {
+    if let Some(obj) = value.as_object_mut() {
+        obj.insert(key.into(), new);
+    }
+}
+
+fn remove(value: &mut Value, key: &str) -> Option<Value> {
+    value.as_object_mut().and_then(|o| o.remove(key))
+}
+
+fn rename(value: &mut Value, from: &str, to: &str) {
+    if let Some(v) = remove(value, from) {
+        set(value, to, v);
+    }
+}
+
+fn each(value: &mut Value, key: &str, f: impl Fn(&mut Value)) {
+    if let Some(items) = value.get_mut(key).and_then(Value::as_array_mut) {
+        items.iter_mut().for_each(f);
+    }
+}
+
+// ---- v1.0 model JSON → v0.3 ----
+
+fn task_out(task: &Task, d: Dialect) -> Value {
+    let mut v = to_json(task);
+    if let Some(status) = v.get_mut("status") {
+        status_out(status, d);
+    }
+    each(&mut v, "artifacts", |a| parts_out(a, "parts", d));
+    each(&mut v, "history", |m| message_out(m, d));
+    v
+}
+
+fn status_out(status: &mut Value, d: Dialect) {
+    if let Some(state) = status.get("state").and_then(Value::as_str) {
+        let state = TaskState::parse(state);
+        set(status, "state", Value::String(state_out(&state, d)));
+    }
+    if let Some(m) = status.get_mut("message") {
+        message_out(m, d);
+    }
+}
+
+fn state_out(state: &TaskState, d: Dialect) -> String {
+    match (d, state) {
+        (Dialect::Rest, TaskState::Canceled) => "TASK_STATE_CANCELLED".into(),
+        (Dialect::Rest, s) => s.as_str().into(),
+        (Dialect::JsonRpc, TaskState::Unspecified) => "unknown".into(),
+        (Dialect::JsonRpc, s) => {
+            let name = s.as_str();
+            name.strip_prefix("TASK_STATE_").unwrap_or(name).to_ascii_lowercase().replace('_', "-")
+        }
+    }
+}
+
+fn message_out(m: &mut Value, d: Dialect) {
+    match d {
+        Dialect::JsonRpc => {
+            set(m, "kind", Value::String("message".into()));
+            let role = match m.get("role").and_then(Value::as_str) {
+                Some("ROLE_AGENT") => "agent",
+                _ => "user",
+            };
+            set(m, "role", Value::String(role.into()));
+            parts_out(m, "parts", d);
+        }
+        Dialect::Rest => {
+            parts_out(m, "parts", d);
+            rename(m, "parts", "content");
+        }
+    }
+}
+
+fn parts_out(holder: &mut Value, key: &str, d: Dialect) {
+    each(holder, key, |p| *p = part_out(std::mem::take(p), d));
+}
+
+fn part_out(part: Value, d: Dialect) -> Value {
+    let Value::Object(mut p) = part else { return part };
+    let mut out = Map::new();
+    if let Some(m) = p.remove("metadata") {
+        out.insert("metadata".into(), m);
+    }
+    let (bytes_key, uri_key) = match d {
+        Dialect::JsonRpc => ("bytes", "uri"),
+        Dialect::Rest => ("fileWithBytes", "fileWithUri"),
+    };
+    let file = match (p.remove("raw"), p.remove("url")) {
+        (Some(raw), _) => Some((bytes_key, raw)),
+        (None, Some(url)) => Some((uri_key, url)),
+        (None, None) => None,
+    };
+    let kind = if let Some((key, value)) = file {
+        let mut f = Map::new();
+        f.insert(key.into(), value);
+        if let Some(t) = p.remove("mediaType") {
+            f.insert("mimeType".into(), t);
+        }
+        if let Some(n) = p.remove("filename") {
+            f.insert("name".into(), n);
+        }
+        out.insert("file".into(), Value::Object(f));
+        "file"
+    } else if let Some(data) = p.remove("data") {
+        let data = match d {
+            Dialect::JsonRpc => data,
+            Dialect::Rest => json!({ "data": data }),
+        };
+        out.insert("data".into(), data);
+        "data"
+    } else {
+        out.insert("text".into(), p.remove("text").unwrap_or_default());
+        "text"
+    };
+    if d == Dialect::JsonRpc {
+        out.insert("kind".into(), Value::String(kind.into()));
+    }
+    Value::Object(out)
+}
+
+// ---- v0.3 → v1.0 model JSON ----
+
+fn task_in(task: &mut Value, d: Dialect) {
+    if let Some(status) = task.get_mut("status") {
+        status_in(status, d);
+    }
+    each(task, "artifacts", |a| parts_in(a, "parts", d));
+    each(task, "history", |m| message_in(m, d));
+}
+
+fn status_in(status: &mut Value, d: Dialect) {
+    if let Some(state) = status.get("state").and_then(Value::as_str) {
+        let state = state_in(state, d);
+        set(status, "state", Value::String(state));
+    }
+    if let Some(m) = status.get_mut("message") {
+        message_in(m, d);
+    }
+}
+
+fn state_in(state: &str, d: Dialect) -> String {
+    match (d, state) {
+        (Dialect::Rest, "TASK_STATE_CANCELLED") => TaskState::Canceled.as_str().into(),
+        (Dialect::Rest, s) => s.into(),
+        (Dialect::JsonRpc, "unknown") => TaskState::Unspecified.as_str().into(),
+        (Dialect::JsonRpc, "cancelled") => TaskState::Canceled.as_str().into(),
+        (Dialect::JsonRpc, s) => format!("TASK_STATE_{}", s.to_ascii_uppercase().replace('-', "_")),
+    }
+}
+
+fn message_in(m: &mut Value, d: Dialect) {
+    remove(m, "kind");
+    match d {
+        Dialect::JsonRpc => {
+            let role = match m.get("role").and_then(Value::as_str) {
+                Some("agent") => "ROLE_AGENT",
+                Some("user") => "ROLE_USER",
+                _ => "ROLE_UNSPECIFIED",
+            };
+            set(m, "role", Value::String(role.into()));
+        }
+        Dialect::Rest => rename(m, "content", "parts"),
+    }
+    parts_in(m, "parts", d);
+}
+
+fn parts_in(holder: &mut Value, key: &str, d: Dialect) {
+    each(holder, key, |p| *p = part_in(std::mem::take(p), d));
+}
+
+fn part_in(part: Value, d: Dialect) -> Value {
+    let Value::Object(mut p) = part else { return part };
+    let mut out = Map::new();
+    if let Some(m) = p.remove("metadata") {
+        out.insert("metadata".into(), m);
+    }
+    if let Some(Value::Object(mut f)) = p.remove("file") {
+        let bytes = f.remove("bytes").or_else(|| f.remove("fileWithBytes"));
+        let uri = f.remove("uri").or_else(|| f.remove("fileWithUri"));
+        match (bytes, uri) {
+            (Some(b), _) => out.insert("raw".into(), b),
+            (None, Some(u)) => out.insert("url".into(), u),
+            (None, None) => None,
+        };
+        if let Some(t) = f.remove("mimeType") {
+            out.insert("mediaType".into(), t);
+        }
+        if let Some(n) = f.remove("name") {
+            out.insert("filename".into(), n);
+        }
+    } else if let Some(data) = p.remove("data") {
+        let data = match (d, data) {
+            (Dialect::Rest, Value::Object(mut wrapper)) => wrapper.remove("data").unwrap_or_default(),
+            (_, data) => data,
+        };
+        out.insert("data".into(), data);
+    } else if let Some(text) = p.remove("text") {
+        out.insert("text".into(), text);
+    }
+    Value::Object(out)
+}
