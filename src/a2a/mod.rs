@@ -15,6 +15,7 @@ mod ledger;
 mod rest;
 mod stream;
 mod types;
+pub mod remote_agent;
 pub mod v03;
 
 pub use artifacts::{append_parts, ArtifactAssembler};
@@ -24,6 +25,7 @@ pub use card::{
 };
 pub use client::{A2aClient, A2aClientOptions, Interceptor, ResumePolicy, Sleep};
 pub use stream::{A2aStream, StreamItem};
+pub use remote_agent::RemoteA2aAgent;
 pub use types::{
     Artifact, ListTasksParams, ListTasksResponse, Message, Part, PartContent, Role, SendMessageConfiguration,
     SendMessageParams, StreamResponse, Task, TaskArtifactUpdateEvent, TaskOrMessage, TaskState, TaskStatus,

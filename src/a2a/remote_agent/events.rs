@@ -1,0 +1,152 @@
+//! A2A stream items → ADK events, following ADK's `RemoteA2aAgent` (1.x): status messages while
+//! the task is submitted or working are thoughts; artifact chunks are partial events; a failed,
+//! rejected or canceled task is an error event. Unlike ADK, the event that ends an artifact holds
+//! the *whole* reassembled artifact, not only its last chunk, so the stored answer is complete.
+
+use serde_json::Value;
+
+use super::parts::from_a2a;
+use super::{CONTEXT_ID, RESUMED, TASK_ID, TASK_STATE};
+use crate::a2a::{
+    ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
+    TaskStatus,
+};
+use crate::types::{Content, JsonObject};
+use crate::Event;
+
+/// Turns one remote task's stream into events; `make` creates an empty event of the agent.
+pub struct EventMapper<F: Fn() -> Event> {
+    make: F,
+    artifacts: ArtifactAssembler,
+    task_id: Option<String>,
+    context_id: Option<String>,
+    state: Option<TaskState>,
+}
+
+impl<F: Fn() -> Event> EventMapper<F> {
+    /// A mapper making events with `make`.
+    pub fn new(make: F) -> Self {
+        EventMapper { make, artifacts: ArtifactAssembler::new(), task_id: None, context_id: None, state: None }
+    }
+
+    /// The events for one stream item (often none: a bare "working" carries nothing to show).
+    pub fn map(&mut self, item: StreamItem) -> Vec<Event> {
+        match item {
+            StreamItem::Resumed { attempt } => {
+                // Partial, so it is shown but not stored: a UI can say the stream was resumed.
+                let mut event = self.event(None);
+                event.partial = Some(true);
+                event.custom_metadata.get_or_insert_with(JsonObject::new).insert(RESUMED.into(), attempt.into());
+                vec![event]
+            }
+            StreamItem::Event(StreamResponse::Message(message)) => {
+                self.context_id = message.context_id.clone().or(self.context_id.take());
+                vec![self.event(content(&message.parts))]
+            }
+            StreamItem::Event(StreamResponse::Task(task)) => self.task(task),
+            StreamItem::Event(StreamResponse::StatusUpdate(update)) => {
+                self.ids(&update.task_id, &update.context_id);
+                self.status(update.status)
+            }
+            StreamItem::Event(StreamResponse::ArtifactUpdate(update)) => {
+                self.ids(&update.task_id, &update.context_id);
+                self.artifact(&update).into_iter().collect()
+            }
+        }
+    }
+
+    /// The events for a whole task: a non-streaming answer, or the snapshot that opens a stream.
+    pub fn task(&mut self, task: Task) -> Vec<Event> {
+        self.ids(&task.id, &task.context_id);
+        let mut events = Vec::new();
+        let done = task.status.state.is_terminal();
+        for artifact in task.artifacts {
+            let update = TaskArtifactUpdateEvent {
+                task_id: task.id.clone(),
+                context_id: task.context_id.clone(),
+                artifact,
+                append: false,
+                last_chunk: done,
+                metadata: None,
+            };
+            events.extend(self.artifact(&update));
+        }
+        events.extend(self.status(task.status));
+        events
+    }
+
+    /// At the end of the stream: the artifacts whose last chunk never came, whole.
+    pub fn finish(&mut self) -> Vec<Event> {
+        let open: Vec<Vec<A2aPart>> = self
+            .artifacts
+            .artifacts()
+            .filter(|a| !self.artifacts.is_complete(&a.artifact_id))
+            .map(|a| a.parts.clone())
+            .collect();
+        open.iter().filter_map(|parts| content(parts)).map(|c| self.event(Some(c))).collect()
+    }
+
+    fn ids(&mut self, task_id: &str, context_id: &str) {
+        if !task_id.is_empty() {
+            self.task_id = Some(task_id.to_string());
+        }
+        if !context_id.is_empty() {
+            self.context_id = Some(context_id.to_string());
+        }
+    }
+
+    fn status(&mut self, status: TaskStatus) -> Vec<Event> {
+        let state = status.state;
+        self.state = Some(state.clone());
+        let parts = status.message.as_ref().map(|m: &Message| m.parts.as_slice()).unwrap_or_default();
+        let text: String = parts.iter().filter_map(A2aPart::as_text).collect();
+        match state {
+            TaskState::Failed | TaskState::Rejected | TaskState::Canceled => {
+                let mut event = self.event(content(parts));
+                let what = state.as_str().trim_start_matches("TASK_STATE_").to_string();
+                event.error_code = Some(format!("A2A_TASK_{what}"));
+                event.error_message = Some(if text.is_empty() { format!("the remote task ended: {what}") } else { text });
+                vec![event]
+            }
+            TaskState::Submitted | TaskState::Working => match content(parts) {
+                Some(mut content) => {
+                    for part in content.parts.iter_mut().flatten() {
+                        part.thought = Some(true);
+                    }
+                    vec![self.event(Some(content))]
+                }
+                None => Vec::new(),
+            },
+            _ => content(parts).map(|c| self.event(Some(c))).into_iter().collect(),
+        }
+    }
+
+    fn artifact(&mut self, update: &TaskArtifactUpdateEvent) -> Option<Event> {
+        let whole = self.artifacts.apply(update).parts.clone();
+        if update.last_chunk {
+            return Some(self.event(content(&whole)));
+        }
+        let mut event = self.event(Some(content(&update.artifact.parts)?));
+        event.partial = Some(true);
+        Some(event)
+    }
+
+    fn event(&self, content: Option<Content>) -> Event {
+        let mut event = (self.make)();
+        event.content = content;
+        let meta = event.custom_metadata.get_or_insert_with(JsonObject::new);
+        for (key, value) in [(TASK_ID, &self.task_id), (CONTEXT_ID, &self.context_id)] {
+            if let Some(value) = value {
+                meta.insert(key.into(), Value::from(value.as_str()));
+            }
+        }
+        if let Some(state) = &self.state {
+            meta.insert(TASK_STATE.into(), Value::from(state.as_str()));
+        }
+        event
+    }
+}
+
+fn content(parts: &[A2aPart]) -> Option<Content> {
+    (!parts.is_empty()).then(|| Content::new("model", parts.iter().map(from_a2a).collect()))
+}

@@ -1,0 +1,87 @@
+//! genai `Part` ⇄ A2A `Part`, as ADK's part converter does it: text as text, inline bytes as raw
+//! bytes, file URIs as URLs, and function calls/responses (and code) as data parts tagged
+//! `adk_type`, so an ADK server on the other side rebuilds them exactly.
+
+use serde_json::Value;
+
+use crate::a2a::{Part as A2aPart, PartContent};
+use crate::types::{Blob, FileData, JsonObject, Part};
+
+const TYPE_KEY: &str = "adk_type";
+
+/// An A2A part for a genai part; `None` for parts A2A cannot carry (thought signatures alone, …).
+pub fn to_a2a(part: &Part) -> Option<A2aPart> {
+    if let Some(text) = &part.text {
+        return Some(A2aPart::text(text.clone()));
+    }
+    if let Some(blob) = &part.inline_data {
+        let mut out = A2aPart::new(PartContent::Raw(blob.data.clone().unwrap_or_default()));
+        out.media_type.clone_from(&blob.mime_type);
+        out.filename.clone_from(&blob.display_name);
+        return Some(out);
+    }
+    if let Some(file) = &part.file_data {
+        let mut out = A2aPart::new(PartContent::Url(file.file_uri.clone().unwrap_or_default()));
+        out.media_type.clone_from(&file.mime_type);
+        out.filename.clone_from(&file.display_name);
+        return Some(out);
+    }
+    let tagged = |kind: &str, value: Option<Value>| {
+        value.map(|data| {
+            let mut out = A2aPart::new(PartContent::Data(data));
+            out.metadata = Some(JsonObject::from_iter([(TYPE_KEY.to_string(), Value::from(kind))]));
+            out
+        })
+    };
+    if let Some(call) = &part.function_call {
+        return tagged("function_call", serde_json::to_value(call).ok());
+    }
+    if let Some(response) = &part.function_response {
+        return tagged("function_response", serde_json::to_value(response).ok());
+    }
+    if let Some(code) = &part.executable_code {
+        return tagged("executable_code", serde_json::to_value(code).ok());
+    }
+    if let Some(result) = &part.code_execution_result {
+        return tagged("code_execution_result", serde_json::to_value(result).ok());
+    }
+    None
+}
+
+/// A genai part for an A2A part. Untagged data becomes its JSON text, which any model can read.
+pub fn from_a2a(part: &A2aPart) -> Part {
+    match &part.content {
+        PartContent::Text(text) => Part::from_text(text),
+        PartContent::Raw(bytes) => Part {
+            inline_data: Some(Blob {
+                data: Some(bytes.clone()),
+                mime_type: part.media_type.clone(),
+                display_name: part.filename.clone(),
+            }),
+            ..Default::default()
+        },
+        PartContent::Url(url) => Part {
+            file_data: Some(FileData {
+                file_uri: Some(url.clone()),
+                mime_type: part.media_type.clone(),
+                display_name: part.filename.clone(),
+            }),
+            ..Default::default()
+        },
+        PartContent::Data(data) => tagged_part(part, data).unwrap_or_else(|| Part::from_text(&data.to_string())),
+    }
+}
+
+fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
+    let kind = part.metadata.as_ref()?.get(TYPE_KEY)?.as_str()?;
+    // Decoding through the part itself keeps one decoder: `{"functionCall": data}` is a Part.
+    let field = match kind {
+        "function_call" => "functionCall",
+        "function_response" => "functionResponse",
+        "executable_code" => "executableCode",
+        "code_execution_result" => "codeExecutionResult",
+        _ => return None,
+    };
+    let wrapped = Value::Object(JsonObject::from_iter([(field.to_string(), data.clone())]));
+    crate::error::from_json_str("A2A data part", &wrapped.to_string()).ok()
+}
