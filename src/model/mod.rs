@@ -1,6 +1,9 @@
 //! Models: what an `LlmAgent` sends (`LlmRequest`) and the trait every model implements.
 
 mod aggregate;
+pub mod gemini;
+mod http_call;
+pub mod openai;
 pub mod scripted;
 
 use std::pin::Pin;
@@ -15,6 +18,8 @@ use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
 
 pub use aggregate::StreamingAggregator;
+pub use gemini::Gemini;
+pub use openai::OpenAICompatible;
 pub use scripted::ScriptedModel;
 
 /// A function the model may call (`types.FunctionDeclaration`).

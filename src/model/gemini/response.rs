@@ -1,0 +1,96 @@
+//! A `GenerateContentResponse` as the API sends it, and its reading as an [`LlmResponse`].
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::model::http_call::MaybeError;
+use crate::types::{Content, JsonObject, UsageMetadata};
+use crate::LlmResponse;
+
+/// One response, or one chunk of a streamed one.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct GenerateContentResponse {
+    #[serde(default)]
+    candidates: Vec<Candidate>,
+    prompt_feedback: Option<PromptFeedback>,
+    usage_metadata: Option<UsageMetadata>,
+    model_version: Option<String>,
+    /// A `google.rpc.Status` the server sends in place of a chunk when it fails mid-stream.
+    error: Option<Value>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Candidate {
+    content: Option<Content>,
+    finish_reason: Option<String>,
+    finish_message: Option<String>,
+    grounding_metadata: Option<JsonObject>,
+    citation_metadata: Option<JsonObject>,
+    avg_logprobs: Option<f64>,
+    logprobs_result: Option<JsonObject>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PromptFeedback {
+    block_reason: Option<String>,
+    block_reason_message: Option<String>,
+}
+
+impl GenerateContentResponse {
+    /// The first candidate's `finishMessage`: ADK reports it with a finish reason other than `STOP`.
+    pub fn finish_message(&self) -> Option<String> {
+        self.candidates.first().and_then(|c| c.finish_message.clone())
+    }
+
+    /// ADK's `LlmResponse.create`: the first candidate when it has parts or finished with `STOP`,
+    /// else an error named by its finish reason; with no candidate, the prompt's block reason; with
+    /// neither, an empty successful response (some turns legitimately have no candidates).
+    pub fn into_llm_response(self) -> LlmResponse {
+        let usage_metadata = self.usage_metadata;
+        let model_version = self.model_version;
+        let Some(candidate) = self.candidates.into_iter().next() else {
+            return match self.prompt_feedback {
+                Some(feedback) => LlmResponse {
+                    error_code: feedback.block_reason,
+                    error_message: feedback.block_reason_message,
+                    usage_metadata,
+                    model_version,
+                    ..Default::default()
+                },
+                None => LlmResponse {
+                    content: Some(Content::new("model", Vec::new())),
+                    usage_metadata,
+                    model_version,
+                    ..Default::default()
+                },
+            };
+        };
+        let has_parts = candidate.content.as_ref().is_some_and(|c| !c.parts().is_empty());
+        let mut response = LlmResponse {
+            usage_metadata,
+            model_version,
+            citation_metadata: candidate.citation_metadata,
+            avg_logprobs: candidate.avg_logprobs,
+            logprobs_result: candidate.logprobs_result,
+            finish_reason: candidate.finish_reason.clone(),
+            ..Default::default()
+        };
+        if has_parts || candidate.finish_reason.as_deref() == Some("STOP") {
+            response.content = candidate.content;
+            response.grounding_metadata = candidate.grounding_metadata;
+        } else {
+            response.error_code = candidate.finish_reason;
+            response.error_message = candidate.finish_message;
+        }
+        response
+    }
+}
+
+impl MaybeError for GenerateContentResponse {
+    fn take_error(&mut self) -> Option<Value> {
+        self.error.take()
+    }
+}

@@ -1,0 +1,202 @@
+//! Chat Completions responses and stream chunks, and how a turn is assembled from them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::model::http_call::MaybeError;
+use crate::model::StreamingAggregator;
+use crate::types::{Content, Part, UsageMetadata};
+use crate::{FunctionCall, LlmResponse};
+
+/// A whole response (`chat.completion`) or one stream chunk (`chat.completion.chunk`).
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct Completion {
+    #[serde(default)]
+    choices: Vec<Choice>,
+    usage: Option<Usage>,
+    model: Option<String>,
+    /// Sent in place of a chunk when the server fails mid-stream.
+    error: Option<Value>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Choice {
+    index: Option<u64>,
+    /// The message of a whole response…
+    message: Option<Message>,
+    /// …or the piece of it a chunk carries: the same fields, each a fragment.
+    delta: Option<Message>,
+    finish_reason: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Message {
+    content: Option<String>,
+    /// Thinking text: `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` (Ollama, OpenRouter).
+    reasoning_content: Option<String>,
+    reasoning: Option<String>,
+    tool_calls: Option<Vec<ToolCall>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct ToolCall {
+    /// Which call a fragment belongs to; whole responses may leave it out.
+    index: Option<usize>,
+    id: Option<String>,
+    function: Option<FunctionFragment>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct FunctionFragment {
+    name: Option<String>,
+    /// JSON text, in pieces when streamed (some servers send an object).
+    arguments: Option<Value>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Usage {
+    prompt_tokens: Option<i64>,
+    completion_tokens: Option<i64>,
+    total_tokens: Option<i64>,
+    prompt_tokens_details: Option<PromptDetails>,
+    completion_tokens_details: Option<CompletionDetails>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct PromptDetails {
+    cached_tokens: Option<i64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct CompletionDetails {
+    reasoning_tokens: Option<i64>,
+}
+
+impl From<Usage> for UsageMetadata {
+    fn from(u: Usage) -> Self {
+        UsageMetadata {
+            prompt_token_count: u.prompt_tokens,
+            candidates_token_count: u.completion_tokens,
+            total_token_count: u.total_tokens,
+            cached_content_token_count: u.prompt_tokens_details.and_then(|d| d.cached_tokens).filter(|n| *n > 0),
+            thoughts_token_count: u.completion_tokens_details.and_then(|d| d.reasoning_tokens).filter(|n| *n > 0),
+            ..Default::default()
+        }
+    }
+}
+
+/// A tool call being put together from its fragments.
+#[derive(Debug, Default)]
+struct PendingCall {
+    id: Option<String>,
+    name: String,
+    arguments: String,
+}
+
+/// Everything one model turn has sent so far.
+#[derive(Debug, Default)]
+pub(super) struct Turn {
+    text: StreamingAggregator,
+    calls: BTreeMap<usize, PendingCall>,
+    finish_reason: Option<String>,
+    usage: Option<UsageMetadata>,
+    model: Option<String>,
+}
+
+impl Turn {
+    /// Takes one chunk (or a whole response); returns the partial response to show for its text
+    /// and thinking, if it has any. Only the first choice counts (ADK's adapter does the same).
+    pub fn add(&mut self, completion: Completion) -> Option<LlmResponse> {
+        self.model = completion.model.or(self.model.take());
+        self.usage = completion.usage.map(UsageMetadata::from).or(self.usage.take());
+        let choice = completion.choices.into_iter().find(|c| c.index.unwrap_or(0) == 0)?;
+        self.finish_reason = choice.finish_reason.or(self.finish_reason.take());
+        let message = choice.message.or(choice.delta)?;
+        for (position, call) in message.tool_calls.into_iter().flatten().enumerate() {
+            let pending = self.calls.entry(call.index.unwrap_or(position)).or_default();
+            pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
+            let function = call.function.unwrap_or_default();
+            pending.name.push_str(function.name.as_deref().unwrap_or_default());
+            match function.arguments {
+                Some(Value::String(piece)) => pending.arguments.push_str(&piece),
+                Some(Value::Null) | None => {}
+                Some(whole) => pending.arguments = whole.to_string(),
+            }
+        }
+        let mut parts = Vec::new();
+        let thought = message.reasoning_content.or(message.reasoning).filter(|t| !t.is_empty());
+        parts.extend(thought.map(|t| Part { text: Some(t), thought: Some(true), ..Default::default() }));
+        parts.extend(message.content.filter(|t| !t.is_empty()).map(|t| Part::from_text(&t)));
+        if parts.is_empty() {
+            return None;
+        }
+        let chunk = LlmResponse { model_version: self.model.clone(), ..LlmResponse::from_parts(parts) };
+        Some(self.text.add(chunk))
+    }
+
+    /// The complete response: text, thinking and the tool calls with parsed arguments. As in ADK's
+    /// LiteLLM adapter, a call whose arguments are not a JSON object is left out and reported as
+    /// `MALFORMED_FUNCTION_CALL`, and a finish reason other than `STOP` makes an error response.
+    pub fn finish(self) -> LlmResponse {
+        let mut response = self.text.finish().unwrap_or_default();
+        let mut parts = response.content.take().and_then(|c| c.parts).unwrap_or_default();
+        let mut malformed = Vec::new();
+        for call in self.calls.into_values() {
+            let arguments = if call.arguments.trim().is_empty() { "{}" } else { call.arguments.as_str() };
+            match serde_json::from_str::<Value>(arguments) {
+                Ok(Value::Object(args)) if !call.name.is_empty() => parts.push(Part {
+                    function_call: Some(FunctionCall {
+                        id: call.id,
+                        name: Some(call.name),
+                        args: Some(args),
+                        ..Default::default()
+                    }),
+                    ..Default::default()
+                }),
+                _ => malformed.push(if call.name.is_empty() { "<unnamed>".to_string() } else { call.name }),
+            }
+        }
+        response.content = Some(Content::new("model", parts));
+        response.model_version = self.model;
+        response.usage_metadata = self.usage;
+        let malformed = (!malformed.is_empty()).then(|| {
+            format!("Arguments for the following function calls were not a valid JSON object: {}", malformed.join(", "))
+        });
+        let reason = self.finish_reason.as_deref().map(finish_reason);
+        (response.finish_reason, response.error_code, response.error_message) = match (reason, malformed) {
+            (Some("STOP") | None, None) => (reason.map(str::to_string), None, None),
+            (Some("STOP") | None, Some(message)) => {
+                let code = Some("MALFORMED_FUNCTION_CALL".to_string());
+                (code.clone(), code, Some(message))
+            }
+            (Some(reason), malformed) => {
+                let text = if reason == "MAX_TOKENS" {
+                    "Maximum tokens reached".into()
+                } else {
+                    format!("Finished with {reason}")
+                };
+                let message = malformed.map_or(text.clone(), |m| format!("{text}. {m}"));
+                (Some(reason.to_string()), Some(reason.to_string()), Some(message))
+            }
+        };
+        response
+    }
+}
+
+/// ADK's LiteLLM mapping: tool calls are a normal stop, as Gemini reports them.
+fn finish_reason(reason: &str) -> &'static str {
+    match reason.to_ascii_lowercase().as_str() {
+        "stop" | "tool_calls" | "function_call" => "STOP",
+        "length" => "MAX_TOKENS",
+        "content_filter" => "SAFETY",
+        _ => "OTHER",
+    }
+}
+
+impl MaybeError for Completion {
+    fn take_error(&mut self) -> Option<Value> {
+        self.error.take()
+    }
+}
