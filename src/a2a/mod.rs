@@ -12,10 +12,10 @@ mod codec;
 pub mod errors;
 mod jsonrpc;
 mod ledger;
+pub mod remote_agent;
 mod rest;
 mod stream;
 mod types;
-pub mod remote_agent;
 pub mod v03;
 
 pub use artifacts::{append_parts, ArtifactAssembler};
@@ -24,8 +24,8 @@ pub use card::{
     V03Interface,
 };
 pub use client::{A2aClient, A2aClientOptions, Interceptor, ResumePolicy, Sleep};
-pub use stream::{A2aStream, StreamItem};
 pub use remote_agent::RemoteA2aAgent;
+pub use stream::{A2aStream, StreamItem};
 pub use types::{
     Artifact, ListTasksParams, ListTasksResponse, Message, Part, PartContent, Role, SendMessageConfiguration,
     SendMessageParams, StreamResponse, Task, TaskArtifactUpdateEvent, TaskOrMessage, TaskState, TaskStatus,

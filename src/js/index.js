@@ -261,13 +261,18 @@ export class Run {
   #done = false;
   #signal;
   #onAbort;
+  /** Stopped by the signal: every later `next()` rejects with its reason, as a fetch body's reader does. */
+  #aborted = false;
 
   constructor(handle, signal) {
     this.#handle = handle;
     this.#signal = signal;
     if (signal) {
-      this.#onAbort = () => this.cancel();
-      if (signal.aborted) this.cancel();
+      this.#onAbort = () => {
+        this.#aborted = true;
+        this.cancel();
+      };
+      if (signal.aborted) this.#onAbort();
       else signal.addEventListener('abort', this.#onAbort, { once: true });
     }
   }
@@ -284,7 +289,10 @@ export class Run {
   }
 
   async #step() {
-    if (this.#done) return { value: undefined, done: true };
+    if (this.#done) {
+      if (this.#aborted) throw abortError(this.#signal);
+      return { value: undefined, done: true };
+    }
     try {
       const value = await this.#handle.next();
       if (value === undefined) {

@@ -15,6 +15,7 @@ pub mod llm;
 pub mod memory;
 pub mod runner;
 pub mod session;
+pub mod stream;
 pub mod transcript;
 
 pub use error::to_js_error;

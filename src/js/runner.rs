@@ -1,11 +1,7 @@
-//! The runner for JS: `runAsync` gives a handle whose `next()` pulls one event; the JS wrapper
-//! makes it an async iterable, a ReadableStream, and wires the AbortSignal to `cancel()`.
+//! The runner for JS: `runAsync` gives a [`StreamHandle`] whose `next()` pulls one event; the JS
+//! wrapper makes it an async iterable, a ReadableStream, and wires the AbortSignal to `cancel()`.
 
-use std::cell::RefCell;
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
-use std::task::{Context, Poll, Waker};
 
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -13,17 +9,18 @@ use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
 use super::artifact::JsInMemoryArtifactService;
-use super::convert::{from_js_core, promise, to_js_core};
+use super::convert::{from_js_core, to_js_core};
 use super::memory::JsInMemoryMemoryService;
 use super::session::{JsInMemorySessionService, JsSessionService};
+use super::stream::StreamHandle;
 use super::to_js_error;
-use crate::agent::{Agent, EventStream};
+use crate::agent::Agent;
 use crate::artifact::ArtifactService;
 use crate::memory::MemoryService;
 use crate::runner::{RunConfig, Runner};
 use crate::session::SessionService;
 use crate::types::{Content, JsonObject};
-use crate::{AdkError, ErrorCode};
+use crate::AdkError;
 
 /// Builds a runner: the root agent, then the services, then `runAsync`.
 #[wasm_bindgen]
@@ -115,120 +112,11 @@ impl RunnerHandle {
 
     /// Starts a run from `{userId, sessionId, newMessage, stateDelta?, runConfig?}`.
     #[wasm_bindgen(js_name = runAsync)]
-    pub fn run_async(&mut self, request: JsValue) -> Result<RunHandle, JsValue> {
+    pub fn run_async(&mut self, request: JsValue) -> Result<StreamHandle, JsValue> {
         let r: RunRequest = from_js_core("runAsync request", &request).map_err(to_js_error)?;
         let runner = self.runner().map_err(to_js_error)?;
         let events =
             runner.run_async(&r.user_id, &r.session_id, r.new_message, r.state_delta, r.run_config.unwrap_or_default());
-        Ok(RunHandle {
-            state: Rc::new(RefCell::new(RunState {
-                events: Some(events),
-                finished: false,
-                cancelled: false,
-                waker: None,
-            })),
-        })
-    }
-}
-
-struct RunState {
-    /// `None` while a `next()` is polling it, and once the run has ended, failed or been cancelled.
-    events: Option<EventStream>,
-    finished: bool,
-    cancelled: bool,
-    /// Woken by `cancel()` so a pending `next()` gives up at once.
-    waker: Option<Waker>,
-}
-
-/// One run in progress. `next()` resolves to the next event, or `undefined` at the end; `cancel()`
-/// stops the run (a pending `next()` rejects with an `AbortError`).
-#[wasm_bindgen]
-pub struct RunHandle {
-    state: Rc<RefCell<RunState>>,
-}
-
-/// The next event, or the end, or cancellation, whichever comes first. The stream is taken out of
-/// the shared state while it is polled, so `cancel()` (even from JS code the poll runs) never
-/// finds the state borrowed.
-struct NextOrCancel {
-    state: Rc<RefCell<RunState>>,
-}
-
-impl Future for NextOrCancel {
-    type Output = Result<Option<crate::Event>, AdkError>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let taken = {
-            let mut state = self.state.borrow_mut();
-            if state.cancelled {
-                return Poll::Ready(Err(AdkError::new(ErrorCode::Aborted, "The run was aborted.")));
-            }
-            if state.finished {
-                return Poll::Ready(Ok(None));
-            }
-            state.waker = Some(cx.waker().clone());
-            state.events.take()
-        };
-        let Some(mut events) = taken else {
-            return Poll::Ready(Err(AdkError::new(
-                ErrorCode::FailedPrecondition,
-                "next() called while another next() is pending",
-            )));
-        };
-        let polled = events.poll_next_unpin(cx);
-        let mut state = self.state.borrow_mut();
-        if state.cancelled {
-            drop(state);
-            drop(events);
-            return Poll::Ready(Err(AdkError::new(ErrorCode::Aborted, "The run was aborted.")));
-        }
-        match polled {
-            Poll::Pending => {
-                state.events = Some(events);
-                Poll::Pending
-            }
-            Poll::Ready(Some(Ok(event))) => {
-                state.events = Some(events);
-                Poll::Ready(Ok(Some(event)))
-            }
-            Poll::Ready(Some(Err(e))) => {
-                state.finished = true;
-                Poll::Ready(Err(e))
-            }
-            Poll::Ready(None) => {
-                state.finished = true;
-                Poll::Ready(Ok(None))
-            }
-        }
-    }
-}
-
-#[wasm_bindgen]
-impl RunHandle {
-    /// The next event, or `undefined` when the run is over.
-    pub fn next(&self) -> js_sys::Promise {
-        let state = self.state.clone();
-        promise(async move {
-            match (NextOrCancel { state }).await? {
-                Some(event) => to_js_core(&event),
-                None => Ok(JsValue::UNDEFINED),
-            }
-        })
-    }
-
-    /// Stops the run now: nothing more is written to the session. Idempotent; no effect after the end.
-    pub fn cancel(&self) {
-        let (events, waker) = {
-            let mut state = self.state.borrow_mut();
-            if state.finished || state.cancelled {
-                return;
-            }
-            state.cancelled = true;
-            (state.events.take(), state.waker.take())
-        };
-        drop(events);
-        if let Some(waker) = waker {
-            waker.wake();
-        }
+        Ok(StreamHandle::new(Box::pin(events.map(|e| e.and_then(|e| to_js_core(&e))))))
     }
 }

@@ -45,8 +45,8 @@ await test('Gemini: tool loop with streamed chunks split inside JSON and UTF-8',
   assertJsonEqual(adk.getFunctionResponses(whole[1])[0].response, { city: 'Seoul', sky: 'clear' });
   const partials = events.filter((e) => e.partial);
   assert(partials.length >= 2, `expected partial events, got ${partials.length}`);
-  assert(texts(partials).join('') === '서울은 맑고 21°C입니다.', texts(partials).join(''));
-  assertJsonEqual(texts(whole.slice(2)), ['서울은 맑고 21°C입니다.'], 'exactly one final text event');
+  assert(texts(partials).join('') === '서울은 맑고 21°C 입니다 ☀️🌤', texts(partials).join(''));
+  assertJsonEqual(texts(whole.slice(2)), ['서울은 맑고 21°C 입니다 ☀️🌤'], 'exactly one final text event');
   assert(whole[2].usageMetadata.totalTokenCount === 21);
 
   const requests = await peer.requests();
@@ -80,7 +80,7 @@ await test('OpenAI-compatible: tool-call deltas by index, then streamed text', a
   const whole = finals(events);
   const calls = adk.getFunctionCalls(whole[0]);
   assertJsonEqual(calls.map((c) => [c.id, c.name, c.args]), [['call_a1', 'get_weather', { city: '서울' }], ['call_b2', 'get_time', {}]]);
-  assertJsonEqual(texts(whole.slice(2)), ['부산은 흐려요.']);
+  assertJsonEqual(texts(whole.slice(2)), ['부산은 흐려요 🌧️.']);
   assert(events.some((e) => e.partial), 'text streamed as partial events');
 
   const requests = await peer.requests();
@@ -108,7 +108,7 @@ await test('HTTP errors become error events, and the session goes on', async () 
   assert(events.length === 1 && adk.hasError(events[0]), JSON.stringify(events));
   assert(events[0].errorCode === 'RESOURCE_EXHAUSTED' && events[0].errorMessage.includes('Quota exceeded'), events[0].errorMessage);
   const again = await runOnce(agent, 'again', { streamingMode: 'sse' }, runner);
-  assertJsonEqual(texts(finals(again.events)), ['서울은 맑고 21°C입니다.']);
+  assertJsonEqual(texts(finals(again.events)), ['서울은 맑고 21°C 입니다 ☀️🌤']);
   const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
   assert(session.events.length === 4, 'user, error, user, answer');
 
@@ -142,7 +142,7 @@ await test('stopping a run aborts the fetch mid-stream', async () => {
   } catch (e) {
     error = e;
   }
-  assert(error?.name === 'AbortError', `${error?.name}: ${error?.message}`);
+  assert(error?.name === 'AbortError', `${error?.name}: ${error?.message} after ${JSON.stringify(seen.map((e) => [e.partial, e.content?.parts]))}`);
   assert(seen.filter((e) => !e.partial).length === 0, 'no final answer after the stop');
   await new Promise((r) => setTimeout(r, 300));
   const [request] = await peer.requests();

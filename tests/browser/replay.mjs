@@ -45,8 +45,10 @@ async function answer(scenario, req, res) {
   res.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'text/event-stream', 'cache-control': 'no-store' });
   const size = reply.chunkSize ?? bytes.length;
   const end = reply.cutAfter ?? bytes.length;
+  res.flushHeaders();
   for (let at = 0; at < end && !record.aborted; at += size) {
-    res.write(bytes.subarray(at, Math.min(at + size, end)));
+    // Waiting for each write to be flushed keeps chunk boundaries real and lets a cut come after them.
+    await new Promise((ok) => res.write(bytes.subarray(at, Math.min(at + size, end)), ok));
     if (reply.delayMs) await sleep(reply.delayMs);
   }
   // A cut is a connection destroyed mid-body: the browser's reader fails instead of ending.

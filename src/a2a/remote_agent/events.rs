@@ -105,7 +105,8 @@ impl<F: Fn() -> Event> EventMapper<F> {
                 let mut event = self.event(content(parts));
                 let what = state.as_str().trim_start_matches("TASK_STATE_").to_string();
                 event.error_code = Some(format!("A2A_TASK_{what}"));
-                event.error_message = Some(if text.is_empty() { format!("the remote task ended: {what}") } else { text });
+                event.error_message =
+                    Some(if text.is_empty() { format!("the remote task ended: {what}") } else { text });
                 vec![event]
             }
             TaskState::Submitted | TaskState::Working => match content(parts) {
