@@ -5,10 +5,9 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::prop;
+use super::http_options::{headers, http_client, text};
 use super::llm::ModelHandle;
 use super::to_js_error;
-use crate::http::fetch::FetchClient;
 use crate::http::HttpClient;
 use crate::model::{Gemini, OpenAICompatible};
 use crate::AdkError;
@@ -23,35 +22,16 @@ struct HttpModelOptions {
 }
 
 fn read_options(what: &str, options: &JsValue) -> Result<HttpModelOptions, AdkError> {
-    let model = prop(options, "model")
-        .as_string()
+    let model = text(what, options, "model")?
         .filter(|m| !m.is_empty())
         .ok_or_else(|| AdkError::invalid(format!("{what}: model: expected a model name")))?;
-    let text = |key: &str| -> Result<Option<String>, AdkError> {
-        let value = prop(options, key);
-        if value.is_undefined() || value.is_null() {
-            return Ok(None);
-        }
-        value.as_string().map(Some).ok_or_else(|| AdkError::invalid(format!("{what}: {key}: expected a string")))
-    };
-    let mut headers = Vec::new();
-    let given = prop(options, "headers");
-    if given.is_object() {
-        for entry in js_sys::Object::entries(given.unchecked_ref()).iter() {
-            let pair: js_sys::Array = entry.unchecked_into();
-            match (pair.get(0).as_string(), pair.get(1).as_string()) {
-                (Some(k), Some(v)) => headers.push((k, v)),
-                _ => return Err(AdkError::invalid(format!("{what}: headers: values must be strings"))),
-            }
-        }
-    }
-    let fetch = prop(options, "fetch");
-    let client: Rc<dyn HttpClient> = match fetch.dyn_into::<js_sys::Function>() {
-        Ok(f) => Rc::new(FetchClient::with_fetch(f)),
-        Err(v) if v.is_undefined() || v.is_null() => Rc::new(FetchClient::global()),
-        Err(_) => return Err(AdkError::invalid(format!("{what}: fetch: expected a function"))),
-    };
-    Ok(HttpModelOptions { model, api_key: text("apiKey")?, base_url: text("baseUrl")?, headers, client })
+    Ok(HttpModelOptions {
+        model,
+        api_key: text(what, options, "apiKey")?,
+        base_url: text(what, options, "baseUrl")?,
+        headers: headers(what, options)?,
+        client: http_client(what, options)?,
+    })
 }
 
 #[wasm_bindgen]

@@ -715,3 +715,182 @@ export declare class LlmAgent extends BaseAgent {
   readonly outputKey?: string;
   readonly includeContents: 'default' | 'none';
 }
+
+// ---------------------------------------------------------------------------------------------
+// A2A. Every shape is protocol v1.0's JSON; a v0.3 server's answers are translated to it.
+
+/** One way to reach an agent. */
+export interface AgentInterface {
+  url: string;
+  protocolBinding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' | (string & {});
+  protocolVersion: string;
+  [key: string]: JsonValue | undefined;
+}
+
+export interface AgentSkill {
+  id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples?: string[];
+  [key: string]: JsonValue | undefined;
+}
+
+/** An agent's self-description (`/.well-known/agent-card.json`); v1.0 and v0.3 keys are both kept. */
+export interface AgentCard {
+  name: string;
+  description: string;
+  version: string;
+  /** v1.0. */
+  supportedInterfaces?: AgentInterface[];
+  capabilities: { streaming?: boolean; pushNotifications?: boolean; [key: string]: JsonValue | undefined };
+  defaultInputModes: string[];
+  defaultOutputModes: string[];
+  skills: AgentSkill[];
+  /** v0.3. */
+  url?: string;
+  preferredTransport?: string;
+  additionalInterfaces?: { url: string; transport: string }[];
+  protocolVersion?: string;
+  [key: string]: JsonValue | undefined;
+}
+
+/** Exactly one of `text`, `raw` (base64), `url`, `data`. */
+export type A2APart = (
+  | { text: string; raw?: never; url?: never; data?: never }
+  | { raw: string; text?: never; url?: never; data?: never }
+  | { url: string; text?: never; raw?: never; data?: never }
+  | { data: JsonValue; text?: never; raw?: never; url?: never }
+) & { mediaType?: string; filename?: string; metadata?: JsonObject };
+
+export interface A2AMessage {
+  messageId: string;
+  contextId?: string;
+  taskId?: string;
+  role: 'ROLE_USER' | 'ROLE_AGENT' | 'ROLE_UNSPECIFIED';
+  parts: A2APart[];
+  metadata?: JsonObject;
+  extensions?: string[];
+  referenceTaskIds?: string[];
+}
+
+export type TaskState =
+  | 'TASK_STATE_SUBMITTED' | 'TASK_STATE_WORKING' | 'TASK_STATE_COMPLETED' | 'TASK_STATE_FAILED'
+  | 'TASK_STATE_CANCELED' | 'TASK_STATE_INPUT_REQUIRED' | 'TASK_STATE_REJECTED' | 'TASK_STATE_AUTH_REQUIRED'
+  | 'TASK_STATE_UNSPECIFIED';
+
+export interface TaskStatus {
+  state: TaskState;
+  message?: A2AMessage;
+  /** ISO 8601. */
+  timestamp?: string;
+}
+
+export interface A2AArtifact {
+  artifactId: string;
+  name?: string;
+  description?: string;
+  parts: A2APart[];
+  metadata?: JsonObject;
+  extensions?: string[];
+}
+
+export interface Task {
+  id: string;
+  contextId: string;
+  status: TaskStatus;
+  artifacts?: A2AArtifact[];
+  history?: A2AMessage[];
+  metadata?: JsonObject;
+}
+
+export interface TaskStatusUpdateEvent {
+  taskId: string;
+  contextId: string;
+  status: TaskStatus;
+  metadata?: JsonObject;
+}
+
+export interface TaskArtifactUpdateEvent {
+  taskId: string;
+  contextId: string;
+  artifact: A2AArtifact;
+  /** Continues the artifact; otherwise the chunk replaces it. */
+  append?: boolean;
+  lastChunk?: boolean;
+  metadata?: JsonObject;
+}
+
+/** One item of an A2A stream; `resumed` says a dropped stream was re-attached (nothing lost, nothing repeated). */
+export type A2AStreamResponse =
+  | { task: Task }
+  | { message: A2AMessage }
+  | { statusUpdate: TaskStatusUpdateEvent }
+  | { artifactUpdate: TaskArtifactUpdateEvent }
+  | { resumed: { attempt: number } };
+
+export interface SendMessageParams {
+  /** `messageId` defaults to a new uuid, `role` to `ROLE_USER`. */
+  message: Omit<A2AMessage, 'messageId' | 'role'> & Partial<Pick<A2AMessage, 'messageId' | 'role'>>;
+  configuration?: { acceptedOutputModes?: string[]; historyLength?: number; returnImmediately?: boolean };
+  metadata?: JsonObject;
+}
+
+export interface A2AClientOptions {
+  /** Added to every request. */
+  headers?: Record<string, string>;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+  /** Use only interfaces of this binding (default: JSON-RPC, then HTTP+JSON). */
+  binding?: 'JSONRPC' | 'HTTP+JSON';
+  /** Use only interfaces of this version (default: 1.0, then 0.3). */
+  protocolVersion?: '1.0' | '0.3';
+  /** Runs before every request; may change `request.headers` (e.g. add a bearer token). */
+  onRequest?(request: { method: string; url: string; headers: Record<string, string> }): void;
+  /** How a dropped stream is resumed: `maxRetries` attempts without progress (default 3; 0 turns it off), waiting `backoffBaseMs` (default 500), doubling. */
+  resume?: { maxRetries?: number; backoffBaseMs?: number };
+}
+
+/** A stream in progress: `for await`, `break` or the signal stop it (and abort the request). */
+export declare class A2AStream implements AsyncIterableIterator<A2AStreamResponse> {
+  private constructor();
+  next(): Promise<IteratorResult<A2AStreamResponse, undefined>>;
+  return(value?: undefined): Promise<IteratorResult<A2AStreamResponse, undefined>>;
+  cancel(): void;
+  [Symbol.asyncIterator](): A2AStream;
+  toReadableStream(): ReadableStream<A2AStreamResponse>;
+}
+
+/** A client of one remote A2A agent. Errors are `AdkError`s with `httpStatus` and, for A2A errors, `rpcCode`. */
+export declare class A2AClient {
+  private constructor();
+  static fromCardUrl(url: string, options?: A2AClientOptions): Promise<A2AClient>;
+  static fromCard(card: AgentCard, options?: A2AClientOptions): A2AClient;
+  readonly card: AgentCard;
+  readonly protocolVersion: '1.0' | '0.3';
+  readonly binding: 'JSONRPC' | 'HTTP+JSON';
+  readonly url: string;
+  sendMessage(params: SendMessageParams): Promise<{ task: Task } | { message: A2AMessage }>;
+  sendMessageStream(params: SendMessageParams, options?: { signal?: AbortSignal }): A2AStream;
+  getTask(id: string, options?: { historyLength?: number }): Promise<Task>;
+  cancelTask(id: string): Promise<Task>;
+  subscribeToTask(id: string, options?: { signal?: AbortSignal }): A2AStream;
+  /** Protocol 1.0 only. */
+  listTasks(params?: { contextId?: string; status?: TaskState; pageSize?: number; pageToken?: string; historyLength?: number; includeArtifacts?: boolean }):
+    Promise<{ tasks: Task[]; nextPageToken: string; pageSize: number; totalSize: number }>;
+}
+
+export type RemoteA2aAgentOptions = BaseAgentOptions & (
+  | { client: A2AClient; agentCardUrl?: never }
+  | ({ agentCardUrl: string; client?: never } & A2AClientOptions)
+);
+
+/**
+ * An agent whose work happens on an A2A server. Its events carry `customMetadata['a2a:task_id']`,
+ * `['a2a:context_id']` and `['a2a:task_state']`; artifact chunks are partial events and the event that ends an
+ * artifact holds all of it; a failed task is an error event (`A2A_TASK_FAILED`).
+ */
+export declare class RemoteA2aAgent extends BaseAgent {
+  constructor(options: RemoteA2aAgentOptions);
+  readonly agentCardUrl?: string;
+}

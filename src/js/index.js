@@ -250,7 +250,7 @@ export class LlmAgent extends BaseAgent {
 function abortError(signal) {
   const reason = signal?.reason;
   if (reason instanceof Error) return reason;
-  return Object.assign(new Error('The run was aborted.'), { name: 'AbortError', code: 'ABORTED' });
+  return Object.assign(new Error('The operation was aborted.'), { name: 'AbortError', code: 'ABORTED' });
 }
 
 /** A run in progress: an async iterable of events (`for await`, `break` stops it), with `toReadableStream()`. */
@@ -343,6 +343,62 @@ export class Run {
       },
       cancel: () => this.cancel(),
     }, { highWaterMark: 0 });
+  }
+}
+
+/** An A2A stream in progress: an async iterable of stream responses, with `toReadableStream()`. */
+export class A2AStream extends Run {}
+
+// ---------------------------------------------------------------------------------------------
+// A2A.
+
+const clientHandles = new WeakMap();
+
+/** A client of one remote A2A agent: protocol 1.0 or 0.3, JSON-RPC or HTTP+JSON, as its card allows. */
+export class A2AClient {
+  #handle;
+
+  /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
+  static async fromCardUrl(url, options = {}) {
+    needWasm('A2AClient');
+    return new A2AClient(await wasm.A2AClientHandle.fromCardUrl(url, options));
+  }
+
+  /** A client for the agent a card object describes. */
+  static fromCard(card, options = {}) {
+    needWasm('A2AClient');
+    return new A2AClient(wasm.A2AClientHandle.fromCard(card, options));
+  }
+
+  constructor(handle) {
+    if (!(handle instanceof wasm.A2AClientHandle)) {
+      throw adkError('INVALID_ARGUMENT', 'A2AClient: use A2AClient.fromCardUrl(url) or A2AClient.fromCard(card)');
+    }
+    this.#handle = handle;
+    clientHandles.set(this, handle);
+  }
+
+  get card() { return this.#handle.card; }
+  get protocolVersion() { return this.#handle.protocolVersion; }
+  get binding() { return this.#handle.binding; }
+  get url() { return this.#handle.url; }
+
+  sendMessage(params) { return this.#handle.sendMessage(params); }
+  sendMessageStream(params, { signal } = {}) { return new A2AStream(this.#handle.sendMessageStream(params), signal); }
+  getTask(id, { historyLength } = {}) { return this.#handle.getTask(id, historyLength); }
+  cancelTask(id) { return this.#handle.cancelTask(id); }
+  subscribeToTask(id, { signal } = {}) { return new A2AStream(this.#handle.subscribeToTask(id), signal); }
+  listTasks(params) { return this.#handle.listTasks(params); }
+}
+
+/** An agent of the tree whose work happens on an A2A server (ADK's `RemoteA2aAgent`). */
+export class RemoteA2aAgent extends BaseAgent {
+  constructor(options) {
+    super(options);
+    const client = options.client === undefined ? undefined : clientHandles.get(options.client);
+    if (options.client !== undefined && !client) throw adkError('INVALID_ARGUMENT', `RemoteA2aAgent \`${options.name}\`: client must be an A2AClient`);
+    this[HANDLE] = client ? wasm.AgentHandle.remoteA2aFromClient(options, client) : wasm.AgentHandle.remoteA2aFromCardUrl(options);
+    this.agentCardUrl = options.agentCardUrl;
   }
 }
 

@@ -4,6 +4,7 @@
 //! what ADK Python would put on the wire. Every failure becomes a thrown `Error` (or a rejected
 //! Promise) with a stable `code`.
 
+pub mod a2a;
 pub mod agent;
 pub mod artifact;
 pub mod context;
@@ -11,6 +12,7 @@ pub(crate) mod convert;
 mod error;
 pub mod events;
 mod http_models;
+mod http_options;
 pub mod llm;
 pub mod memory;
 pub mod runner;

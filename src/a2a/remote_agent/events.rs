@@ -1,6 +1,7 @@
 //! A2A stream items → ADK events, following ADK's `RemoteA2aAgent` (1.x): status messages while
 //! the task is submitted or working are thoughts; artifact chunks are partial events; a failed,
-//! rejected or canceled task is an error event. Unlike ADK, the event that ends an artifact holds
+//! rejected or canceled task is an error event; any other state change that ends the stream is an
+//! event, with or without a message. Unlike ADK, the event that ends an artifact holds
 //! the *whole* reassembled artifact, not only its last chunk, so the stored answer is complete.
 
 use serde_json::Value;
@@ -118,7 +119,9 @@ impl<F: Fn() -> Event> EventMapper<F> {
                 }
                 None => Vec::new(),
             },
-            _ => content(parts).map(|c| self.event(Some(c))).into_iter().collect(),
+            // A bare completed / input-required status is still stored (as ADK 2.x does), so the
+            // next turn knows how the task stands.
+            _ => vec![self.event(content(parts))],
         }
     }
 

@@ -1,0 +1,236 @@
+//! The A2A client and `RemoteA2aAgent` for JS. Requests go out with `fetch` (or the caller's);
+//! streams come back as [`StreamHandle`]s of v1.0 stream responses (`{task}`, `{message}`,
+//! `{statusUpdate}`, `{artifactUpdate}`), plus `{resumed: {attempt}}` when a dropped stream was
+//! re-attached.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use futures_util::StreamExt;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::agent::{core_from, AgentHandle};
+use super::convert::{call, from_js_core, json_text, object, promise, prop, to_js_core};
+use super::http_options::{headers, http_client, text};
+use super::stream::StreamHandle;
+use super::to_js_error;
+use crate::a2a::{
+    A2aClient, A2aClientOptions, A2aStream, AgentCard, Binding, ListTasksParams, ProtocolVersion, RemoteA2aAgent,
+    ResumePolicy, SendMessageParams, StreamItem,
+};
+use crate::agent::Cancellation;
+use crate::http::HttpRequest;
+use crate::{platform, AdkError};
+
+/// Reads `{headers, fetch, binding, protocolVersion, onRequest, resume: {maxRetries, backoffBaseMs}}`.
+fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
+    const WHAT: &str = "A2AClient options";
+    let binding = text(WHAT, options, "binding")?
+        .map(|b| Binding::parse(&b).ok_or_else(|| AdkError::invalid(format!("{WHAT}: binding: unknown `{b}`"))))
+        .transpose()?;
+    let protocol_version = text(WHAT, options, "protocolVersion")?
+        .map(|v| {
+            ProtocolVersion::parse(&v)
+                .ok_or_else(|| AdkError::invalid(format!("{WHAT}: protocolVersion: unknown `{v}`")))
+        })
+        .transpose()?;
+    let mut resume = ResumePolicy::default();
+    let given = prop(options, "resume");
+    if let Some(n) = prop(&given, "maxRetries").as_f64() {
+        resume.max_retries = n.clamp(0.0, 100.0) as u32;
+    }
+    if let Some(ms) = prop(&given, "backoffBaseMs").as_f64() {
+        resume.backoff_base_ms = ms.clamp(0.0, 30_000.0) as u32;
+    }
+    Ok(A2aClientOptions {
+        headers: headers(WHAT, options)?,
+        binding,
+        protocol_version,
+        interceptor: interceptor(&prop(options, "onRequest"))?,
+        resume,
+        sleep: Some(Rc::new(sleep)),
+    })
+}
+
+/// `onRequest(request)`: a JS function that may change `request.headers` (e.g. add a bearer token).
+fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    let f: js_sys::Function =
+        value.clone().dyn_into().map_err(|_| AdkError::invalid("A2AClient options: onRequest: expected a function"))?;
+    Ok(Some(Rc::new(move |request: &mut HttpRequest| {
+        let headers = js_sys::Object::new();
+        for (k, v) in &request.headers {
+            let _ = js_sys::Reflect::set(&headers, &k.into(), &v.into());
+        }
+        let view = object(&[
+            ("method", request.method.as_str().into()),
+            ("url", request.url.as_str().into()),
+            ("headers", headers.clone().into()),
+        ]);
+        // A throwing hook leaves the request as it was; the server's answer will say what is missing.
+        if call(&f, &JsValue::UNDEFINED, &[view]).is_ok() {
+            if let Ok(h) = super::http_options::headers("onRequest", &object(&[("headers", headers.into())])) {
+                request.headers = h;
+            }
+        }
+    })))
+}
+
+/// The resume backoff's timer: `setTimeout`.
+fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        let set_timeout = prop(&js_sys::global(), "setTimeout");
+        if let Ok(f) = set_timeout.dyn_into::<js_sys::Function>() {
+            let _ = f.call2(&JsValue::UNDEFINED, &resolve, &JsValue::from(ms));
+        } else {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        }
+    });
+    Box::pin(async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(wait).await;
+    })
+}
+
+/// `{message, configuration?, metadata?}`; the message's `messageId` and `role` may be left out.
+fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
+    let mut value: Value = serde_json::from_str(&json_text("message params", params)?)
+        .map_err(|e| AdkError::invalid(format!("invalid message params: {e}")))?;
+    if let Some(message) = value.get_mut("message").and_then(Value::as_object_mut) {
+        message.entry("messageId").or_insert_with(|| platform::new_uuid().into());
+        message.entry("role").or_insert_with(|| "ROLE_USER".into());
+    }
+    crate::error::from_json_str("message params", &value.to_string())
+}
+
+fn stream_handle(stream: A2aStream) -> StreamHandle {
+    StreamHandle::new(Box::pin(stream.map(|item| match item? {
+        StreamItem::Event(event) => to_js_core(&event),
+        StreamItem::Resumed { attempt } => Ok(object(&[("resumed", object(&[("attempt", attempt.into())]))])),
+    })))
+}
+
+/// A client of one remote A2A agent (`A2AClient` in JS).
+#[wasm_bindgen]
+pub struct A2AClientHandle {
+    client: A2aClient,
+}
+
+#[wasm_bindgen]
+impl A2AClientHandle {
+    /// Reads the agent card at `url` (a base URL or the card's own URL) and picks an interface.
+    #[wasm_bindgen(js_name = fromCardUrl)]
+    pub fn from_card_url(url: String, options: JsValue) -> js_sys::Promise {
+        promise(async move {
+            let http = http_client("A2AClient", &options)?;
+            let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
+            Ok(A2AClientHandle { client }.into())
+        })
+    }
+
+    /// A client for the agent a card object describes.
+    #[wasm_bindgen(js_name = fromCard)]
+    pub fn from_card(card: JsValue, options: JsValue) -> Result<A2AClientHandle, JsValue> {
+        let build = || -> Result<A2AClientHandle, AdkError> {
+            let card = AgentCard::from_json(&json_text("agent card", &card)?)?;
+            let client = A2aClient::from_card(card, client_options(&options)?, http_client("A2AClient", &options)?)?;
+            Ok(A2AClientHandle { client })
+        };
+        build().map_err(to_js_error)
+    }
+
+    /// The agent card.
+    #[wasm_bindgen(getter)]
+    pub fn card(&self) -> Result<JsValue, JsValue> {
+        to_js_core(self.client.card()).map_err(to_js_error)
+    }
+
+    /// `1.0` or `0.3`.
+    #[wasm_bindgen(getter, js_name = protocolVersion)]
+    pub fn protocol_version(&self) -> String {
+        self.client.protocol_version().as_str().to_string()
+    }
+
+    /// `JSONRPC` or `HTTP+JSON`.
+    #[wasm_bindgen(getter)]
+    pub fn binding(&self) -> String {
+        self.client.binding().as_str().to_string()
+    }
+
+    /// The URL of the interface in use.
+    #[wasm_bindgen(getter)]
+    pub fn url(&self) -> String {
+        self.client.url().to_string()
+    }
+
+    /// `SendMessage`: resolves to `{task}` or `{message}`.
+    #[wasm_bindgen(js_name = sendMessage)]
+    pub fn send_message(&self, params: JsValue) -> js_sys::Promise {
+        let client = self.client.clone();
+        promise(async move { to_js_core(&client.send_message(&send_params(&params)?).await?) })
+    }
+
+    /// `SendStreamingMessage`: the stream of what follows.
+    #[wasm_bindgen(js_name = sendMessageStream)]
+    pub fn send_message_stream(&self, params: JsValue) -> Result<StreamHandle, JsValue> {
+        let params = send_params(&params).map_err(to_js_error)?;
+        Ok(stream_handle(self.client.send_message_stream(params, Rc::new(Cancellation::default()))))
+    }
+
+    /// `GetTask`.
+    #[wasm_bindgen(js_name = getTask)]
+    pub fn get_task(&self, id: String, history_length: Option<u32>) -> js_sys::Promise {
+        let client = self.client.clone();
+        promise(async move { to_js_core(&client.get_task(&id, history_length).await?) })
+    }
+
+    /// `CancelTask`.
+    #[wasm_bindgen(js_name = cancelTask)]
+    pub fn cancel_task(&self, id: String) -> js_sys::Promise {
+        let client = self.client.clone();
+        promise(async move { to_js_core(&client.cancel_task(&id).await?) })
+    }
+
+    /// `SubscribeToTask` (`tasks/resubscribe` on 0.3).
+    #[wasm_bindgen(js_name = subscribeToTask)]
+    pub fn subscribe_to_task(&self, id: String) -> StreamHandle {
+        stream_handle(self.client.subscribe_to_task(&id, Rc::new(Cancellation::default())))
+    }
+
+    /// `ListTasks` (protocol 1.0).
+    #[wasm_bindgen(js_name = listTasks)]
+    pub fn list_tasks(&self, params: JsValue) -> js_sys::Promise {
+        let client = self.client.clone();
+        promise(async move {
+            let params: ListTasksParams =
+                if params.is_undefined() { ListTasksParams::default() } else { from_js_core("list params", &params)? };
+            to_js_core(&client.list_tasks(&params).await?)
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl AgentHandle {
+    /// `RemoteA2aAgent` over an existing client.
+    #[wasm_bindgen(js_name = remoteA2aFromClient)]
+    pub fn remote_a2a_from_client(options: JsValue, client: &A2AClientHandle) -> Result<AgentHandle, JsValue> {
+        let core = core_from(&options).map_err(to_js_error)?;
+        Ok(AgentHandle::wrap(Rc::new(RemoteA2aAgent::new(core, client.client.clone()))))
+    }
+
+    /// `RemoteA2aAgent` whose card is read from `options.agentCardUrl` on its first run.
+    #[wasm_bindgen(js_name = remoteA2aFromCardUrl)]
+    pub fn remote_a2a_from_card_url(options: JsValue) -> Result<AgentHandle, JsValue> {
+        let build = || -> Result<AgentHandle, AdkError> {
+            let core = core_from(&options)?;
+            let url = text("RemoteA2aAgent", &options, "agentCardUrl")?
+                .ok_or_else(|| AdkError::invalid("RemoteA2aAgent: give agentCardUrl or client"))?;
+            let http = http_client("RemoteA2aAgent", &options)?;
+            Ok(AgentHandle::wrap(Rc::new(RemoteA2aAgent::from_card_url(core, &url, client_options(&options)?, http))))
+        };
+        build().map_err(to_js_error)
+    }
+}

@@ -1,0 +1,49 @@
+//! The options every networked class reads from JS the same way: `headers` and `fetch`.
+
+use std::rc::Rc;
+
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::convert::prop;
+use crate::http::fetch::FetchClient;
+use crate::http::HttpClient;
+use crate::AdkError;
+
+/// `options.headers`: an object of string values.
+pub fn headers(what: &str, options: &JsValue) -> Result<Vec<(String, String)>, AdkError> {
+    let given = prop(options, "headers");
+    if given.is_undefined() || given.is_null() {
+        return Ok(Vec::new());
+    }
+    if !given.is_object() {
+        return Err(AdkError::invalid(format!("{what}: headers: expected an object of strings")));
+    }
+    js_sys::Object::entries(given.unchecked_ref())
+        .iter()
+        .map(|entry| {
+            let pair: js_sys::Array = entry.unchecked_into();
+            match (pair.get(0).as_string(), pair.get(1).as_string()) {
+                (Some(k), Some(v)) => Ok((k, v)),
+                _ => Err(AdkError::invalid(format!("{what}: headers: values must be strings"))),
+            }
+        })
+        .collect()
+}
+
+/// `options.fetch` (a function), else the global `fetch`.
+pub fn http_client(what: &str, options: &JsValue) -> Result<Rc<dyn HttpClient>, AdkError> {
+    match prop(options, "fetch").dyn_into::<js_sys::Function>() {
+        Ok(f) => Ok(Rc::new(FetchClient::with_fetch(f))),
+        Err(v) if v.is_undefined() || v.is_null() => Ok(Rc::new(FetchClient::global())),
+        Err(_) => Err(AdkError::invalid(format!("{what}: fetch: expected a function"))),
+    }
+}
+
+/// `options[key]` as a string, if given.
+pub fn text(what: &str, options: &JsValue, key: &str) -> Result<Option<String>, AdkError> {
+    let value = prop(options, key);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| AdkError::invalid(format!("{what}: {key}: expected a string")))
+}

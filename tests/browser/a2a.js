@@ -1,0 +1,188 @@
+// The A2A client and RemoteA2aAgent in Chromium against real servers on 127.0.0.1 (started by
+// tests/browser/run.mjs: an a2a-sdk 1.3.0 peer, a google-adk 2.13.0 to_a2a() peer, and a proxy that
+// cuts streams): every {peer × version × binding} cell, errors, cancel, resubscribe, a cut stream
+// resumed with every event delivered once, and agents in a runner.
+import init, * as adk from '/pkg/index.js';
+import { assert, assertJsonEqual, finish, test } from './harness.js';
+
+await init();
+const { A2AClient, RemoteA2aAgent, InMemoryRunner, SequentialAgent } = adk;
+const peers = Object.fromEntries(new URLSearchParams(location.search));
+const ARTIFACT = '안녕하세요 👋 A2A 세계 🌏!';
+
+const collect = async (stream) => {
+  const items = [];
+  for await (const item of stream) items.push(item);
+  return items;
+};
+const states = (items) => items.flatMap((i) => i.task ? [i.task.status.state] : i.statusUpdate ? [i.statusUpdate.status.state] : []);
+/** The artifact text as the stream built it: chunks appended, a non-append chunk replacing. */
+function artifactText(items) {
+  let text = '';
+  for (const { artifactUpdate: u } of items.filter((i) => i.artifactUpdate)) {
+    const piece = u.artifact.parts.map((p) => p.text ?? '').join('');
+    text = u.append ? text + piece : piece;
+  }
+  return text;
+}
+const message = (text, extra = {}) => ({ message: { parts: [{ text }], ...extra } });
+
+async function rejects(promise, check) {
+  try {
+    await promise;
+  } catch (e) {
+    check(e);
+    return;
+  }
+  throw new Error('expected a rejection');
+}
+
+const sdkCells = [['1.0', 'JSONRPC'], ['1.0', 'HTTP+JSON'], ['0.3', 'JSONRPC'], ['0.3', 'HTTP+JSON']];
+
+for (const [version, binding] of sdkCells) {
+  await test(`a2a-sdk peer, v${version} ${binding}: stream, send, get, errors`, async () => {
+    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: version, binding });
+    assert(client.protocolVersion === version && client.binding === binding, `${client.protocolVersion} ${client.binding}`);
+    assert(client.card.name === 'sdk_peer');
+    const items = await collect(client.sendMessageStream(message('hello')));
+    assertJsonEqual(states(items), ['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED']);
+    assert(artifactText(items) === ARTIFACT, artifactText(items));
+    const working = items.find((i) => i.statusUpdate?.status.state === 'TASK_STATE_WORKING');
+    assert(working.statusUpdate.status.message.parts[0].text === 'working on it ⏳');
+    const taskId = items[0].task.id;
+
+    const task = await client.getTask(taskId);
+    assert(task.id === taskId && task.status.state === 'TASK_STATE_COMPLETED');
+    assert(task.artifacts[0].parts.map((p) => p.text).join('') === ARTIFACT);
+
+    const sent = await client.sendMessage(message('echo 바로'));
+    assert(sent.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(sent));
+    assert(sent.task.artifacts[0].parts[0].text.startsWith('echo 바로'));
+
+    await rejects(client.getTask('no-such-task'), (e) => {
+      assert(e.name === 'AdkError' && e.code === 'NOT_FOUND' && e.rpcCode === -32001, `${e.code} ${e.rpcCode} ${e.httpStatus}: ${e.message}`);
+      if (binding === 'HTTP+JSON') assert(e.httpStatus === 404, `httpStatus ${e.httpStatus}`);
+    });
+    const failed = await collect(client.sendMessageStream(message('fail')));
+    assert(states(failed).at(-1) === 'TASK_STATE_FAILED');
+  });
+}
+
+await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', async () => {
+  for (const [version, binding] of sdkCells) {
+    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: version, binding });
+    const stream = client.sendMessageStream(message('slow:300 chunks:4'));
+    const first = (await stream.next()).value;
+    const taskId = first.task.id;
+    const watching = client.subscribeToTask(taskId);
+    const snapshot = (await watching.next()).value;
+    assert(snapshot.task?.id === taskId, `${version} ${binding}: a subscription starts with the task: ${JSON.stringify(snapshot)}`);
+    const canceled = await client.cancelTask(taskId);
+    assert(canceled.status.state === 'TASK_STATE_CANCELED', `${version} ${binding}: ${canceled.status.state}`);
+    const rest = await collect(stream);
+    assert(states(rest).at(-1) === 'TASK_STATE_CANCELED', `${version} ${binding} stream: ${states(rest)}`);
+    const watched = await collect(watching);
+    assert(states(watched).at(-1) === 'TASK_STATE_CANCELED', `${version} ${binding} subscriber: ${states(watched)}`);
+  }
+});
+
+await test('google-adk to_a2a peer, v1.0 and v0.3 JSON-RPC', async () => {
+  const v1 = await A2AClient.fromCardUrl(peers.adk);
+  assert(v1.protocolVersion === '1.0' && v1.binding === 'JSONRPC');
+  // to_a2a serves 0.3 on the same URL but its card does not say so: describe it the 0.3 way.
+  const v03 = A2AClient.fromCard({ ...v1.card, url: peers.adk, protocolVersion: '0.3', preferredTransport: 'JSONRPC', supportedInterfaces: undefined });
+  assert(v03.protocolVersion === '0.3');
+  for (const client of [v1, v03]) {
+    const items = await collect(client.sendMessageStream(message('ping')));
+    assert(states(items).at(-1) === 'TASK_STATE_COMPLETED', `${client.protocolVersion}: ${states(items)}`);
+    const text = artifactText(items);
+    assert(text.includes('you said: ping'), `${client.protocolVersion}: ${text}`);
+  }
+});
+
+await test('a stream cut at chosen offsets is resumed: every event once, and a resumed marker', async () => {
+  const direct = await A2AClient.fromCardUrl(peers.sdk);
+  const whole = await collect(direct.sendMessageStream(message('slow:40 chunks:6')));
+  const cutAt = async (cut) => {
+    await fetch(`${peers.proxy}/__faults`, { method: 'DELETE' });
+    await fetch(`${peers.proxy}/__faults`, { method: 'POST', body: JSON.stringify({ cuts: [cut] }) });
+    return A2AClient.fromCardUrl(peers.proxy, { resume: { backoffBaseMs: 50 } });
+  };
+  // Cut inside the first event, the task is not known yet: nothing to re-attach to, a clear error.
+  await rejects(collect((await cutAt(150)).sendMessageStream(message('slow:40 chunks:6'))), (e) => {
+    assert(e.code === 'UNAVAILABLE' && e.message.includes('cannot be resumed'), `${e.code}: ${e.message}`);
+  });
+  // Cuts after the task is named: inside the working status, inside an artifact chunk, near the end.
+  for (const cut of [700, 1100, 1700]) {
+    const client = await cutAt(cut);
+    const items = await collect(client.sendMessageStream(message('slow:40 chunks:6')));
+    const resumed = items.filter((i) => i.resumed);
+    assert(resumed.length === 1 && resumed[0].resumed.attempt === 1, `cut ${cut}: ${JSON.stringify(resumed)}`);
+    assert(artifactText(items) === artifactText(whole), `cut ${cut}: ${artifactText(items)} vs ${artifactText(whole)}`);
+    const seen = states(items);
+    assert(new Set(seen).size === seen.length, `cut ${cut}: a state twice: ${seen}`);
+    assert(seen.at(-1) === 'TASK_STATE_COMPLETED', `cut ${cut}: ${seen}`);
+  }
+});
+
+await test('aborting a stream aborts the request', async () => {
+  const client = await A2AClient.fromCardUrl(peers.sdk);
+  const controller = new AbortController();
+  const stream = client.sendMessageStream(message('slow:2000 chunks:3'), { signal: controller.signal });
+  await stream.next();
+  controller.abort();
+  await rejects(stream.next(), (e) => assert(e.name === 'AbortError', e.name));
+});
+
+await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversation continued', async () => {
+  for (const url of [peers.sdk, peers.adk]) {
+    const agent = new RemoteA2aAgent({ name: 'remote', agentCardUrl: url });
+    const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+    const run = async (text) => {
+      const events = [];
+      for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text }] }, runConfig: { streamingMode: 'sse' } })) events.push(e);
+      return events;
+    };
+    const first = await run('hello');
+    const stored = first.filter((e) => !e.partial && e.content && !e.content.parts.every((p) => p.thought));
+    const texts = stored.map((e) => e.content.parts.map((p) => p.text).join(''));
+    if (url === peers.sdk) {
+      // The artifact's last chunk ends an event holding all of it; the completion message follows.
+      assertJsonEqual(texts, [ARTIFACT, 'done ✅']);
+      assert(first.some((e) => e.partial), 'artifact chunks as partial events');
+    } else {
+      assert(texts.some((t) => t.includes('you said: hello')), JSON.stringify(texts));
+    }
+    const meta = first.filter((e) => !e.partial).at(-1).customMetadata;
+    assert(meta['a2a:task_id'] && meta['a2a:context_id'] && meta['a2a:task_state'] === 'TASK_STATE_COMPLETED', JSON.stringify(meta));
+    const second = await run('again');
+    const contexts = new Set([...first, ...second].map((e) => e.customMetadata?.['a2a:context_id']).filter(Boolean));
+    assert(contexts.size === 1, `one remote conversation: ${[...contexts]}`);
+  }
+});
+
+await test('RemoteA2aAgent: a failed task is an error event; an unreachable agent too; the runner goes on', async () => {
+  const client = await A2AClient.fromCardUrl(peers.sdk);
+  const agent = new SequentialAgent({ name: 'root', subAgents: [new RemoteA2aAgent({ name: 'remote', client })] });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const events = [];
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'fail' }] } })) events.push(e);
+  const error = events.find((e) => e.errorCode);
+  assert(error?.errorCode === 'A2A_TASK_FAILED' && error.errorMessage.includes('failed on purpose'), JSON.stringify(error));
+
+  const nowhere = new RemoteA2aAgent({ name: 'nowhere', agentCardUrl: 'http://127.0.0.1:59999/' });
+  const lonely = new InMemoryRunner({ agent: nowhere, appName: 'app', autoCreateSession: true });
+  const out = [];
+  for await (const e of lonely.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'hi' }] } })) out.push(e);
+  assert(out.length === 1 && out[0].errorCode === 'UNAVAILABLE', JSON.stringify(out));
+});
+
+await test('bad options are typed errors', async () => {
+  await rejects(A2AClient.fromCardUrl(peers.sdk, { binding: 'GRPC-WEB' }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('binding'), e.message));
+  await rejects(A2AClient.fromCardUrl(`${peers.sdk}/nope/`), (e) => assert(e.httpStatus === 404, `${e.code} ${e.httpStatus}`));
+  let error;
+  try { new RemoteA2aAgent({ name: 'r' }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('agentCardUrl'), error?.message);
+});
+
+finish();
