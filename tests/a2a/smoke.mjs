@@ -173,7 +173,6 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
     assert.equal(body.protocolVersion, '0.3');
     assert.equal(body.url, peers.sdkUrl);
     assert.equal(body.preferredTransport, 'JSONRPC');
-    record('sdk.card.json', text);
   });
 
   for (const [name, cell] of Object.entries(CELLS)) {
@@ -183,7 +182,6 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
         assert.deepEqual(words, SDK_SEQUENCE);
         const chunks = events.filter((e) => e.word.startsWith('artifact')).map((e) => e.text);
         assert.equal(chunks.join(''), SDK_TEXT);
-        record(`sdk-${name}-stream.sse`, bytes);
       });
 
       test('send (non-streaming) returns the completed task', async () => {
@@ -193,7 +191,6 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
         const result = cell.unwrap(body);
         const task = result.task ?? result; // v1.0 wraps it in {task}, v0.3 JSON-RPC does not
         assert.equal(state(task.status), 'completed');
-        record(`sdk-${name}-send.json`, text);
       });
 
       test('subscribe replays the task snapshot, then live events; cancel ends in canceled', async () => {
@@ -219,12 +216,9 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
         assert.equal(subWords.at(-1), `status:${canceled}`);
         const firstWords = sseData((await firstRead).bytes).map((j) => cell.event(cell.unwrap(j)).word);
         assert.equal(firstWords.at(-1), `status:${canceled}`);
-        record(`sdk-${name}-subscribe.sse`, (await subRead).bytes);
-        record(`sdk-${name}-cancel.json`, cancel.text);
 
         const got = await json(await call(peers.sdkUrl, cell.get(id)));
         assert.equal(state(cell.unwrap(got.body).status), canceled);
-        record(`sdk-${name}-get.json`, got.text);
       });
     });
   }
@@ -234,7 +228,6 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
     const { bytes, events, words } = await stream(peers.sdkUrl, cell, cell.stream('fail'));
     assert.deepEqual(words, ['task:submitted', 'status:working', 'artifact', 'status:failed']);
     assert.match(events.at(-1).text, /failed on purpose/);
-    record('sdk-v1-jsonrpc-fail-stream.sse', bytes);
   });
 
   test('input: ends in input-required; a follow-up on the task completes it', async () => {
@@ -258,7 +251,6 @@ describe('sdk peer (a2a-sdk 1.3.0)', () => {
     const req = rpc('SendStreamingMessage', { message: v1Message('hello') });
     const { text, body } = await json(await call(peers.sdkUrl, req));
     assert.equal(body.error.code, -32009);
-    record('sdk-v1-jsonrpc-no-version-error.json', text);
   });
 
   test(
