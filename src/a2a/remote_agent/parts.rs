@@ -85,3 +85,21 @@ fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
     let wrapped = Value::Object(JsonObject::from_iter([(field.to_string(), data.clone())]));
     crate::error::from_json_str("A2A data part", &wrapped.to_string()).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_survive_the_round_trip() {
+        let call = Part::from_function_call("get_weather", JsonObject::from_iter([("city".into(), "서울".into())]));
+        let bytes = Part::from_inline_data(vec![0, 159, 255], "image/png");
+        for part in [Part::from_text("안녕"), call, bytes] {
+            let a2a = to_a2a(&part).unwrap();
+            assert_eq!(from_a2a(&a2a), part);
+        }
+        let data = A2aPart::new(PartContent::Data(serde_json::json!({"k": [1, 2]})));
+        assert_eq!(from_a2a(&data).text.as_deref(), Some(r#"{"k":[1,2]}"#));
+        assert!(to_a2a(&Part { thought_signature: Some(Default::default()), ..Default::default() }).is_none());
+    }
+}

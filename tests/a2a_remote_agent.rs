@@ -1,0 +1,169 @@
+//! RemoteA2aAgent natively, over recorded a2a-sdk and google-adk `to_a2a` streams: which events it
+//! makes (thoughts, partial chunks, the whole artifact, the closing state), what it sends on the
+//! next turn (only the new words, the same context, the interrupted task), and failures as events.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::rc::Rc;
+
+use adk_wasm::a2a::{A2aClient, AgentCard, RemoteA2aAgent};
+use adk_wasm::agent::{Agent, AgentCore};
+use adk_wasm::runner::{RunConfig, Runner};
+use adk_wasm::types::Content;
+use adk_wasm::Event;
+use common::a2a::{card, fixture, fixture_text, options};
+use common::http::{ReplayClient, Reply};
+use futures::executor::block_on;
+use futures::StreamExt;
+use serde_json::Value;
+
+use adk_wasm::a2a::{Binding, ProtocolVersion};
+
+fn runner_over(card: AgentCard, binding: Binding, replies: Vec<Reply>) -> (Runner, Rc<ReplayClient>) {
+    let http = ReplayClient::new(replies);
+    let client = A2aClient::from_card(card, options(ProtocolVersion::V1_0, binding), http.clone()).unwrap();
+    let agent = Rc::new(RemoteA2aAgent::new(AgentCore::new("remote", "").unwrap(), client)) as Rc<dyn Agent>;
+    let runner = Runner::in_memory("app", agent).with_auto_create_session(true);
+    (runner, http)
+}
+
+fn run(runner: &Runner, text: &str) -> Vec<Event> {
+    let config = RunConfig { streaming_mode: adk_wasm::runner::StreamingMode::Sse, ..Default::default() };
+    block_on(runner.run_async("u", "s", Content::user_text(text), None, config).map(|e| e.unwrap()).collect())
+}
+
+fn text(event: &Event) -> String {
+    event.parts().iter().filter_map(|p| p.text.as_deref()).collect()
+}
+
+fn meta<'a>(event: &'a Event, key: &str) -> Option<&'a str> {
+    event.custom_metadata.as_ref()?.get(key)?.as_str()
+}
+
+/// A recorded stream with each event's JSON rewritten by `edit`.
+fn frames(name: &str, edit: impl Fn(Value) -> Value) -> Vec<u8> {
+    let text = fixture_text(name);
+    let out: String = text
+        .split("\r\n\r\n")
+        .filter(|frame| !frame.trim().is_empty())
+        .map(|frame| {
+            format!("data: {}\r\n\r\n", edit(serde_json::from_str(frame.trim().trim_start_matches("data: ")).unwrap()))
+        })
+        .collect();
+    out.into_bytes()
+}
+
+/// The message the agent sent in request `i`, from the HTTP+JSON body.
+fn sent(http: &ReplayClient, i: usize) -> Value {
+    http.body(i)["message"].clone()
+}
+
+#[test]
+fn a_streamed_task_becomes_thoughts_partials_the_whole_artifact_and_the_closing_state() {
+    let (runner, http) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(&fixture("v10-rest-stream.sse"))]);
+    let events = run(&runner, "hi");
+    let shape: Vec<(bool, bool, String)> = events
+        .iter()
+        .map(|e| {
+            (
+                e.partial == Some(true),
+                e.parts().iter().all(|p| p.thought == Some(true)) && !e.parts().is_empty(),
+                text(e),
+            )
+        })
+        .collect();
+    let stored: Vec<&(bool, bool, String)> = shape.iter().filter(|(partial, _, _)| !partial).collect();
+    assert_eq!(stored.first().map(|s| (s.1, s.2.as_str())), Some((true, "thinking")), "{shape:?}");
+    assert!(stored.iter().any(|s| !s.1 && s.2 == "echo: hi!"), "the whole artifact in one stored event: {shape:?}");
+    assert_eq!(shape.iter().filter(|s| s.0).map(|s| s.2.as_str()).collect::<Vec<_>>(), ["echo: ", "hi"]);
+    let last = events.last().unwrap();
+    assert_eq!(meta(last, "a2a:task_state"), Some("TASK_STATE_COMPLETED"));
+    assert_eq!(meta(last, "a2a:task_id"), Some("84b143ab-48d9-455b-8b66-3d1bbc00ec8b"));
+    assert_eq!(meta(last, "a2a:context_id"), Some("48d52c41-bf53-460b-a85f-cc72196ac01b"));
+    assert_eq!(sent(&http, 0)["parts"], serde_json::json!([{"text": "hi"}]));
+    assert_eq!(sent(&http, 0)["role"], "ROLE_USER");
+    assert!(sent(&http, 0).get("contextId").is_none());
+}
+
+#[test]
+fn the_next_turn_sends_only_new_words_in_the_same_context() {
+    let stream = fixture("v10-rest-stream.sse");
+    let (runner, http) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(&stream), Reply::sse(&stream)]);
+    run(&runner, "hi");
+    run(&runner, "more");
+    let second = sent(&http, 1);
+    assert_eq!(second["parts"], serde_json::json!([{"text": "more"}]));
+    assert_eq!(second["contextId"], "48d52c41-bf53-460b-a85f-cc72196ac01b");
+    // The task completed: a new message starts a new task in the same conversation.
+    assert!(second.get("taskId").is_none(), "{second}");
+}
+
+#[test]
+fn an_input_required_task_is_continued_by_the_next_turn() {
+    // Recorded over JSON-RPC; the same events as an HTTP+JSON stream are the `result` of each frame.
+    let stream = frames("v10-jsonrpc-ask.sse", |json| json["result"].clone());
+    let (runner, http) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(&stream), Reply::sse(&stream)]);
+    let events = run(&runner, "ask me");
+    let last = events.last().unwrap();
+    assert_eq!(meta(last, "a2a:task_state"), Some("TASK_STATE_INPUT_REQUIRED"));
+    assert!(!text(last).is_empty(), "the agent's question is shown");
+    run(&runner, "here you go");
+    assert_eq!(sent(&http, 1)["taskId"], meta(last, "a2a:task_id").unwrap());
+}
+
+#[test]
+fn google_adk_to_a2a_partials_are_thoughts_and_its_answer_is_stored() {
+    let card = AgentCard::from_json(&fixture_text("recorded/adk.card.json")).unwrap();
+    // The recording's JSON-RPC id was the recorder's; this client's first request has id 1.
+    let stream = frames("recorded/adk-v1-jsonrpc-stream.sse", |mut json| {
+        json["id"] = 1.into();
+        json
+    });
+    let (runner, _) = runner_over(card, Binding::JsonRpc, vec![Reply::sse(&stream)]);
+    let events = run(&runner, "ping");
+    let answers: Vec<String> = events
+        .iter()
+        .filter(|e| e.partial != Some(true) && e.parts().iter().any(|p| p.thought != Some(true)))
+        .map(text)
+        .collect();
+    assert!(answers.iter().any(|t| t.contains("you said: ")), "{answers:?}");
+    assert_eq!(meta(events.last().unwrap(), "a2a:task_state"), Some("TASK_STATE_COMPLETED"));
+}
+
+#[test]
+fn failures_are_error_events_and_the_session_goes_on() {
+    let failed = concat!(
+        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
+        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_FAILED\", ",
+        "\"message\": {\"messageId\": \"x\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"disk full\"}]}}}}\r\n\r\n",
+    );
+    let (runner, _) = runner_over(
+        card(),
+        Binding::HttpJson,
+        vec![
+            Reply::sse(failed.as_bytes()),
+            Reply::json(503, r#"{"error": {"code": 503, "status": "UNAVAILABLE", "message": "overloaded"}}"#),
+        ],
+    );
+    let events = run(&runner, "go");
+    let error = events.last().unwrap();
+    assert_eq!(error.error_code.as_deref(), Some("A2A_TASK_FAILED"));
+    assert_eq!(error.error_message.as_deref(), Some("disk full"));
+    let events = run(&runner, "again");
+    assert_eq!(events.last().unwrap().error_code.as_deref(), Some("UNAVAILABLE"));
+    let session = block_on(runner.session_service().get_session("app", "u", "s", None)).unwrap().unwrap();
+    assert_eq!(session.events.iter().filter(|e| e.author == "user").count(), 2);
+}
+
+#[test]
+fn an_agent_without_streaming_gets_one_answer() {
+    let mut card = card();
+    card.capabilities.streaming = Some(false);
+    let (runner, http) =
+        runner_over(card, Binding::HttpJson, vec![Reply::json(200, &fixture_text("v10-rest-send.json"))]);
+    let events = run(&runner, "hi");
+    assert!(http.requests()[0].url.ends_with("/message:send"), "{}", http.requests()[0].url);
+    assert!(events.iter().all(|e| e.partial != Some(true)));
+    assert!(events.iter().any(|e| !text(e).is_empty() && e.parts().iter().all(|p| p.thought != Some(true))));
+}
