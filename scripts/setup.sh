@@ -37,6 +37,13 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   apt-get update -qq
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
+# Korean, Chinese and emoji glyphs in the demo's screenshots (the page tests read text, not pixels).
+if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || ! fc-list 2>/dev/null | grep -qi "Noto Color Emoji"; then
+  say "installing fonts-noto-cjk and fonts-noto-color-emoji"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq fonts-noto-cjk fonts-noto-color-emoji >/dev/null
+fi
 cv=$(chromium --version 2>/dev/null | grep -o '[0-9]*\.' | head -n1)
 dv=$(chromedriver --version 2>/dev/null | grep -o '[0-9]*\.' | head -n1)
 [ "$cv" = "$dv" ] || die "chromium ($cv) and chromedriver ($dv) major versions differ"

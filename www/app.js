@@ -111,6 +111,7 @@ async function send(text) {
         errorCode ??= event.errorCode ?? null;
         turn.add(event);
         timeline.add(event);
+        provider.onEvent?.(event);
         const { stateDelta = {}, artifactDelta = {} } = event.actions ?? {};
         if (Object.keys(stateDelta).length) statePanel.applyDelta(stateDelta);
         if (Object.keys(artifactDelta).length) await artifacts.show(key());

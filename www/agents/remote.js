@@ -1,8 +1,7 @@
 // A remote agent over A2A. Everything that touches the A2A API lives here, because that API is
 // new: `A2AClient.fromCardUrl` reads the agent card, `RemoteA2aAgent` (given that client) chats
 // through the runner like any local agent, so the chat, timeline and sessions work unchanged.
-// The side view (task state, artifact chunks) watches the same stream on the wire: the client is
-// given a `fetch` that copies each server-sent-events body, so nothing is requested twice.
+// The side view (task state, artifact chunks) is drawn from the same events.
 import { el, pretty } from '../ui/dom.js';
 
 /** A2A servers publish their card here; a bare server URL is completed with it. */
@@ -19,59 +18,16 @@ export function presetA2aUrl() {
   return new URLSearchParams(location.search).get('a2a') ?? window.ADK_DEMO_A2A_URL ?? '';
 }
 
-/** Stream responses in v1.0 form, whether the server speaks v1.0 or v0.3 (`kind`-tagged). */
-function normalize(response) {
-  if (!response || typeof response !== 'object') return null;
-  if (['task', 'message', 'statusUpdate', 'artifactUpdate', 'resumed'].some((k) => k in response)) return response;
-  const key = { task: 'task', message: 'message', 'status-update': 'statusUpdate', 'artifact-update': 'artifactUpdate' }[response.kind];
-  return key ? { [key]: response } : null;
-}
-
-/** v0.3 says `completed`, v1.0 `TASK_STATE_COMPLETED`: show one spelling. */
-export const stateName = (state = '') =>
-  (state.startsWith('TASK_STATE_') ? state : `TASK_STATE_${state.toUpperCase().replace(/-/g, '_')}`);
-
-/** Reads a copy of an SSE body and hands each decoded stream response to `onResponse`. */
-async function watchSse(body, onResponse) {
-  let buffer = '';
-  const emit = (block) => {
-    const data = block.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
-    if (!data) return;
-    try {
-      const parsed = JSON.parse(data);
-      const response = normalize(parsed.result ?? parsed);
-      if (response) onResponse(response);
-    } catch {
-      // Not JSON: the client reports broken streams itself; the side view just skips the block.
-    }
-  };
-  try {
-    for await (const chunk of body.pipeThrough(new TextDecoderStream())) {
-      buffer += chunk;
-      const blocks = buffer.split(/\r?\n\r?\n/);
-      buffer = blocks.pop();
-      blocks.forEach(emit);
-    }
-    emit(buffer);
-  } catch {
-    // The run was stopped or the connection dropped; the chat shows what that means.
-  }
-}
-
-/** A `fetch` for the client that tees event streams to `onResponse` and passes everything through. */
-function watchingFetch(onResponse) {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    if (!response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
-    const [forClient, forView] = response.body.tee();
-    watchSse(forView, onResponse);
-    return new Response(forClient, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
-}
+/** A state as shown: `TASK_STATE_COMPLETED` → `completed`. */
+const shortState = (state = '') => state.replace('TASK_STATE_', '').toLowerCase();
 
 const textOfParts = (parts = []) => parts.map((p) => p.text ?? (p.data !== undefined ? pretty(p.data) : p.file ? '[file]' : '')).join('');
 
-/** The inspector's A2A tab: the current task's state changes and its artifacts as chunks arrive. */
+/**
+ * The inspector's A2A tab, fed by RemoteA2aAgent's events: `customMetadata['a2a:task_state']` says how
+ * the task stands, thought parts are the agent's working messages, partial events are artifact chunks,
+ * and the stored event that ends an artifact holds all of it.
+ */
 class TaskView {
   #root;
   #task = null;
@@ -86,53 +42,45 @@ class TaskView {
     this.#root.replaceChildren(el('p', { className: 'empty' }, note));
   }
 
-  /** A new message was sent: the next stream responses belong to it. */
+  /** A new message was sent: the next events belong to it. */
   begin() {
-    this.#task = { id: null, contextId: null, states: [], artifacts: new Map() };
+    this.#task = { id: null, contextId: null, state: null, updates: [], chunks: [], artifact: null };
     this.#render();
   }
 
-  add(response) {
+  add(event) {
     const t = this.#task ?? (this.begin(), this.#task);
-    const { task, message, statusUpdate, artifactUpdate, resumed } = response;
-    if (task) {
-      Object.assign(t, { id: task.id, contextId: task.contextId });
-      if (task.status) t.states.push({ state: stateName(task.status.state), text: textOfParts(task.status.message?.parts) });
-      for (const a of task.artifacts ?? []) t.artifacts.set(a.artifactId, { name: a.name, text: textOfParts(a.parts), chunks: 1, last: true });
-    } else if (statusUpdate) {
-      Object.assign(t, { id: statusUpdate.taskId, contextId: statusUpdate.contextId });
-      t.states.push({ state: stateName(statusUpdate.status?.state), text: textOfParts(statusUpdate.status?.message?.parts) });
-    } else if (artifactUpdate) {
-      const { artifact, append, lastChunk } = artifactUpdate;
-      const prev = t.artifacts.get(artifact.artifactId);
-      const text = textOfParts(artifact.parts);
-      t.artifacts.set(artifact.artifactId, append && prev
-        ? { ...prev, text: prev.text + text, chunks: prev.chunks + 1, last: Boolean(lastChunk) }
-        : { name: artifact.name, text, chunks: 1, last: Boolean(lastChunk) });
-    } else if (message) {
-      t.states.push({ state: 'message', text: textOfParts(message.parts) });
-    } else if (resumed) {
-      t.states.push({ state: 'resumed', text: `stream resumed (attempt ${resumed.attempt})` });
-    }
+    const meta = event.customMetadata ?? {};
+    t.id = meta['a2a:task_id'] ?? t.id;
+    t.contextId = meta['a2a:context_id'] ?? t.contextId;
+    const text = textOfParts(event.content?.parts);
+    if (meta['a2a:resumed']) t.updates.push({ state: 'resumed', text: `the stream dropped and was resumed (attempt ${meta['a2a:resumed']})` });
+    const state = meta['a2a:task_state'];
+    if (state && state !== t.state) t.updates.push({ state: shortState(state), text: '' });
+    t.state = state ?? t.state;
+    if (event.errorCode) t.updates.push({ state: 'error', text: `${event.errorCode}: ${event.errorMessage ?? ''}` });
+    else if (event.content?.parts?.every((p) => p.thought)) t.updates.push({ state: 'message', text });
+    else if (event.partial && text) t.chunks.push(text);
+    else if (text && t.chunks.length && !t.artifact) t.artifact = text;
+    else if (text) t.updates.push({ state: 'message', text });
     this.#render();
   }
 
   #render() {
     const t = this.#task;
-    const current = t.states.filter((s) => s.state.startsWith('TASK_STATE_')).at(-1)?.state ?? 'waiting';
+    const current = shortState(t.state ?? '') || 'waiting';
     this.#root.replaceChildren(
       el('dl', { className: 'task-facts' },
         el('dt', {}, 'Task'), el('dd', {}, el('code', {}, t.id ?? '—')),
         el('dt', {}, 'Context'), el('dd', {}, el('code', {}, t.contextId ?? '—')),
-        el('dt', {}, 'State'), el('dd', {}, el('span', { className: `task-state state-${current.replace('TASK_STATE_', '').toLowerCase()}`, id: 'a2a-task-state' }, current))),
+        el('dt', {}, 'State'), el('dd', {}, el('span', { className: `task-state state-${current}`, id: 'a2a-task-state' }, t.state ?? 'waiting'))),
       el('h3', {}, 'Updates'),
-      el('ol', { className: 'task-states' }, ...t.states.map((s) => el('li', {}, el('code', {}, s.state), s.text ? ` ${s.text}` : ''))),
-      el('h3', {}, 'Artifacts'),
-      t.artifacts.size
-        ? el('ul', { className: 'task-artifacts' }, ...[...t.artifacts].map(([id, a]) => el('li', {},
-          el('div', {}, el('strong', {}, a.name ?? id), ` · ${a.chunks} chunk${a.chunks === 1 ? '' : 's'}${a.last ? ' · last chunk' : ''}`),
-          el('pre', { className: 'artifact-text' }, a.text))))
-        : el('p', { className: 'empty' }, 'None yet.'));
+      el('ol', { className: 'task-states' }, ...t.updates.map((u) => el('li', {}, el('code', {}, u.state), u.text ? ` ${u.text}` : ''))),
+      el('h3', {}, 'Artifact chunks'),
+      t.chunks.length
+        ? el('ol', { className: 'task-artifacts' }, ...t.chunks.map((c) => el('li', {}, el('pre', { className: 'artifact-text' }, c))))
+        : el('p', { className: 'empty' }, 'None yet.'),
+      ...(t.artifact ? [el('h3', {}, 'Whole artifact'), el('pre', { className: 'artifact-text', id: 'a2a-artifact' }, t.artifact)] : []));
   }
 }
 
@@ -171,7 +119,7 @@ export function a2aProvider(adk, sideView) {
     const cardUrl = cardUrlOf(url);
     cardBox.replaceChildren(el('p', { className: 'muted' }, `Reading ${cardUrl} …`));
     try {
-      client = await adk.A2AClient.fromCardUrl(cardUrl, { fetch: watchingFetch((r) => view.add(r)) });
+      client = await adk.A2AClient.fromCardUrl(cardUrl);
       cardBox.replaceChildren(cardView(client, cardUrl));
     } catch (e) {
       cardBox.replaceChildren(el('p', { className: 'error-item', role: 'alert' }, el('strong', { className: 'error-code' }, e.code ?? e.name), ` ${e.message}`));
@@ -204,6 +152,9 @@ export function a2aProvider(adk, sideView) {
     },
     beforeRun() {
       view.begin();
+    },
+    onEvent(event) {
+      view.add(event);
     },
     createAgent() {
       return new adk.RemoteA2aAgent({ name: agentNameOf(client.card), description: client.card?.description, client });
