@@ -20,6 +20,7 @@ test-native:
 	cargo test --all-targets
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 
 test-wasm:
 	wasm-pack test --headless --chrome --mode no-install

@@ -17,18 +17,27 @@
 )]
 
 pub mod a2a;
+#[cfg(feature = "agents")]
 pub mod agent;
+#[cfg(feature = "agents")]
 pub mod artifact;
+pub mod cancellation;
 pub mod error;
 pub mod events;
 pub mod http;
+#[cfg(feature = "agents")]
 pub mod memory;
+#[cfg(feature = "agents")]
 pub mod model;
 mod platform;
+#[cfg(feature = "agents")]
 pub mod runner;
+#[cfg(feature = "agents")]
 pub mod session;
 pub mod sse;
+#[cfg(feature = "agents")]
 pub mod tool;
+#[cfg(feature = "agents")]
 pub mod transcript;
 pub mod types;
 

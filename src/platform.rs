@@ -13,13 +13,13 @@ pub fn now_seconds() -> f64 {
 }
 
 /// `text` in Unicode Normalization Form C, by the browser's own tables.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(feature = "agents", target_arch = "wasm32"))]
 pub fn nfc(text: &str) -> String {
     String::from(js_sys::JsString::from(text).normalize("NFC"))
 }
 
 /// `text` in Unicode Normalization Form C.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "agents", not(target_arch = "wasm32")))]
 pub fn nfc(text: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     text.nfc().collect()
@@ -54,6 +54,7 @@ pub fn new_uuid() -> String {
     uuid::Builder::from_random_bytes(bytes).into_uuid().to_string()
 }
 
+#[cfg(feature = "agents")]
 /// `seconds` as ISO 8601 in UTC with microseconds, as Python's
 /// `datetime.fromtimestamp(seconds, timezone.utc).isoformat()` writes it.
 pub fn iso_timestamp_utc(seconds: f64) -> String {
@@ -67,6 +68,7 @@ pub fn iso_timestamp_utc(seconds: f64) -> String {
     format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}{fraction}+00:00")
 }
 
+#[cfg(feature = "agents")]
 /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian calendar (H. Hinnant's algorithm).
 fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
@@ -80,7 +82,7 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "agents"))]
 mod tests {
     use super::*;
 

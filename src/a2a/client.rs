@@ -13,7 +13,7 @@ use super::errors::{from_http, snippet};
 use super::stream::{self, A2aStream, Start};
 use super::types::{ListTasksParams, ListTasksResponse, SendMessageParams, Task, TaskOrMessage};
 use super::{jsonrpc, rest};
-use crate::agent::Cancellation;
+use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse};
 use crate::{AdkError, ErrorCode};
 

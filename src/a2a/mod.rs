@@ -12,6 +12,7 @@ mod codec;
 pub mod errors;
 mod jsonrpc;
 mod ledger;
+#[cfg(feature = "agents")]
 pub mod remote_agent;
 mod rest;
 mod stream;
@@ -24,6 +25,7 @@ pub use card::{
     V03Interface,
 };
 pub use client::{A2aClient, A2aClientOptions, Interceptor, ResumePolicy, Sleep};
+#[cfg(feature = "agents")]
 pub use remote_agent::RemoteA2aAgent;
 pub use stream::{A2aStream, StreamItem};
 pub use types::{

@@ -14,7 +14,7 @@ use super::errors::{from_error_event, snippet};
 use super::jsonrpc;
 use super::ledger::Ledger;
 use super::types::{SendMessageParams, StreamResponse};
-use crate::agent::Cancellation;
+use crate::cancellation::Cancellation;
 use crate::http::HttpResponse;
 use crate::sse::SseEvent;
 use crate::{AdkError, ErrorCode};

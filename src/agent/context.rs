@@ -7,45 +7,12 @@ use serde_json::Value;
 
 use super::Agent;
 use crate::artifact::{ArtifactKey, ArtifactService};
+pub use crate::cancellation::Cancellation;
 use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::runner::RunConfig;
 use crate::session::{Session, SessionService};
 use crate::types::{Content, JsonObject, Part};
 use crate::{AdkError, ErrorCode, Event, EventActions};
-
-/// Tells in-flight work (model requests, JS agents' fetches) that the run was stopped.
-#[derive(Default)]
-pub struct Cancellation {
-    cancelled: Cell<bool>,
-    listeners: RefCell<Vec<Box<dyn FnOnce()>>>,
-}
-
-impl Cancellation {
-    /// Whether the run was stopped.
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.get()
-    }
-
-    /// Runs `listener` when the run is stopped (at once if it already was).
-    pub fn on_cancel(&self, listener: impl FnOnce() + 'static) {
-        if self.cancelled.get() {
-            listener();
-        } else {
-            self.listeners.borrow_mut().push(Box::new(listener));
-        }
-    }
-
-    /// Stops the run: every listener runs once.
-    pub fn cancel(&self) {
-        if self.cancelled.replace(true) {
-            return;
-        }
-        let listeners = std::mem::take(&mut *self.listeners.borrow_mut());
-        for listener in listeners {
-            listener();
-        }
-    }
-}
 
 /// One invocation: from a user message to the agents' final answer. Shared by every context in it.
 pub struct Invocation {

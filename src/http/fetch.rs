@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::{ByteStream, HttpClient, HttpRequest, HttpResponse};
-use crate::agent::Cancellation;
+use crate::cancellation::Cancellation;
 use crate::js::convert::{call, js_error_to_core, object, prop, resolve};
 use crate::{AdkError, ErrorCode};
 

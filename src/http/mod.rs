@@ -13,7 +13,7 @@ use async_trait::async_trait;
 use futures_core::Stream;
 use futures_util::StreamExt;
 
-use crate::agent::Cancellation;
+use crate::cancellation::Cancellation;
 use crate::sse::{SseEvent, SseParser};
 use crate::{AdkError, ErrorCode};
 

@@ -11,16 +11,19 @@ use futures_util::StreamExt;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
 use super::convert::{call, from_js_core, json_text, object, promise, prop, to_js_core};
 use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
+#[cfg(feature = "agents")]
+use crate::a2a::RemoteA2aAgent;
 use crate::a2a::{
-    A2aClient, A2aClientOptions, A2aStream, AgentCard, Binding, ListTasksParams, ProtocolVersion, RemoteA2aAgent,
-    ResumePolicy, SendMessageParams, StreamItem,
+    A2aClient, A2aClientOptions, A2aStream, AgentCard, Binding, ListTasksParams, ProtocolVersion, ResumePolicy,
+    SendMessageParams, StreamItem,
 };
-use crate::agent::Cancellation;
+use crate::cancellation::Cancellation;
 use crate::http::HttpRequest;
 use crate::{platform, AdkError};
 
@@ -212,6 +215,7 @@ impl A2AClientHandle {
     }
 }
 
+#[cfg(feature = "agents")]
 #[wasm_bindgen]
 impl AgentHandle {
     /// `RemoteA2aAgent` over an existing client.

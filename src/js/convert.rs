@@ -69,6 +69,7 @@ pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
     wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value)).await.map_err(|e| js_error_to_core(&e))
 }
 
+#[cfg(feature = "agents")]
 /// Calls `object[method](...args)`, awaiting the result if it is a Promise.
 pub async fn call_method(object: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, AdkError> {
     let function = method_of(object, method).ok_or_else(|| AdkError::invalid(format!("missing method {method}()")))?;

@@ -724,7 +724,7 @@ export interface AgentInterface {
   url: string;
   protocolBinding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' | (string & {});
   protocolVersion: string;
-  [key: string]: JsonValue | undefined;
+  [key: string]: unknown;
 }
 
 export interface AgentSkill {
@@ -733,7 +733,7 @@ export interface AgentSkill {
   description: string;
   tags: string[];
   examples?: string[];
-  [key: string]: JsonValue | undefined;
+  [key: string]: unknown;
 }
 
 /** An agent's self-description (`/.well-known/agent-card.json`); v1.0 and v0.3 keys are both kept. */
@@ -743,7 +743,7 @@ export interface AgentCard {
   version: string;
   /** v1.0. */
   supportedInterfaces?: AgentInterface[];
-  capabilities: { streaming?: boolean; pushNotifications?: boolean; [key: string]: JsonValue | undefined };
+  capabilities: { streaming?: boolean; pushNotifications?: boolean; [key: string]: unknown };
   defaultInputModes: string[];
   defaultOutputModes: string[];
   skills: AgentSkill[];
@@ -752,7 +752,7 @@ export interface AgentCard {
   preferredTransport?: string;
   additionalInterfaces?: { url: string; transport: string }[];
   protocolVersion?: string;
-  [key: string]: JsonValue | undefined;
+  [key: string]: unknown;
 }
 
 /** Exactly one of `text`, `raw` (base64), `url`, `data`. */

@@ -5,19 +5,28 @@
 //! Promise) with a stable `code`.
 
 pub mod a2a;
+#[cfg(feature = "agents")]
 pub mod agent;
+#[cfg(feature = "agents")]
 pub mod artifact;
+#[cfg(feature = "agents")]
 pub mod context;
 pub(crate) mod convert;
 mod error;
 pub mod events;
+#[cfg(feature = "agents")]
 mod http_models;
 mod http_options;
+#[cfg(feature = "agents")]
 pub mod llm;
+#[cfg(feature = "agents")]
 pub mod memory;
+#[cfg(feature = "agents")]
 pub mod runner;
+#[cfg(feature = "agents")]
 pub mod session;
 pub mod stream;
+#[cfg(feature = "agents")]
 pub mod transcript;
 
 pub use error::to_js_error;

@@ -2,6 +2,8 @@
 // `tsc --strict`, bundled by esbuild (the wasm file emitted as an asset), run in Chromium.
 import init, { FunctionTool, InMemoryRunner, LlmAgent, ScriptedModel, isFinalResponse, type Event } from 'adk-wasm';
 import wasmUrl from 'adk-wasm/adk_wasm_bg.wasm';
+import * as slim from 'adk-wasm/a2a';
+import slimWasmUrl from 'adk-wasm/a2a/adk_wasm_bg.wasm';
 
 const add = new FunctionTool({
   name: 'add',
@@ -20,7 +22,18 @@ function beforeInit(): string {
   }
 }
 
-export async function main(): Promise<{ beforeInit: string; authors: string[]; answer: string; final: boolean }> {
+/** The smaller entry: events and the A2A client, on its own wasm module, without the agent classes. */
+async function slimEntry(): Promise<string> {
+  await slim.default(slimWasmUrl);
+  const event = slim.parseEvent({ author: 'remote', content: { role: 'model', parts: [{ text: 'hi' }] } });
+  const card = { name: 'peer', description: '', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [],
+    supportedInterfaces: [{ url: 'http://127.0.0.1:1/', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+  const client = slim.A2AClient.fromCard(card);
+  const hasAgents = 'LlmAgent' in slim;
+  return `${slim.isFinalResponse(event)} ${client.protocolVersion} ${client.binding} agents:${hasAgents}`;
+}
+
+export async function main(): Promise<{ beforeInit: string; slim: string; authors: string[]; answer: string; final: boolean }> {
   const early = beforeInit();
   await init(wasmUrl);
   const model = new ScriptedModel([
@@ -34,7 +47,7 @@ export async function main(): Promise<{ beforeInit: string; authors: string[]; a
     events.push(event);
   }
   const last = events[events.length - 1];
-  return { beforeInit: early, authors: events.map((e) => e.author), answer: last?.content?.parts?.[0]?.text ?? '', final: last ? isFinalResponse(last) : false };
+  return { beforeInit: early, slim: await slimEntry(), authors: events.map((e) => e.author), answer: last?.content?.parts?.[0]?.text ?? '', final: last ? isFinalResponse(last) : false };
 }
 
 const out = document.getElementById('out');

@@ -12,7 +12,13 @@ const WORK = `${ROOT}test-output/consumer`;
 rmSync(WORK, { recursive: true, force: true });
 mkdirSync(`${WORK}/app`, { recursive: true });
 
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+const run = (cmd, args, cwd) => {
+  try {
+    return execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  } catch (e) {
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${e.stdout ?? ''}`);
+  }
+};
 const tarball = run('npm', ['pack', `${ROOT}pkg`, '--pack-destination', WORK, '--silent'], ROOT).trim().split('\n').pop();
 writeFileSync(`${WORK}/app/package.json`, JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'adk-wasm': `file:../${tarball}` } }));
 run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error'], `${WORK}/app`);
@@ -42,7 +48,7 @@ try {
   const handle = await page.waitForFunction(() => document.getElementById('out')?.textContent, null, { timeout: 60_000 });
   const text = await handle.jsonValue();
   const result = text.startsWith('{') ? JSON.parse(text) : null;
-  const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
+  const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.slim === 'true 1.0 JSONRPC agents:false' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
   if (!ok) { failed = true; console.log(`FAIL consumer: the bundled app printed ${text}`); }
   else console.log('consumer: the bundled app ran in Chromium: ok');
 } finally {

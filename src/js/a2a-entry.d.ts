@@ -1,0 +1,11 @@
+// `adk-wasm/a2a`: the event model and the A2A client only, in a wasm module about half the size of
+// the full one. The API is the full package's, minus agents, runners, models and services.
+export {
+  default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, A2AClient, A2AStream,
+} from '../index.js';
+export type {
+  AdkError, ErrorCode, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,
+  AgentCard, AgentInterface, AgentSkill, A2APart, A2AMessage, A2AArtifact, Task, TaskState, TaskStatus,
+  TaskStatusUpdateEvent, TaskArtifactUpdateEvent, A2AStreamResponse, SendMessageParams, A2AClientOptions,
+} from '../index.js';
