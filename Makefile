@@ -42,3 +42,4 @@ size: build
 bench: build
 	cargo bench --bench sessions
 	node benches/runner.mjs
+	node benches/a2a.mjs
