@@ -146,4 +146,16 @@ await test('bad LlmAgent options are typed errors', async () => {
   assert(error?.code === 'NOT_FOUND' && error.message.includes('missing'), String(error?.message));
 });
 
+await test('AgentTool: an agent answers the model\'s request in a session of its own', async () => {
+  const translator = new LlmAgent({ name: 'translator', description: 'Translates to Korean.', model: new ScriptedModel(['안녕하세요']) });
+  const tool = new adk.AgentTool({ agent: translator });
+  const model = new ScriptedModel([call('translator', { request: 'hello' }), 'It is 안녕하세요.']);
+  const { events } = await runAll(new LlmAgent({ name: 'root', model, tools: [tool] }), 'say hello in Korean');
+  assertJsonEqual(adk.getFunctionResponses(events[1])[0].response, { result: '안녕하세요' });
+  assert(events[2].content.parts[0].text === 'It is 안녕하세요.');
+  const declaration = model.requests[0].config.tools[0].functionDeclarations[0];
+  assert(declaration.name === 'translator' && declaration.description === 'Translates to Korean.', JSON.stringify(declaration));
+  assertJsonEqual(declaration.parameters.required, ['request']);
+});
+
 finish();
