@@ -70,6 +70,6 @@ pub(crate) fn envelope(mut value: Value, id: u64) -> Result<Value, AdkError> {
 }
 
 /// Ids are sent as numbers; a server may echo them as strings.
-fn same_id(got: &Value, id: u64) -> bool {
+pub(crate) fn same_id(got: &Value, id: u64) -> bool {
     got.as_u64() == Some(id) || got.as_str() == Some(id.to_string().as_str())
 }

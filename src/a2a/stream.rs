@@ -8,6 +8,7 @@ use futures_core::Stream;
 use futures_util::StreamExt;
 use serde_json::Value;
 
+use super::card::ProtocolVersion;
 use super::client::Inner;
 use super::codec::{Codec, Op};
 use super::errors::{from_error_event, snippet};
@@ -58,6 +59,9 @@ fn decode(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Result<StreamR
     if event.event == "error" {
         return Err(from_error_event(&event.data));
     }
+    if let Some(response) = decode_v1(event, codec, rpc_id) {
+        return Ok(response);
+    }
     let value: Value = serde_json::from_str(&event.data).map_err(|e| {
         AdkError::new(
             ErrorCode::Internal,
@@ -72,6 +76,28 @@ fn decode(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Result<StreamR
         },
     };
     codec.event(value)
+}
+
+/// A v1.0 event read straight into the model in one pass, the common case; `None` sends anything
+/// else (errors, v0.3, a wrong id, malformed JSON) the general way, which explains what is wrong.
+fn decode_v1(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Option<StreamResponse> {
+    #[derive(serde::Deserialize)]
+    struct Envelope {
+        #[serde(default)]
+        id: Value,
+        result: Option<StreamResponse>,
+    }
+    if codec.version != ProtocolVersion::V1_0 {
+        return None;
+    }
+    match rpc_id {
+        Some(id) => {
+            let envelope: Envelope = serde_json::from_str(&event.data).ok()?;
+            jsonrpc::same_id(&envelope.id, id).then_some(())?;
+            envelope.result
+        }
+        None => serde_json::from_str(&event.data).ok(),
+    }
 }
 
 /// How a resumable stream begins.

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_text, object, promise, prop, to_js_core};
+use super::convert::{call, from_js_core, json_of, json_text, object, promise, prop, to_js_core};
 use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
@@ -109,11 +109,15 @@ fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
     crate::error::from_json_str("message params", &value.to_string())
 }
 
+/// Items that have arrived are handed to JS in batches: an A2A stream has no side effects to hold back.
+const A2A_BATCH: usize = 256;
+
 fn stream_handle(stream: A2aStream) -> StreamHandle {
-    StreamHandle::new(Box::pin(stream.map(|item| match item? {
-        StreamItem::Event(event) => to_js_core(&event),
-        StreamItem::Resumed { attempt } => Ok(object(&[("resumed", object(&[("attempt", attempt.into())]))])),
-    })))
+    let items = stream.map(|item| match item? {
+        StreamItem::Event(event) => json_of(&event),
+        StreamItem::Resumed { attempt } => Ok(format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#)),
+    });
+    StreamHandle::new(Box::pin(items), A2A_BATCH)
 }
 
 /// A client of one remote A2A agent (`A2AClient` in JS).

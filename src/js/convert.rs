@@ -26,10 +26,14 @@ pub fn from_js_core<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<
     from_json_str(what, &json_text(what, value)?)
 }
 
+/// The JSON text of `T` (its wire shape).
+pub fn json_of<T: Serialize>(value: &T) -> Result<String, AdkError> {
+    serde_json::to_string(value).map_err(|e| AdkError::new(ErrorCode::Internal, format!("to JSON: {e}")))
+}
+
 /// Encodes `T` as a plain JS object in its wire shape.
 pub fn to_js_core<T: Serialize>(value: &T) -> Result<JsValue, AdkError> {
-    let text = serde_json::to_string(value).map_err(|e| AdkError::new(ErrorCode::Internal, format!("to JSON: {e}")))?;
-    js_sys::JSON::parse(&text).map_err(|e| js_error_to_core(&e))
+    js_sys::JSON::parse(&json_of(value)?).map_err(|e| js_error_to_core(&e))
 }
 
 /// [`from_js_core`] for exports that throw.

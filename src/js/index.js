@@ -263,6 +263,8 @@ export class Run {
   #onAbort;
   /** Stopped by the signal: every later `next()` rejects with its reason, as a fetch body's reader does. */
   #aborted = false;
+  /** Items received in the last batch and not handed out yet. */
+  #ready = [];
 
   constructor(handle, signal) {
     this.#handle = handle;
@@ -293,13 +295,16 @@ export class Run {
       if (this.#aborted) throw abortError(this.#signal);
       return { value: undefined, done: true };
     }
+    if (this.#ready.length) return { value: this.#ready.shift(), done: false };
     try {
-      const value = await this.#handle.next();
-      if (value === undefined) {
+      // The handle gives every item that is ready at once; they are handed out one by one.
+      const batch = await this.#handle.next();
+      if (batch.length === 0) {
         this.#finish();
         return { value: undefined, done: true };
       }
-      return { value, done: false };
+      this.#ready = batch;
+      return { value: this.#ready.shift(), done: false };
     } catch (e) {
       this.#finish();
       if (e?.code === 'ABORTED') throw abortError(this.#signal);

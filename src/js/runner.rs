@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
 use super::artifact::JsInMemoryArtifactService;
-use super::convert::{from_js_core, to_js_core};
+use super::convert::{from_js_core, json_of};
 use super::memory::JsInMemoryMemoryService;
 use super::session::{JsInMemorySessionService, JsSessionService};
 use super::stream::StreamHandle;
@@ -117,6 +117,7 @@ impl RunnerHandle {
         let runner = self.runner().map_err(to_js_error)?;
         let events =
             runner.run_async(&r.user_id, &r.session_id, r.new_message, r.state_delta, r.run_config.unwrap_or_default());
-        Ok(StreamHandle::new(Box::pin(events.map(|e| e.and_then(|e| to_js_core(&e))))))
+        // One event at a time: the runner must not append events its caller has not taken yet.
+        Ok(StreamHandle::new(Box::pin(events.map(|e| e.and_then(|e| json_of(&e)))), 1))
     }
 }

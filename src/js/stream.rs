@@ -14,41 +14,51 @@ use wasm_bindgen::prelude::*;
 use super::convert::promise;
 use crate::{AdkError, ErrorCode};
 
-/// Items already in their JS shape.
-pub type JsStream = Pin<Box<dyn Stream<Item = Result<JsValue, AdkError>>>>;
+/// Items as JSON text; a batch crosses to JS as one array parsed once.
+pub type JsStream = Pin<Box<dyn Stream<Item = Result<String, AdkError>>>>;
 
 struct PullState {
     /// `None` while a `next()` is polling it, and once the stream has ended, failed or been cancelled.
     events: Option<JsStream>,
     finished: bool,
     cancelled: bool,
+    /// A failure that came after items of a batch: given by the next `next()`.
+    failed: Option<AdkError>,
     /// Woken by `cancel()` so a pending `next()` gives up at once.
     waker: Option<Waker>,
+    max_batch: usize,
 }
 
-/// A stream JS pulls from: a run's events, an A2A stream. `next()` resolves to the next item, or
-/// `undefined` at the end; `cancel()` drops the stream, which stops the work behind it (a pending
-/// `next()` rejects with `ABORTED`).
+/// A stream JS pulls from: a run's events, an A2A stream. `next()` resolves to the items that are
+/// ready (at least one, at most the handle's batch size), or an empty array at the end; `cancel()`
+/// drops the stream, which stops the work behind it (a pending `next()` rejects with `ABORTED`).
 #[wasm_bindgen]
 pub struct StreamHandle {
     state: Rc<RefCell<PullState>>,
 }
 
 impl StreamHandle {
-    /// A handle on `items`.
-    pub fn new(items: JsStream) -> Self {
+    /// A handle on `items`, handing over at most `max_batch` at a time. Reading ahead is only for
+    /// streams without side effects: a run must not append events its caller has not taken yet.
+    pub fn new(items: JsStream, max_batch: usize) -> Self {
         StreamHandle {
             state: Rc::new(RefCell::new(PullState {
                 events: Some(items),
                 finished: false,
                 cancelled: false,
+                failed: None,
                 waker: None,
+                max_batch: max_batch.max(1),
             })),
         }
     }
 }
 
-/// The next event, or the end, or cancellation, whichever comes first. The stream is taken out of
+fn aborted() -> AdkError {
+    AdkError::new(ErrorCode::Aborted, "aborted")
+}
+
+/// The ready items, or the end, or cancellation, whichever comes first. The stream is taken out of
 /// the shared state while it is polled, so `cancel()` (even from JS code the poll runs) never
 /// finds the state borrowed.
 struct NextOrCancel {
@@ -56,19 +66,23 @@ struct NextOrCancel {
 }
 
 impl Future for NextOrCancel {
-    type Output = Result<Option<JsValue>, AdkError>;
+    type Output = Result<Vec<String>, AdkError>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let taken = {
+        let (taken, max) = {
             let mut state = self.state.borrow_mut();
             if state.cancelled {
-                return Poll::Ready(Err(AdkError::new(ErrorCode::Aborted, "aborted")));
+                return Poll::Ready(Err(aborted()));
+            }
+            if let Some(e) = state.failed.take() {
+                state.finished = true;
+                return Poll::Ready(Err(e));
             }
             if state.finished {
-                return Poll::Ready(Ok(None));
+                return Poll::Ready(Ok(Vec::new()));
             }
             state.waker = Some(cx.waker().clone());
-            state.events.take()
+            (state.events.take(), state.max_batch)
         };
         let Some(mut events) = taken else {
             return Poll::Ready(Err(AdkError::new(
@@ -76,29 +90,50 @@ impl Future for NextOrCancel {
                 "next() called while another next() is pending",
             )));
         };
-        let polled = events.poll_next_unpin(cx);
+        let mut batch = Vec::new();
+        let ended = loop {
+            if self.state.borrow().cancelled {
+                drop(events);
+                return Poll::Ready(Err(aborted()));
+            }
+            match events.poll_next_unpin(cx) {
+                Poll::Ready(Some(Ok(item))) => {
+                    batch.push(item);
+                    if batch.len() >= max {
+                        break None;
+                    }
+                }
+                Poll::Ready(Some(Err(e))) => break Some(Err(e)),
+                Poll::Ready(None) => break Some(Ok(())),
+                Poll::Pending => break None,
+            }
+        };
         let mut state = self.state.borrow_mut();
         if state.cancelled {
             drop(state);
             drop(events);
-            return Poll::Ready(Err(AdkError::new(ErrorCode::Aborted, "aborted")));
+            return Poll::Ready(Err(aborted()));
         }
-        match polled {
-            Poll::Pending => {
+        match ended {
+            None => {
                 state.events = Some(events);
-                Poll::Pending
+                if batch.is_empty() {
+                    Poll::Pending
+                } else {
+                    Poll::Ready(Ok(batch))
+                }
             }
-            Poll::Ready(Some(Ok(event))) => {
-                state.events = Some(events);
-                Poll::Ready(Ok(Some(event)))
-            }
-            Poll::Ready(Some(Err(e))) => {
-                state.finished = true;
-                Poll::Ready(Err(e))
-            }
-            Poll::Ready(None) => {
-                state.finished = true;
-                Poll::Ready(Ok(None))
+            Some(end) => {
+                if let Err(e) = end {
+                    if batch.is_empty() {
+                        state.finished = true;
+                        return Poll::Ready(Err(e));
+                    }
+                    state.failed = Some(e);
+                } else {
+                    state.finished = true;
+                }
+                Poll::Ready(Ok(batch))
             }
         }
     }
@@ -106,10 +141,13 @@ impl Future for NextOrCancel {
 
 #[wasm_bindgen]
 impl StreamHandle {
-    /// The next item, or `undefined` at the end.
+    /// The items that are ready, as an array; empty at the end.
     pub fn next(&self) -> js_sys::Promise {
         let state = self.state.clone();
-        promise(async move { Ok((NextOrCancel { state }).await?.unwrap_or(JsValue::UNDEFINED)) })
+        promise(async move {
+            let batch = (NextOrCancel { state }).await?;
+            js_sys::JSON::parse(&format!("[{}]", batch.join(","))).map_err(|e| super::convert::js_error_to_core(&e))
+        })
     }
 
     /// Stops now (for a run: nothing more is written to the session). Idempotent; no effect after the end.
