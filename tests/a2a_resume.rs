@@ -233,10 +233,19 @@ fn subscribe_to_task_delivers_the_snapshot_and_resumes_too() {
     let cut = event_ends(&subscribe)[1] + 5;
     let replies = [Reply::sse(&subscribe[..cut]).cut(), Reply::sse(&subscribe)];
     let (client, http) = client(ProtocolVersion::V1_0, Binding::HttpJson, replies);
-    let items = collect(client.subscribe_to_task("t-1", Default::default()));
+    // The recorded subscription's task; the one asked for is the one the server talks about.
+    let task_id = "f9fb310e-ce64-4a61-8aec-a79405c37ac1";
+    let items = collect(client.subscribe_to_task(task_id, Default::default()));
     let folded = fold(&items);
     assert_eq!(folded.text, "echo: slow!");
     assert_eq!(folded.states, [TaskState::Working, TaskState::Completed]);
     assert_eq!(folded.resumed, [1]);
-    assert!(http.requests()[0].url.ends_with("/tasks/t-1:subscribe"));
+    assert!(http.requests()[0].url.ends_with(&format!("/tasks/{task_id}:subscribe")));
+
+    // Cut before its first event, a subscription still knows its task, so it is resumed too.
+    let replies = [Reply::sse(&subscribe[..5]).cut(), Reply::sse(&subscribe)];
+    let (early, http) = common::a2a::client(ProtocolVersion::V1_0, Binding::HttpJson, replies);
+    let folded = fold(&collect(early.subscribe_to_task(task_id, Default::default())));
+    assert_eq!((folded.text.as_str(), folded.resumed.as_slice(), folded.error), ("echo: slow!", &[1][..], None));
+    assert_eq!(http.requests().len(), 2);
 }

@@ -310,7 +310,7 @@ fn gemini_http_errors_carry_status_code_and_message() {
     let e = errors.next().unwrap();
     assert_eq!(
         (e.code, e.http_status, e.rpc_code, e.message.as_str()),
-        (ErrorCode::ResourceExhausted, Some(429), Some(429), "Resource has been exhausted (e.g. check quota).")
+        (ErrorCode::ResourceExhausted, Some(429), None, "Resource has been exhausted (e.g. check quota).")
     );
     let e = errors.next().unwrap();
     assert_eq!(
@@ -745,5 +745,48 @@ fn openai_agent_runs_the_tool_loop_streaming_and_not() {
             json!({"role": "tool", "tool_call_id": "call_b2", "content": "{\"result\":\"09:00\"}"})
         );
         assert_eq!(messages.len(), 5);
+    }
+}
+
+#[test]
+fn openai_tool_calls_without_index_are_told_apart_by_id() {
+    // Gemini's OpenAI-compatible endpoint sends each call whole, in its own delta, without `index`.
+    let whole = |id: &str, name: &str, args: &str| {
+        json!({"choices": [{"index": 0, "delta": {"tool_calls": [
+            {"id": id, "type": "function", "function": {"name": name, "arguments": args}}
+        ]}, "finish_reason": null}]})
+    };
+    let finish = json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]});
+    let client = ReplayClient::new([sse_chunks(&[
+        whole("call_f", "f", "{\"x\":1}"),
+        whole("call_g", "g", "{\"y\":"),
+        json!({"choices": [{"index": 0, "delta": {"tool_calls": [{"function": {"arguments": "2}"}}]}, "finish_reason": null}]}),
+        finish,
+    ])]);
+    let last = ok(&generate(&openai(&client), ask("x"), true)).pop().unwrap();
+    let calls: Vec<(Option<&str>, Option<&str>, Option<JsonObject>)> =
+        last.get_function_calls().iter().map(|c| (c.id.as_deref(), c.name.as_deref(), c.args.clone())).collect();
+    assert_eq!(
+        calls,
+        [
+            (Some("call_f"), Some("f"), Some(obj(json!({"x": 1})))),
+            (Some("call_g"), Some("g"), Some(obj(json!({"y": 2})))),
+        ]
+    );
+    assert_eq!(last.error_code, None);
+}
+
+#[test]
+fn a_stream_closed_between_chunks_without_a_finish_is_unavailable() {
+    // A proxy closing the connection after whole events: no cut inside an event, but no finish either.
+    let gemini_part =
+        r#"data: {"candidates": [{"content": {"parts": [{"text": "반쯤"}], "role": "model"}, "index": 0}]}"#;
+    let openai_part = r#"data: {"choices": [{"index": 0, "delta": {"content": "반쯤"}, "finish_reason": null}]}"#;
+    let gemini_client = ReplayClient::new([Reply::sse(format!("{gemini_part}\r\n\r\n").as_bytes())]);
+    let openai_client = ReplayClient::new([Reply::sse(format!("{openai_part}\n\n").as_bytes())]);
+    for out in [generate(&gemini(&gemini_client), ask("x"), true), generate(&openai(&openai_client), ask("x"), true)] {
+        assert!(out.first().is_some_and(|r| r.as_ref().is_ok_and(|r| r.partial == Some(true))), "{out:?}");
+        let last = out.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(last.code, ErrorCode::Unavailable, "{}", last.message);
     }
 }

@@ -46,7 +46,8 @@ impl Ledger {
         self.finished
     }
 
-    fn learn(&mut self, task_id: &str, context_id: &str) {
+    /// Records the task this stream is about (the first one named wins).
+    pub fn learn(&mut self, task_id: &str, context_id: &str) {
         if self.task_id.is_none() && !task_id.is_empty() {
             self.task_id = Some(task_id.to_string());
             self.context_id = context_id.to_string();

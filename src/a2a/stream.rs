@@ -136,6 +136,10 @@ pub(crate) fn resuming(inner: Rc<Inner>, start: Start, cancellation: Rc<Cancella
             }
         };
         let mut ledger = Ledger::default();
+        // A subscription names its task up front, so it can be resumed before its first event.
+        if let Start::Subscribe(id) = &start {
+            ledger.learn(id, "");
+        }
         // Resume attempts since the last event that brought something new.
         let mut attempts = 0u32;
         // The current stream is a resubscription whose first event is the task's snapshot.

@@ -157,7 +157,7 @@ impl Part {
 struct WirePart {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     text: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "standard_base64")]
     raw: Option<Bytes>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     url: Option<String>,
@@ -169,6 +169,14 @@ struct WirePart {
     filename: Option<String>,
     #[serde(default, skip_serializing_if = "non_empty_none")]
     media_type: Option<String>,
+}
+
+/// A2A's bytes are proto JSON bytes: the standard alphabet (ADK's own JSON uses the URL-safe one).
+fn standard_base64<S: Serializer>(raw: &Option<Bytes>, s: S) -> Result<S::Ok, S::Error> {
+    match raw {
+        Some(bytes) => s.serialize_str(&bytes.to_standard_base64()),
+        None => s.serialize_none(),
+    }
 }
 
 fn non_empty_none(v: &Option<String>) -> bool {

@@ -17,6 +17,9 @@ use crate::cancellation::Cancellation;
 use crate::sse::{SseEvent, SseParser};
 use crate::{AdkError, ErrorCode};
 
+/// The largest body [`HttpResponse::text`] reads: 32 MiB.
+pub const MAX_BODY_BYTES: usize = 32 << 20;
+
 /// Body chunks as they arrive. Dropping the stream releases the connection and aborts the request.
 pub type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, AdkError>>>>;
 
@@ -89,12 +92,20 @@ impl HttpResponse {
             .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("text/event-stream"))
     }
 
-    /// Reads the whole body as text (lossy UTF-8).
+    /// Reads the whole body as text (lossy UTF-8), refusing one larger than [`MAX_BODY_BYTES`]: a
+    /// broken or hostile server must not be able to exhaust the page's memory.
     pub async fn text(self) -> Result<String, AdkError> {
         let mut bytes = Vec::new();
         let mut body = self.body;
         while let Some(chunk) = body.next().await {
-            bytes.extend_from_slice(&chunk?);
+            let chunk = chunk?;
+            if bytes.len().saturating_add(chunk.len()) > MAX_BODY_BYTES {
+                return Err(AdkError::new(
+                    ErrorCode::ResourceExhausted,
+                    format!("the response body is larger than {} MiB", MAX_BODY_BYTES >> 20),
+                ));
+            }
+            bytes.extend_from_slice(&chunk);
         }
         Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }

@@ -845,7 +845,7 @@ export interface A2AClientOptions {
   binding?: 'JSONRPC' | 'HTTP+JSON';
   /** Use only interfaces of this version (default: 1.0, then 0.3). */
   protocolVersion?: '1.0' | '0.3';
-  /** Runs before every request; may change `request.headers` (e.g. add a bearer token). */
+  /** Runs (synchronously) before every request; may change `request.headers` (e.g. add a bearer token). For a token fetched asynchronously, pass your own `fetch`. */
   onRequest?(request: { method: string; url: string; headers: Record<string, string> }): void;
   /** How a dropped stream is resumed: `maxRetries` attempts without progress (default 3; 0 turns it off), waiting `backoffBaseMs` (default 500), doubling. */
   resume?: { maxRetries?: number; backoffBaseMs?: number };
@@ -887,8 +887,9 @@ export type RemoteA2aAgentOptions = BaseAgentOptions & (
 
 /**
  * An agent whose work happens on an A2A server. Its events carry `customMetadata['a2a:task_id']`,
- * `['a2a:context_id']` and `['a2a:task_state']`; artifact chunks are partial events and the event that ends an
- * artifact holds all of it; a failed task is an error event (`A2A_TASK_FAILED`).
+ * `['a2a:context_id']` and `['a2a:task_state']`; artifact chunks are partial events (`'a2a:replace'` marks one
+ * that restarts the artifact) and the event that ends an artifact holds all of it; a partial event with
+ * `'a2a:resumed'` says a dropped stream was resumed; a failed task is an error event (`A2A_TASK_FAILED`).
  */
 export declare class RemoteA2aAgent extends BaseAgent {
   constructor(options: RemoteA2aAgentOptions);

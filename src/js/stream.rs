@@ -18,8 +18,10 @@ use crate::{AdkError, ErrorCode};
 pub type JsStream = Pin<Box<dyn Stream<Item = Result<String, AdkError>>>>;
 
 struct PullState {
-    /// `None` while a `next()` is polling it, and once the stream has ended, failed or been cancelled.
+    /// The stream; `None` once it has ended, failed or been cancelled (and during a poll).
     events: Option<JsStream>,
+    /// A `next()` is waiting: a second one is refused rather than left unsettled.
+    pending: bool,
     finished: bool,
     cancelled: bool,
     /// A failure that came after items of a batch: given by the next `next()`.
@@ -44,6 +46,7 @@ impl StreamHandle {
         StreamHandle {
             state: Rc::new(RefCell::new(PullState {
                 events: Some(items),
+                pending: false,
                 finished: false,
                 cancelled: false,
                 failed: None,
@@ -139,12 +142,28 @@ impl Future for NextOrCancel {
     }
 }
 
+/// Clears `pending` when the `next()` that set it settles or is dropped.
+struct Pending(Rc<RefCell<PullState>>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.0.borrow_mut().pending = false;
+    }
+}
+
 #[wasm_bindgen]
 impl StreamHandle {
     /// The items that are ready, as an array; empty at the end.
     pub fn next(&self) -> js_sys::Promise {
         let state = self.state.clone();
         promise(async move {
+            if std::mem::replace(&mut state.borrow_mut().pending, true) {
+                return Err(AdkError::new(
+                    ErrorCode::FailedPrecondition,
+                    "next() called while another next() is pending",
+                ));
+            }
+            let _pending = Pending(state.clone());
             let batch = (NextOrCancel { state }).await?;
             js_sys::JSON::parse(&format!("[{}]", batch.join(","))).map_err(|e| super::convert::js_error_to_core(&e))
         })

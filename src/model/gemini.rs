@@ -102,6 +102,11 @@ impl BaseLlm for Gemini {
             if whole.error_code.is_some() && whole.error_message.is_none() {
                 whole.error_message = finish_message;
             }
+            // Gemini's last chunk says why it stopped; a stream closed between chunks without one
+            // (a proxy timing out) is not a complete answer.
+            if whole.finish_reason.is_none() && whole.error_code.is_none() {
+                Err(AdkError::new(ErrorCode::Unavailable, "Gemini: the stream ended before the model finished"))?;
+            }
             yield whole;
         })
     }

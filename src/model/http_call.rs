@@ -125,7 +125,9 @@ pub(super) fn error_from_value(status: Option<u16>, error: Value, raw: &str) -> 
         .or_else(|| str_field("type").and_then(openai_error_type))
         .unwrap_or(ErrorCode::Unknown);
     let message = str_field("message").map(str::to_string).or(text).unwrap_or_else(|| truncate(raw));
-    AdkError { code, message, http_status: status, rpc_code: numeric }
+    // Google's numeric code is the HTTP status again; only a different number is worth keeping.
+    let rpc_code = numeric.filter(|n| status.map(i64::from) != Some(*n));
+    AdkError { code, message, http_status: status, rpc_code }
 }
 
 /// OpenAI's error types, for errors that come without an HTTP status (inside a stream).
@@ -180,7 +182,7 @@ mod tests {
         let e = error_from_body(Some(429), google);
         assert_eq!(
             (e.code, e.message.as_str(), e.http_status, e.rpc_code),
-            (ErrorCode::ResourceExhausted, "Quota exceeded", Some(429), Some(429))
+            (ErrorCode::ResourceExhausted, "Quota exceeded", Some(429), None)
         );
         let e = error_from_value(None, json!({"code": 503, "message": "overloaded", "status": "UNAVAILABLE"}), "");
         assert_eq!((e.code, e.http_status), (ErrorCode::Unavailable, Some(503)));

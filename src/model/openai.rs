@@ -12,6 +12,7 @@ use super::http_call::{self, Endpoint};
 use super::{BaseLlm, LlmRequest, LlmResponseStream};
 use crate::agent::Cancellation;
 use crate::http::HttpClient;
+use crate::{AdkError, ErrorCode};
 use response::{Completion, Turn};
 
 const PROVIDER: &str = "OpenAI";
@@ -66,10 +67,12 @@ impl BaseLlm for OpenAICompatible {
                 return;
             }
             let mut events = response.events();
+            let mut done = false;
             while let Some(event) = events.next().await {
                 let event = event?;
                 let data = event.data.trim();
                 if data == "[DONE]" {
+                    done = true;
                     break;
                 }
                 if data.is_empty() {
@@ -78,6 +81,10 @@ impl BaseLlm for OpenAICompatible {
                 if let Some(partial) = turn.add(http_call::parse::<Completion>(PROVIDER, data)?) {
                     yield partial;
                 }
+            }
+            // A stream closed between chunks, with neither `[DONE]` nor a finish reason, was cut.
+            if !done && !turn.has_finish_reason() {
+                Err(AdkError::new(ErrorCode::Unavailable, format!("{PROVIDER}: the stream ended before the model finished")))?;
             }
             yield turn.finish();
         })

@@ -67,18 +67,21 @@ impl Tool for AgentTool {
             runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
         let mut events =
             runner.run_async(&session.user_id, &session.id, Content::user_text(request), None, RunConfig::default());
+        // The answer is the last content (events without content, e.g. state-only ones, do not count),
+        // without its thoughts, as ADK does.
         let mut last = None;
         while let Some(event) = events.next().await {
             let event = event?;
             if !event.actions.state_delta.is_empty() {
                 ctx.state().update(event.actions.state_delta.clone());
             }
-            last = Some(event);
+            if event.content.is_some() {
+                last = event.content;
+            }
         }
         let text: Vec<&str> = last
             .as_ref()
-            .and_then(|e| e.content.as_ref())
-            .map(|c| c.parts().iter().filter_map(|p| p.text.as_deref()).collect())
+            .map(|c| c.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect())
             .unwrap_or_default();
         Ok(Value::String(text.join("\n")))
     }

@@ -1,7 +1,7 @@
 //! Binary payloads: URL-safe base64 on the wire, as pydantic's `ser_json_bytes='base64'` writes them.
 
 use base64::alphabet;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE};
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD, URL_SAFE};
 use base64::engine::DecodePaddingMode;
 use base64::Engine;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -33,6 +33,11 @@ impl Bytes {
     /// URL-safe base64 with padding, exactly as ADK Python writes it.
     pub fn to_base64(&self) -> String {
         URL_SAFE.encode(&self.0)
+    }
+
+    /// Standard base64 with padding: what protobuf's JSON mapping (A2A) and Python's `b64decode` read.
+    pub fn to_standard_base64(&self) -> String {
+        STANDARD.encode(&self.0)
     }
 }
 

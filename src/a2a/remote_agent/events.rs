@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::parts::from_a2a;
-use super::{CONTEXT_ID, RESUMED, TASK_ID, TASK_STATE};
+use super::{CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
 use crate::a2a::{
     ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
     TaskStatus,
@@ -126,12 +126,17 @@ impl<F: Fn() -> Event> EventMapper<F> {
     }
 
     fn artifact(&mut self, update: &TaskArtifactUpdateEvent) -> Option<Event> {
+        let replaces = !update.append && self.artifacts.get(&update.artifact.artifact_id).is_some();
         let whole = self.artifacts.apply(update).parts.clone();
         if update.last_chunk {
             return Some(self.event(content(&whole)));
         }
         let mut event = self.event(Some(content(&update.artifact.parts)?));
         event.partial = Some(true);
+        if replaces {
+            // This chunk is the artifact anew, not more of it: a UI appending partials must restart.
+            event.custom_metadata.get_or_insert_with(JsonObject::new).insert(REPLACE.into(), true.into());
+        }
         Some(event)
     }
 

@@ -25,6 +25,8 @@ pub const TASK_ID: &str = "a2a:task_id";
 pub const CONTEXT_ID: &str = "a2a:context_id";
 /// `customMetadata` key of the remote task's state when the event was made.
 pub const TASK_STATE: &str = "a2a:task_state";
+/// `customMetadata` key set on a partial artifact event that replaces the artifact instead of adding to it.
+pub const REPLACE: &str = "a2a:replace";
 /// `customMetadata` key set on the partial event that says a dropped stream was resumed.
 pub const RESUMED: &str = "a2a:resumed";
 
@@ -115,6 +117,10 @@ impl Agent for RemoteA2aAgent {
                     }
                     Err(e) if e.code == crate::ErrorCode::Aborted => Err(e)?,
                     Err(e) => {
+                        // What had streamed was only in partial events: store it before the failure.
+                        for event in mapper.finish() {
+                            yield event;
+                        }
                         yield failure(make(), &e);
                         return;
                     }

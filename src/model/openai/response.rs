@@ -114,8 +114,8 @@ impl Turn {
         let choice = completion.choices.into_iter().find(|c| c.index.unwrap_or(0) == 0)?;
         self.finish_reason = choice.finish_reason.or(self.finish_reason.take());
         let message = choice.message.or(choice.delta)?;
-        for (position, call) in message.tool_calls.into_iter().flatten().enumerate() {
-            let pending = self.calls.entry(call.index.unwrap_or(position)).or_default();
+        for call in message.tool_calls.into_iter().flatten() {
+            let pending = self.calls.entry(self.slot(call.index, call.id.as_deref())).or_default();
             pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
             let function = call.function.unwrap_or_default();
             pending.name.push_str(function.name.as_deref().unwrap_or_default());
@@ -134,6 +134,26 @@ impl Turn {
         }
         let chunk = LlmResponse { model_version: self.model.clone(), ..LlmResponse::from_parts(parts) };
         Some(self.text.add(chunk))
+    }
+
+    /// Whether the server said why the turn ended.
+    pub fn has_finish_reason(&self) -> bool {
+        self.finish_reason.is_some()
+    }
+
+    /// Where a tool-call delta goes. Without an `index` (Gemini's OpenAI endpoint, some proxies send
+    /// each call whole), a delta carrying a new id starts a new call and one without continues the last.
+    fn slot(&self, index: Option<usize>, id: Option<&str>) -> usize {
+        if let Some(index) = index {
+            return index;
+        }
+        let last = self.calls.iter().next_back();
+        match (last, id.filter(|id| !id.is_empty())) {
+            (Some((&at, call)), Some(id)) if call.id.as_deref() == Some(id) => at,
+            (Some((&at, _)), None) => at,
+            (Some((&at, _)), Some(_)) => at + 1,
+            (None, _) => 0,
+        }
     }
 
     /// The complete response: text, thinking and the tool calls with parsed arguments. As in ADK's
