@@ -214,7 +214,12 @@ pub(crate) fn resuming(inner: Rc<Inner>, start: Start, cancellation: Rc<Cancella
                     }
                     // The task ended while the stream was down: what it ended with is in the task.
                     Err(e) if e.rpc_code == Some(UNSUPPORTED_OPERATION) => {
-                        match inner.get_task(&task_id, None).await {
+                        let got = inner.get_task(&task_id, None).await;
+                        if cancellation.is_cancelled() {
+                            yield Err(aborted());
+                            return;
+                        }
+                        match got {
                             Ok(task) => {
                                 yield Ok(StreamItem::Resumed { attempt: attempts });
                                 for item in ledger.snapshot(&task) {
