@@ -5,7 +5,8 @@
 // de-chunking; 0 cuts right after the headers):
 //   /cut/<offset>/<path>  forwards /<path> and cuts that response, whatever its type.
 //   POST /__faults {"cuts":[120, 4000]}  cuts the next two text/event-stream responses, one
-//                  offset each, in order. GET /__faults shows {pending, done}; DELETE clears.
+//                  offset each, in order. GET /__faults shows {pending, done, hangups} (hangups:
+//                  streams the client closed before their end); DELETE clears.
 // The agent card is never cut, and the peer's URLs in it are rewritten to the proxy (keeping a
 // /cut/<offset> prefix), so a client that discovers the peer through the card stays behind the
 // proxy. Everything else, CORS preflights included, passes through untouched.
@@ -25,7 +26,7 @@ const CORS = {
 
 export async function startProxy({ target, port = 0 }) {
   const upstream = new URL(target);
-  const faults = { pending: [], done: [] };
+  const faults = { pending: [], done: [], hangups: [] };
   let origin;
 
   const server = http.createServer((req, res) => {
@@ -61,6 +62,7 @@ function control(req, res, faults) {
   if (req.method === 'DELETE') {
     faults.pending.length = 0;
     faults.done.length = 0;
+    faults.hangups.length = 0;
     return reply(200, faults);
   }
   if (req.method !== 'POST') return reply(405, { error: 'use GET, POST or DELETE' });
@@ -95,8 +97,14 @@ function forward(req, res, { upstream, path, prefix, origin, faults, pathCut }) 
       let cut = pathCut;
       if (cut === null && isStream && faults.pending.length) cut = faults.pending.shift();
       res.writeHead(peer.statusCode, peer.headers);
+      let cutHere = false;
+      // A stream the client hangs up on before its end (an aborted fetch) is noted for the tests.
+      if (isStream) res.on('close', () => !res.writableFinished && !cutHere && faults.hangups.push(path));
       if (cut === null) return peer.pipe(res);
-      cutAfter(peer, res, cut, () => faults.done.push({ path, offset: cut }));
+      cutAfter(peer, res, cut, () => {
+        cutHere = true;
+        faults.done.push({ path, offset: cut });
+      });
     },
   );
   out.on('error', (e) => {

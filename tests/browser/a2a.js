@@ -126,12 +126,20 @@ await test('a stream cut at chosen offsets is resumed: every event once, and a r
 });
 
 await test('aborting a stream aborts the request', async () => {
-  const client = await A2AClient.fromCardUrl(peers.sdk);
+  await fetch(`${peers.proxy}/__faults`, { method: 'DELETE' });
+  const client = await A2AClient.fromCardUrl(peers.proxy);
   const controller = new AbortController();
   const stream = client.sendMessageStream(message('slow:2000 chunks:3'), { signal: controller.signal });
   await stream.next();
   controller.abort();
   await rejects(stream.next(), (e) => assert(e.name === 'AbortError', e.name));
+  // The proxy in front of the peer saw the connection closed before the stream's end.
+  let hangups = [];
+  for (let i = 0; i < 20 && hangups.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    ({ hangups } = await (await fetch(`${peers.proxy}/__faults`)).json());
+  }
+  assert(hangups.length === 1, `hangups: ${JSON.stringify(hangups)}`);
 });
 
 await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversation continued', async () => {
