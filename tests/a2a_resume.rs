@@ -249,3 +249,20 @@ fn subscribe_to_task_delivers_the_snapshot_and_resumes_too() {
     assert_eq!((folded.text.as_str(), folded.resumed.as_slice(), folded.error), ("echo: slow!", &[1][..], None));
     assert_eq!(http.requests().len(), 2);
 }
+
+#[test]
+fn a_v03_final_update_ends_the_stream_without_resuming() {
+    // Some v0.3 servers end a stream with `final: true` on a state that is not terminal.
+    let frame = |result: serde_json::Value| {
+        format!("data: {}\n\n", serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": result}))
+    };
+    let body = [
+        frame(serde_json::json!({"kind": "task", "id": "t", "contextId": "c", "status": {"state": "submitted"}})),
+        frame(serde_json::json!({"kind": "status-update", "taskId": "t", "contextId": "c", "status": {"state": "working"}, "final": true})),
+    ]
+    .concat();
+    let (client, http) = client(ProtocolVersion::V0_3, Binding::JsonRpc, [Reply::sse(body.as_bytes())]);
+    let folded = fold(&collect(client.send_message_stream(user_message("x"), Default::default())));
+    assert_eq!((folded.states.as_slice(), folded.error), (&[TaskState::Submitted, TaskState::Working][..], None));
+    assert_eq!(http.requests().len(), 1, "no resubscription");
+}

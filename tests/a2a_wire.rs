@@ -296,6 +296,7 @@ fn sample_items() -> Vec<StreamResponse> {
             context_id: "c".into(),
             status: TaskStatus { state, ..Default::default() },
             metadata: None,
+            last: false,
         })
     }));
     items

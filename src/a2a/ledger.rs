@@ -83,6 +83,7 @@ impl Ledger {
                 }
                 self.learn(&update.task_id, &update.context_id);
                 self.set_status(&update.status);
+                self.finished |= update.last;
             }
             StreamResponse::ArtifactUpdate(update) => {
                 let stored = self.snapshot_parts.remove(&update.artifact.artifact_id);
@@ -131,6 +132,7 @@ impl Ledger {
                 context_id: task.context_id.clone(),
                 status: task.status.clone(),
                 metadata: None,
+                last: false,
             }));
         }
         missed

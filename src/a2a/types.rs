@@ -320,6 +320,10 @@ pub struct TaskStatusUpdateEvent {
     /// Extension metadata.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
+    /// v0.3's `final` on a state that does not end a stream by itself: the server ends it after this
+    /// update anyway. (v1.0 dropped the flag: there the state says it.) Not part of the v1.0 JSON.
+    #[serde(skip)]
+    pub last: bool,
 }
 
 /// A task produced (a chunk of) an artifact.

@@ -32,7 +32,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
             if let Some(status) = v.get_mut("status") {
                 status_out(status, dialect);
             }
-            set(&mut v, "final", Value::Bool(e.status.state.ends_stream()));
+            set(&mut v, "final", Value::Bool(e.last || e.status.state.ends_stream()));
             ("statusUpdate", "status-update", v)
         }
         StreamResponse::ArtifactUpdate(e) => {
@@ -76,12 +76,14 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
             value
         }
     };
+    let mut last = false;
     if let Some(obj) = wrapped.as_object_mut() {
         for (key, inner) in obj.iter_mut() {
             match key.as_str() {
                 "task" => task_in(inner, dialect),
                 "message" => message_in(inner, dialect),
                 "statusUpdate" => {
+                    last = inner.get("final").and_then(Value::as_bool) == Some(true);
                     remove(inner, "final");
                     if let Some(status) = inner.get_mut("status") {
                         status_in(status, dialect);
@@ -97,7 +99,11 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
             remove(inner, "kind");
         }
     }
-    crate::error::from_json_str("v0.3 event", &wrapped.to_string())
+    let mut event = crate::error::from_json_str("v0.3 event", &wrapped.to_string())?;
+    if let StreamResponse::StatusUpdate(update) = &mut event {
+        update.last = last && !update.status.state.ends_stream();
+    }
+    Ok(event)
 }
 
 /// Reads a v0.3 task (`tasks/get`, `tasks/cancel`).
