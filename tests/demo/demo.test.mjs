@@ -3,6 +3,7 @@
 // console error or request leaving this machine fails it. Usage: node tests/demo/demo.test.mjs
 import { mkdir, readFile } from 'node:fs/promises';
 import { serve } from '../../scripts/serve.mjs';
+import { replay } from '../browser/replay.mjs';
 import { launchChromium } from '../browser/chromium.mjs';
 import { startPeers } from '../a2a/peers.mjs';
 
@@ -13,7 +14,8 @@ const peers = process.env.A2A_PEER_URL ? null : await startPeers({ which: ['sdk'
 const A2A_PEER_URL = process.env.A2A_PEER_URL ?? peers.sdkUrl;
 
 await mkdir(OUT, { recursive: true });
-const server = await serve(ROOT, 0);
+// The OpenAI-compatible tab talks to the local model peer the page tests use (same origin).
+const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
 const results = { passed: 0, failed: 0 };
@@ -228,6 +230,31 @@ await test('5. A2A: agent card, streamed reply, completed task', async (page) =>
   const row = page.locator('#timeline .tl-row[data-kinds*="text"]').last();
   await row.locator('summary').click();
   assert((await row.locator('pre.json').textContent()).includes('a2a:task_id'), 'events carry the A2A task id');
+});
+
+await test('6. OpenAI-compatible tab: a real fetch to a local /chat/completions peer, tool call and streamed answer', async (page) => {
+  const chunk = (delta, finish = null) => `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const call = chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } }] })
+    + chunk({}, 'tool_calls') + 'data: [DONE]\n\n';
+  const answer = ['6 * 7 ', 'is ', '42.'].map((t) => chunk({ content: t })).join('') + chunk({}, 'stop') + 'data: [DONE]\n\n';
+  const { baseUrl } = await (await fetch(`${base}/replay/scenario`, { method: 'POST', body: JSON.stringify({ replies: [
+    { body: call, chunkSize: 16, delayMs: 2 }, { body: answer, chunkSize: 8, delayMs: 40 },
+  ] }) })).json();
+  await open(page);
+  await page.click('#tab-openai');
+  const panel = page.locator('#agent-openai');
+  await panel.locator('input[type="text"]').fill('local-model');
+  await panel.locator('input[type="url"]').fill(`${base}${baseUrl}`);
+  await panel.getByRole('button', { name: 'Use' }).click();
+  await recordPartials(page);
+  await send(page, 'what is 6*7?');
+  await idle(page);
+  const final = await lastAgentMessage(page).locator('.bubble').textContent();
+  assert(final.trim() === '6 * 7 is 42.', `final: ${final}`);
+  const partials = await page.evaluate(() => window.__partials);
+  assert(partials.some((t) => t.length && t.length < final.trim().length), 'the answer streamed');
+  const kinds = await page.locator('#timeline .tl-row').evaluateAll((rows) => rows.map((r) => r.dataset.kinds));
+  assert(kinds.some((k) => k.includes('tool call')) && kinds.some((k) => k.includes('state')), `timeline: ${kinds}`);
 });
 
 await browser.close();
