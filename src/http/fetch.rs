@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::{ByteStream, HttpClient, HttpRequest, HttpResponse};
 use crate::cancellation::Cancellation;
-use crate::js::convert::{call, js_error_to_core, object, prop, resolve};
+use crate::js::convert::{call, js_error_to_core, method_of, object, prop, resolve};
 use crate::{AdkError, ErrorCode};
 
 /// Sends requests with a JS `fetch` function.
@@ -49,6 +49,13 @@ fn network_error(url: &str, error: &JsValue) -> AdkError {
     AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", e.message))
 }
 
+/// Calls `f` on `this` and awaits what it returns; a throw or a rejection is a network error.
+async fn settle(url: &str, f: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
+    let args: js_sys::Array = args.iter().collect();
+    let pending = f.apply(this, &args).map_err(|e| network_error(url, &e))?;
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&pending)).await.map_err(|e| network_error(url, &e))
+}
+
 #[async_trait(?Send)]
 impl HttpClient for FetchClient {
     async fn send(&self, request: HttpRequest, cancellation: Rc<Cancellation>) -> Result<HttpResponse, AdkError> {
@@ -71,11 +78,7 @@ impl HttpClient for FetchClient {
             ("signal", guard.0.signal().into()),
         ]);
         let url = request.url;
-        let pending = call(&self.fetch, &JsValue::UNDEFINED, &[url.as_str().into(), init])
-            .map_err(|e| AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", e.message)))?;
-        let response = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&pending))
-            .await
-            .map_err(|e| network_error(&url, &e))?;
+        let response = settle(&url, &self.fetch, &JsValue::UNDEFINED, &[url.as_str().into(), init]).await?;
         let status = prop(&response, "status").as_f64().unwrap_or(0.0) as u16;
         let mut header_list = Vec::new();
         if let Ok(Some(entries)) = js_sys::try_iter(&prop(&response, "headers")) {
@@ -88,18 +91,15 @@ impl HttpClient for FetchClient {
         }
         let stream = prop(&response, "body");
         let body: ByteStream = if stream.is_object() {
-            let reader = match crate::js::convert::method_of(&stream, "getReader") {
+            let reader = match method_of(&stream, "getReader") {
                 Some(get) => call(&get, &stream, &[])?,
                 None => return Err(AdkError::invalid("fetch() returned a body without getReader()")),
             };
             Box::pin(async_stream::try_stream! {
                 let _guard = guard;
-                let read = crate::js::convert::method_of(&reader, "read")
-                    .ok_or_else(|| AdkError::invalid("the body reader has no read()"))?;
+                let read = method_of(&reader, "read").ok_or_else(|| AdkError::invalid("the body reader has no read()"))?;
                 loop {
-                    let step = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&call(&read, &reader, &[])?))
-                        .await
-                        .map_err(|e| network_error(&url, &e))?;
+                    let step = settle(&url, &read, &reader, &[]).await?;
                     if prop(&step, "done").is_truthy() {
                         break;
                     }
@@ -109,7 +109,7 @@ impl HttpClient for FetchClient {
             })
         } else {
             // A response without a stream (a polyfill, or an empty body): read it as text.
-            let text = match crate::js::convert::method_of(&response, "text") {
+            let text = match method_of(&response, "text") {
                 Some(f) => resolve(call(&f, &response, &[])?).await?.as_string().unwrap_or_default(),
                 None => String::new(),
             };

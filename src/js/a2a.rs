@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
 use super::convert::{call, from_js_core, json_of, json_text, object, promise, prop, to_js_core};
-use super::http_options::{headers, http_client, text};
+use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
 #[cfg(feature = "agents")]
@@ -76,7 +76,7 @@ fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkEr
         ]);
         // A throwing hook leaves the request as it was; the server's answer will say what is missing.
         if call(&f, &JsValue::UNDEFINED, &[view]).is_ok() {
-            if let Ok(h) = super::http_options::headers("onRequest", &object(&[("headers", headers.into())])) {
+            if let Ok(h) = header_list("onRequest", &headers) {
                 request.headers = h;
             }
         }

@@ -11,7 +11,11 @@ use crate::AdkError;
 
 /// `options.headers`: an object of string values.
 pub fn headers(what: &str, options: &JsValue) -> Result<Vec<(String, String)>, AdkError> {
-    let given = prop(options, "headers");
+    header_list(what, &prop(options, "headers"))
+}
+
+/// A headers object (string values) as name/value pairs; `undefined` or `null` is none.
+pub fn header_list(what: &str, given: &JsValue) -> Result<Vec<(String, String)>, AdkError> {
     if given.is_undefined() || given.is_null() {
         return Ok(Vec::new());
     }

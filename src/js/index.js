@@ -357,12 +357,10 @@ export class A2AStream extends Run {}
 // ---------------------------------------------------------------------------------------------
 // A2A.
 
-const clientHandles = new WeakMap();
+const CLIENT = Symbol('adk-wasm A2A client handle');
 
 /** A client of one remote A2A agent: protocol 1.0 or 0.3, JSON-RPC or HTTP+JSON, as its card allows. */
 export class A2AClient {
-  #handle;
-
   /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
   static async fromCardUrl(url, options = {}) {
     needWasm('A2AClient');
@@ -379,28 +377,27 @@ export class A2AClient {
     if (!(handle instanceof wasm.A2AClientHandle)) {
       throw adkError('INVALID_ARGUMENT', 'A2AClient: use A2AClient.fromCardUrl(url) or A2AClient.fromCard(card)');
     }
-    this.#handle = handle;
-    clientHandles.set(this, handle);
+    this[CLIENT] = handle;
   }
 
-  get card() { return this.#handle.card; }
-  get protocolVersion() { return this.#handle.protocolVersion; }
-  get binding() { return this.#handle.binding; }
-  get url() { return this.#handle.url; }
+  get card() { return this[CLIENT].card; }
+  get protocolVersion() { return this[CLIENT].protocolVersion; }
+  get binding() { return this[CLIENT].binding; }
+  get url() { return this[CLIENT].url; }
 
-  sendMessage(params) { return this.#handle.sendMessage(params); }
-  sendMessageStream(params, { signal } = {}) { return new A2AStream(this.#handle.sendMessageStream(params), signal); }
-  getTask(id, { historyLength } = {}) { return this.#handle.getTask(id, historyLength); }
-  cancelTask(id) { return this.#handle.cancelTask(id); }
-  subscribeToTask(id, { signal } = {}) { return new A2AStream(this.#handle.subscribeToTask(id), signal); }
-  listTasks(params) { return this.#handle.listTasks(params); }
+  sendMessage(params) { return this[CLIENT].sendMessage(params); }
+  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].sendMessageStream(params), signal); }
+  getTask(id, { historyLength } = {}) { return this[CLIENT].getTask(id, historyLength); }
+  cancelTask(id) { return this[CLIENT].cancelTask(id); }
+  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].subscribeToTask(id), signal); }
+  listTasks(params) { return this[CLIENT].listTasks(params); }
 }
 
 /** An agent of the tree whose work happens on an A2A server (ADK's `RemoteA2aAgent`). */
 export class RemoteA2aAgent extends BaseAgent {
   constructor(options) {
     super(options);
-    const client = options.client === undefined ? undefined : clientHandles.get(options.client);
+    const client = options.client?.[CLIENT];
     if (options.client !== undefined && !client) throw adkError('INVALID_ARGUMENT', `RemoteA2aAgent \`${options.name}\`: client must be an A2AClient`);
     this[HANDLE] = client ? wasm.AgentHandle.remoteA2aFromClient(options, client) : wasm.AgentHandle.remoteA2aFromCardUrl(options);
     this.agentCardUrl = options.agentCardUrl;

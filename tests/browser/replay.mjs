@@ -8,10 +8,10 @@ const FIXTURES = new URL('../fixtures/models/', import.meta.url);
 const scenarios = new Map();
 let next = 1;
 
-async function readJson(req) {
+async function readBody(req) {
   let text = '';
   for await (const chunk of req) text += chunk;
-  return JSON.parse(text || '{}');
+  return text;
 }
 
 async function bodyOf(reply) {
@@ -25,11 +25,7 @@ async function bodyOf(reply) {
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 async function answer(scenario, req, res) {
-  const body = await new Promise((ok) => {
-    let text = '';
-    req.on('data', (c) => (text += c));
-    req.on('end', () => ok(text));
-  });
+  const body = await readBody(req);
   const record = { method: req.method, url: req.url, headers: req.headers, body, aborted: false };
   scenario.requests.push(record);
   // The client hanging up before the end (an aborted fetch) is recorded for the tests to see.
@@ -61,7 +57,7 @@ export async function replay(req, res) {
   const url = new URL(req.url, 'http://x');
   if (req.method === 'POST' && url.pathname === '/replay/scenario') {
     const id = String(next++);
-    scenarios.set(id, { replies: (await readJson(req)).replies ?? [], requests: [] });
+    scenarios.set(id, { replies: JSON.parse((await readBody(req)) || '{}').replies ?? [], requests: [] });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ id, baseUrl: `/replay/s/${id}` }));
     return true;

@@ -21,7 +21,8 @@ export function presetA2aUrl() {
 /** A state as shown: `TASK_STATE_COMPLETED` → `completed`. */
 const shortState = (state = '') => state.replace('TASK_STATE_', '').toLowerCase();
 
-const textOfParts = (parts = []) => parts.map((p) => p.text ?? (p.data !== undefined ? pretty(p.data) : p.file ? '[file]' : '')).join('');
+/** The text of an event's parts (RemoteA2aAgent already turned A2A data parts into JSON text). */
+const textOfParts = (parts = []) => parts.map((p) => p.text ?? (p.inlineData || p.fileData ? '[file]' : '')).join('');
 
 /**
  * The inspector's A2A tab, fed by RemoteA2aAgent's events: `customMetadata['a2a:task_state']` says how
