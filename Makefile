@@ -17,9 +17,9 @@ test: setup test-native test-wasm build test-browser
 
 test-native:
 	cargo fmt --check
-	cargo test --all-targets
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+	cargo test --workspace --all-targets
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
 
 test-wasm:

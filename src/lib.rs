@@ -1,7 +1,10 @@
 //! adk-wasm: Google's Agent Development Kit (ADK) in Rust, compiled to WebAssembly.
 //!
-//! The core (event model, services, runner, A2A protocol) is plain Rust that builds and is tested natively;
-//! the browser boundary lives in `js` (wasm32 only).
+//! This crate is the one public API over the workspace's layers, and the only one that knows the
+//! browser: `adk-core` (event model, errors, HTTP seam, SSE) ← `adk-a2a` (A2A client) ←
+//! `adk-runtime` (agents, runner, services, models, tools) ← here, the browser platform
+//! (`platform`: fetch, the host's clock and randomness) and the JS boundary (`js`), both wasm32
+//! only. Everything below them builds and is tested natively.
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -16,36 +19,31 @@
     )
 )]
 
-pub mod a2a;
+pub use adk_a2a as a2a;
+pub use adk_core::{cancellation, error, events, http, sse, types};
+pub use adk_core::{
+    AdkError, Blob, Bytes, CodeExecutionResult, Content, ErrorCode, Event, EventActions, ExecutableCode, FileData,
+    FunctionCall, FunctionResponse, LlmResponse, Part,
+};
 #[cfg(feature = "agents")]
-pub mod agent;
+pub use adk_runtime::{artifact, memory, model, runner, session, transcript};
+
+/// Agents: the `Agent` trait, contexts and callbacks, and every agent (workflow, `LlmAgent`,
+/// `RemoteA2aAgent`).
 #[cfg(feature = "agents")]
-pub mod artifact;
-pub mod cancellation;
-pub mod error;
-pub mod events;
-pub mod http;
+pub mod agent {
+    pub use adk_runtime::agent::*;
+    pub use adk_runtime::agents::*;
+}
+
+/// Tools: `FunctionTool`, the built-ins, and `AgentTool`.
 #[cfg(feature = "agents")]
-pub mod memory;
-#[cfg(feature = "agents")]
-pub mod model;
-mod platform;
-#[cfg(feature = "agents")]
-pub mod runner;
-#[cfg(feature = "agents")]
-pub mod session;
-pub mod sse;
-#[cfg(feature = "agents")]
-pub mod tool;
-#[cfg(feature = "agents")]
-pub mod transcript;
-pub mod types;
+pub mod tool {
+    pub use adk_runtime::agent_tool::AgentTool;
+    pub use adk_runtime::tool::*;
+}
 
 #[cfg(target_arch = "wasm32")]
 pub mod js;
-
-pub use error::{AdkError, ErrorCode};
-pub use events::{Event, EventActions, LlmResponse};
-pub use types::{
-    Blob, Bytes, CodeExecutionResult, Content, ExecutableCode, FileData, FunctionCall, FunctionResponse, Part,
-};
+#[cfg(target_arch = "wasm32")]
+mod platform;

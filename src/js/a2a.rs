@@ -17,15 +17,16 @@ use super::convert::{call, from_js_core, json_of, json_text, object, promise, pr
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
-#[cfg(feature = "agents")]
-use crate::a2a::RemoteA2aAgent;
 use crate::a2a::{
     A2aClient, A2aClientOptions, A2aStream, AgentCard, Binding, ListTasksParams, ProtocolVersion, ResumePolicy,
     SendMessageParams, StreamItem,
 };
+#[cfg(feature = "agents")]
+use crate::agent::RemoteA2aAgent;
 use crate::cancellation::Cancellation;
 use crate::http::HttpRequest;
-use crate::{platform, AdkError};
+use crate::AdkError;
+use adk_core::platform;
 
 /// Reads `{headers, fetch, binding, protocolVersion, onRequest, resume: {maxRetries, backoffBaseMs}}`.
 fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {

@@ -5,8 +5,8 @@ use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::convert::prop;
-use crate::http::fetch::FetchClient;
 use crate::http::HttpClient;
+use crate::platform::fetch::FetchClient;
 use crate::AdkError;
 
 /// `options.headers`: an object of string values.

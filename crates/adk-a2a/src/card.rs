@@ -1,0 +1,262 @@
+//! Agent cards and the choice of the interface to talk to.
+//!
+//! A v1.0 card lists `supportedInterfaces` (url, binding, version); a v0.3 card has one `url` with
+//! its `preferredTransport`, more in `additionalInterfaces`, and one `protocolVersion` for all.
+//! a2a-sdk serves both shapes merged into one card, so both are read.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{AdkError, ErrorCode};
+use adk_core::types::JsonObject;
+
+/// A protocol version this client speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ProtocolVersion {
+    /// 0.3 (`message/send`, `kind`-tagged objects).
+    V0_3,
+    /// 1.0 (`SendMessage`, proto JSON).
+    V1_0,
+}
+
+impl ProtocolVersion {
+    /// `"1.0"` or `"0.3"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::V0_3 => "0.3",
+            Self::V1_0 => "1.0",
+        }
+    }
+
+    /// The version `text` names (`"1.0"`, `"1"`, `"0.3.0"`, …), if this client speaks it.
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut numbers = text.trim().trim_start_matches(['v', 'V']).split('.');
+        match (numbers.next(), numbers.next()) {
+            (Some("1"), _) => Some(Self::V1_0),
+            (Some("0"), Some("3")) => Some(Self::V0_3),
+            _ => None,
+        }
+    }
+}
+
+/// A protocol binding this client speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Binding {
+    /// JSON-RPC 2.0 over HTTP.
+    JsonRpc,
+    /// HTTP+JSON ("REST").
+    HttpJson,
+}
+
+impl Binding {
+    /// The card's spelling: `JSONRPC` or `HTTP+JSON`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::JsonRpc => "JSONRPC",
+            Self::HttpJson => "HTTP+JSON",
+        }
+    }
+
+    /// The binding `text` names (case-insensitive; `REST` is accepted for HTTP+JSON).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "JSONRPC" | "JSON-RPC" => Some(Self::JsonRpc),
+            "HTTP+JSON" | "REST" => Some(Self::HttpJson),
+            _ => None,
+        }
+    }
+}
+
+/// One way to reach the agent (v1.0 `AgentInterface`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentInterface {
+    /// The endpoint.
+    pub url: String,
+    /// `JSONRPC`, `HTTP+JSON`, `GRPC`, …
+    #[serde(default)]
+    pub protocol_binding: String,
+    /// `1.0`, `0.3`, …
+    #[serde(default)]
+    pub protocol_version: String,
+    /// Keys this client does not model.
+    #[serde(flatten)]
+    pub extra: JsonObject,
+}
+
+/// A v0.3 `additionalInterfaces` entry.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct V03Interface {
+    /// The endpoint.
+    pub url: String,
+    /// `JSONRPC`, `HTTP+JSON`, `GRPC`.
+    #[serde(default)]
+    pub transport: String,
+}
+
+/// What the agent can do.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentCapabilities {
+    /// It streams (`SendStreamingMessage`, `SubscribeToTask`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub streaming: Option<bool>,
+    /// It sends push notifications.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_notifications: Option<bool>,
+    /// Keys this client does not model (extensions, …).
+    #[serde(flatten)]
+    pub extra: JsonObject,
+}
+
+/// A skill the agent advertises.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentSkill {
+    /// Unique within the card.
+    pub id: String,
+    /// For people.
+    #[serde(default)]
+    pub name: String,
+    /// For people and models.
+    #[serde(default)]
+    pub description: String,
+    /// Keywords.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Example prompts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<String>,
+    /// Keys this client does not model.
+    #[serde(flatten)]
+    pub extra: JsonObject,
+}
+
+/// An agent's self-description, v1.0 and v0.3 keys read alike; unknown keys are kept.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AgentCard {
+    /// The agent's name.
+    pub name: String,
+    /// What it does.
+    #[serde(default)]
+    pub description: String,
+    /// The agent's own version.
+    #[serde(default)]
+    pub version: String,
+    /// v1.0: every interface, in the agent's order of preference.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supported_interfaces: Vec<AgentInterface>,
+    /// What it can do.
+    #[serde(default)]
+    pub capabilities: AgentCapabilities,
+    /// Media types it accepts.
+    #[serde(default)]
+    pub default_input_modes: Vec<String>,
+    /// Media types it produces.
+    #[serde(default)]
+    pub default_output_modes: Vec<String>,
+    /// Its skills.
+    #[serde(default)]
+    pub skills: Vec<AgentSkill>,
+    /// v0.3: the main endpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// v0.3: the main endpoint's binding (JSON-RPC when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preferred_transport: Option<String>,
+    /// v0.3: other endpoints.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub additional_interfaces: Vec<V03Interface>,
+    /// v0.3: the version of every v0.3 endpoint.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol_version: Option<String>,
+    /// Keys this client does not model (provider, security schemes, signatures, …).
+    #[serde(flatten)]
+    pub extra: JsonObject,
+}
+
+/// The interface a client talks to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Endpoint {
+    /// The URL.
+    pub url: String,
+    /// The binding.
+    pub binding: Binding,
+    /// The protocol version.
+    pub version: ProtocolVersion,
+}
+
+impl AgentCard {
+    /// Parses a card from JSON text.
+    pub fn from_json(text: &str) -> Result<Self, AdkError> {
+        crate::error::from_json_str("agent card", text)
+    }
+
+    /// Every interface of the card this client could use, v1.0 ones first, then those of the v0.3
+    /// keys, each once, in the card's order.
+    pub fn endpoints(&self) -> Vec<Endpoint> {
+        // An empty version in a v1.0 list means the list's own version.
+        let v10 = self.supported_interfaces.iter().map(|i| {
+            let version = if i.protocol_version.is_empty() { "1.0" } else { &i.protocol_version };
+            (i.url.as_str(), i.protocol_binding.as_str(), version)
+        });
+        let v03_version = self.protocol_version.as_deref().unwrap_or("0.3");
+        let main = self.url.iter().map(|url| (url.as_str(), self.preferred_transport.as_deref().unwrap_or("JSONRPC")));
+        let more = self.additional_interfaces.iter().map(|i| (i.url.as_str(), i.transport.as_str()));
+        let v03 = main.chain(more).map(|(url, binding)| (url, binding, v03_version));
+        let mut out: Vec<Endpoint> = Vec::new();
+        for (url, binding, version) in v10.chain(v03) {
+            let (Some(binding), Some(version)) = (Binding::parse(binding), ProtocolVersion::parse(version)) else {
+                continue;
+            };
+            let endpoint = Endpoint { url: url.to_string(), binding, version };
+            if !url.is_empty() && !out.contains(&endpoint) {
+                out.push(endpoint);
+            }
+        }
+        out
+    }
+
+    /// The endpoint to use: the newest protocol version, then JSON-RPC over HTTP+JSON, then the
+    /// card's order; `binding` and `version` restrict the choice when given.
+    pub fn choose_endpoint(
+        &self,
+        binding: Option<Binding>,
+        version: Option<ProtocolVersion>,
+    ) -> Result<Endpoint, AdkError> {
+        let all = self.endpoints();
+        let rank = |e: &Endpoint| (std::cmp::Reverse(e.version), e.binding != Binding::JsonRpc);
+        all.iter()
+            .filter(|e| binding.is_none_or(|b| b == e.binding) && version.is_none_or(|v| v == e.version))
+            .min_by_key(|e| rank(e))
+            .cloned()
+            .ok_or_else(|| {
+                let offered: Vec<String> =
+                    all.iter().map(|e| format!("{} {} at {}", e.binding.as_str(), e.version.as_str(), e.url)).collect();
+                let wanted = match (binding, version) {
+                    (None, None) => String::new(),
+                    _ => format!(
+                        " matching {} {}",
+                        binding.map_or("any binding", Binding::as_str),
+                        version.map_or("any version", ProtocolVersion::as_str)
+                    ),
+                };
+                let offered = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+                AdkError::new(
+                    ErrorCode::Unimplemented,
+                    format!("agent card of '{}' has no JSON-RPC or HTTP+JSON interface of protocol 1.0 or 0.3{wanted} (usable: {offered})", self.name),
+                )
+            })
+    }
+}
+
+/// The URL of the card for `url`: a URL naming a `.json` file or a `/.well-known/` path is the
+/// card itself; anything else is the agent's base URL.
+pub fn card_url(url: &str) -> String {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    if path.ends_with(".json") || path.contains("/.well-known/") {
+        url.to_string()
+    } else {
+        format!("{}/.well-known/agent-card.json", url.trim_end_matches('/'))
+    }
+}

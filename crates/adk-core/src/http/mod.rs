@@ -1,0 +1,184 @@
+//! The one seam to the network: an [`HttpClient`] sends a request and hands back the status, the
+//! headers and the body as a stream of byte chunks. Models and the A2A client are written against
+//! this trait only, so they build and are tested natively; the browser implementation (`fetch`)
+//! is platform code and lives with the rest of it in the wasm crate.
+
+use std::pin::Pin;
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use futures_core::Stream;
+use futures_util::StreamExt;
+
+use crate::cancellation::Cancellation;
+use crate::sse::{SseEvent, SseParser};
+use crate::{AdkError, ErrorCode};
+
+/// The largest body [`HttpResponse::text`] reads: 32 MiB.
+pub const MAX_BODY_BYTES: usize = 32 << 20;
+
+/// Body chunks as they arrive. Dropping the stream releases the connection and aborts the request.
+pub type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, AdkError>>>>;
+
+/// An HTTP request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HttpRequest {
+    /// `GET`, `POST`, …
+    pub method: String,
+    /// The absolute URL.
+    pub url: String,
+    /// Header names and values, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body (JSON text here), if any.
+    pub body: Option<String>,
+}
+
+impl HttpRequest {
+    /// A `GET` of `url`.
+    pub fn get(url: impl Into<String>) -> Self {
+        HttpRequest { method: "GET".into(), url: url.into(), ..Default::default() }
+    }
+
+    /// A `POST` of JSON `body` to `url`.
+    pub fn post_json(url: impl Into<String>, body: String) -> Self {
+        HttpRequest {
+            method: "POST".into(),
+            url: url.into(),
+            headers: vec![("Content-Type".into(), "application/json".into())],
+            body: Some(body),
+        }
+    }
+
+    /// Adds a header.
+    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.headers.push((name.into(), value.into()));
+        self
+    }
+}
+
+/// A response whose body has not been read yet.
+pub struct HttpResponse {
+    /// The HTTP status.
+    pub status: u16,
+    /// Header names (lower-case) and values.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: ByteStream,
+}
+
+impl std::fmt::Debug for HttpResponse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpResponse").field("status", &self.status).field("headers", &self.headers).finish()
+    }
+}
+
+impl HttpResponse {
+    /// The first value of header `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the status is 2xx.
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    /// Whether the body is `text/event-stream`.
+    pub fn is_event_stream(&self) -> bool {
+        self.header("content-type")
+            .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("text/event-stream"))
+    }
+
+    /// Reads the whole body as text (lossy UTF-8), refusing one larger than [`MAX_BODY_BYTES`]: a
+    /// broken or hostile server must not be able to exhaust the page's memory.
+    pub async fn text(self) -> Result<String, AdkError> {
+        let mut bytes = Vec::new();
+        let mut body = self.body;
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk?;
+            if bytes.len().saturating_add(chunk.len()) > MAX_BODY_BYTES {
+                return Err(AdkError::new(
+                    ErrorCode::ResourceExhausted,
+                    format!("the response body is larger than {} MiB", MAX_BODY_BYTES >> 20),
+                ));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    /// The body as server-sent events. A stream cut in the middle of an event ends with an
+    /// `UNAVAILABLE` error, so callers can tell it from a clean end.
+    pub fn events(self) -> Pin<Box<dyn Stream<Item = Result<SseEvent, AdkError>>>> {
+        sse_events(self.body)
+    }
+}
+
+/// Parses `body` as server-sent events.
+pub fn sse_events(mut body: ByteStream) -> Pin<Box<dyn Stream<Item = Result<SseEvent, AdkError>>>> {
+    Box::pin(async_stream::try_stream! {
+        let mut parser = SseParser::default();
+        while let Some(chunk) = body.next().await {
+            for event in parser.push(&chunk?).map_err(sse_error)? {
+                yield event;
+            }
+        }
+        for event in parser.finish().map_err(sse_error)? {
+            yield event;
+        }
+    })
+}
+
+fn sse_error(e: crate::sse::SseError) -> AdkError {
+    let code = match e {
+        crate::sse::SseError::Truncated => ErrorCode::Unavailable,
+        crate::sse::SseError::EventTooLarge { .. } => ErrorCode::ResourceExhausted,
+    };
+    AdkError::new(code, e.to_string())
+}
+
+/// Sends HTTP requests. Single-threaded (`?Send`), like everything in the browser.
+#[async_trait(?Send)]
+pub trait HttpClient {
+    /// Sends `request`; resolves once the status and headers are in. `cancellation` aborts the
+    /// request and the body stream (the body then ends with an `ABORTED` error). Network failures
+    /// are `UNAVAILABLE`; HTTP error statuses are *not* errors here.
+    async fn send(&self, request: HttpRequest, cancellation: Rc<Cancellation>) -> Result<HttpResponse, AdkError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures::executor::block_on;
+
+    fn response(chunks: &[&[u8]]) -> HttpResponse {
+        let chunks: Vec<Result<Vec<u8>, AdkError>> = chunks.iter().map(|c| Ok(c.to_vec())).collect();
+        HttpResponse {
+            status: 200,
+            headers: vec![("content-type".into(), "text/event-stream; charset=utf-8".into())],
+            body: Box::pin(futures_util::stream::iter(chunks)),
+        }
+    }
+
+    #[test]
+    fn events_across_chunks_and_a_cut_stream() {
+        let r = response(&[b"data: {\"a\":", b"1}\n\ndata: x\n\n"]);
+        assert!(r.is_event_stream() && r.ok());
+        let events: Vec<_> = block_on(r.events().collect::<Vec<_>>());
+        let data: Vec<_> = events.into_iter().map(|e| e.unwrap().data).collect();
+        assert_eq!(data, ["{\"a\":1}", "x"]);
+
+        let cut: Vec<_> = block_on(response(&[b"data: whole\n\ndata: ha"]).events().collect::<Vec<_>>());
+        assert_eq!(cut.len(), 2);
+        assert_eq!(cut[1].as_ref().unwrap_err().code, ErrorCode::Unavailable);
+    }
+
+    #[test]
+    fn text_and_status_codes() {
+        assert_eq!(block_on(response(&[b"h\xC3", b"\xA9"]).text()).unwrap(), "h\u{e9}");
+        let e = AdkError::http(429, "slow down");
+        assert_eq!((e.code, e.http_status), (ErrorCode::ResourceExhausted, Some(429)));
+        assert_eq!(ErrorCode::from_http_status(503), ErrorCode::Unavailable);
+        assert_eq!(ErrorCode::parse("UNAVAILABLE"), Some(ErrorCode::Unavailable));
+    }
+}

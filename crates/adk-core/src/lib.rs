@@ -1,0 +1,32 @@
+//! adk-wasm's pure core: the ADK event model wire-identical to ADK Python's JSON, one error type,
+//! the HTTP seam every networked part is written against, and the SSE parser.
+//!
+//! Nothing here knows about JavaScript: the browser's clock, randomness and `fetch` are plugged in
+//! from above (see [`platform`] and [`http`]).
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+pub mod cancellation;
+pub mod error;
+pub mod events;
+pub mod http;
+pub mod platform;
+pub mod sse;
+pub mod types;
+
+pub use error::{AdkError, ErrorCode};
+pub use events::{Event, EventActions, LlmResponse};
+pub use types::{
+    Blob, Bytes, CodeExecutionResult, Content, ExecutableCode, FileData, FunctionCall, FunctionResponse, Part,
+};

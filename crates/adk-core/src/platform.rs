@@ -1,0 +1,133 @@
+//! What the core needs from its host: the clock, randomness for ids, and Unicode normalisation.
+//!
+//! Natively these come from `std`, `getrandom` and `unicode-normalization`. In the browser the wasm
+//! crate installs the browser's own ([`install`]) when the module starts, so that nothing here
+//! imports JavaScript bindings: the dependency points from the boundary to the core, never back.
+
+use std::sync::OnceLock;
+
+/// The host's services.
+#[derive(Clone, Copy)]
+pub struct Host {
+    /// Seconds since the Unix epoch.
+    pub now_seconds: fn() -> f64,
+    /// Fills the buffer with cryptographically random bytes; `false` if the host has none.
+    pub fill_random: fn(&mut [u8]) -> bool,
+    /// The text in Unicode Normalization Form C.
+    pub nfc: fn(&str) -> String,
+}
+
+static HOST: OnceLock<Host> = OnceLock::new();
+
+/// Installs the host's services; the first installation wins. Returns whether this one did.
+pub fn install(host: Host) -> bool {
+    HOST.set(host).is_ok()
+}
+
+fn host() -> Host {
+    HOST.get().copied().unwrap_or(DEFAULT)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+const DEFAULT: Host = Host { now_seconds: native::now_seconds, fill_random: native::fill_random, nfc: native::nfc };
+
+/// A wasm module without an installed host (the wasm crate always installs one): the clock stands
+/// at the epoch, ids come from uuid's fallback generator, text is left as it is.
+#[cfg(target_arch = "wasm32")]
+const DEFAULT: Host = Host { now_seconds: || 0.0, fill_random: |_| false, nfc: str::to_string };
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    pub fn now_seconds() -> f64 {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
+    }
+
+    pub fn fill_random(buf: &mut [u8]) -> bool {
+        getrandom::getrandom(buf).is_ok()
+    }
+
+    pub fn nfc(text: &str) -> String {
+        use unicode_normalization::UnicodeNormalization;
+        text.nfc().collect()
+    }
+}
+
+/// Seconds since the Unix epoch, as ADK's `time.time()`.
+pub fn now_seconds() -> f64 {
+    (host().now_seconds)()
+}
+
+/// `text` in Unicode Normalization Form C.
+pub fn nfc(text: &str) -> String {
+    (host().nfc)(text)
+}
+
+/// A random uuid4 string (ADK's `str(uuid.uuid4())`). Random bytes are drawn from the host 4 KiB at
+/// a time: one call per 256 ids, not per id.
+pub fn new_uuid() -> String {
+    thread_local! {
+        static POOL: std::cell::RefCell<(Vec<u8>, usize)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+        static FALLBACK: std::cell::Cell<u64> = const { std::cell::Cell::new(0x9E37_79B9_7F4A_7C15) };
+    }
+    let mut bytes = [0u8; 16];
+    let drawn = POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let (buf, used) = &mut *pool;
+        if *used + 16 > buf.len() {
+            buf.resize(4096, 0);
+            if !(host().fill_random)(buf) {
+                buf.clear();
+            }
+            *used = 0;
+        }
+        let chunk = buf.get(*used..*used + 16)?;
+        bytes.copy_from_slice(chunk);
+        *used += 16;
+        Some(())
+    });
+    if drawn.is_none() {
+        // No system randomness: splitmix64, seeded by the clock. Unique ids, not secrets.
+        FALLBACK.with(|state| {
+            for half in bytes.chunks_mut(8) {
+                let mut z = state.get().wrapping_add(0x9E37_79B9_7F4A_7C15) ^ now_seconds().to_bits();
+                state.set(z);
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                half.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+            }
+        });
+    }
+    uuid4(bytes)
+}
+
+/// RFC 4122 version 4, variant 1, in its 8-4-4-4-12 hex form.
+fn uuid4(mut bytes: [u8; 16]) -> String {
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let mut out = String::with_capacity(36);
+    for (i, b) in bytes.iter().enumerate() {
+        if matches!(i, 4 | 6 | 8 | 10) {
+            out.push('-');
+        }
+        for nibble in [b >> 4, b & 0x0f] {
+            out.push(char::from_digit(u32::from(nibble), 16).unwrap_or('0'));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uuids_are_version_4_and_distinct() {
+        let a = new_uuid();
+        let b = new_uuid();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 36);
+        assert_eq!(&a[14..15], "4");
+        assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"), "{a}");
+        assert_eq!(uuid4([0xff; 16]), "ffffffff-ffff-4fff-bfff-ffffffffffff");
+    }
+}

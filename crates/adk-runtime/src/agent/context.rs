@@ -1,0 +1,414 @@
+//! What agents, callbacks and tools see of the invocation they run in.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::{Agent, RunConfig};
+use crate::artifact::{ArtifactKey, ArtifactService};
+pub use crate::cancellation::Cancellation;
+use crate::memory::{MemoryService, SearchMemoryResponse};
+use crate::session::{Session, SessionService};
+use crate::types::{Content, JsonObject, Part};
+use crate::{AdkError, ErrorCode, Event, EventActions};
+
+/// One invocation: from a user message to the agents' final answer. Shared by every context in it.
+pub struct Invocation {
+    /// `e-` + uuid4.
+    pub invocation_id: String,
+    /// The user message that started it.
+    pub user_content: Option<Content>,
+    /// How to run.
+    pub run_config: RunConfig,
+    /// The session, as the runner keeps it current: every non-partial event is appended here.
+    pub session: RefCell<Session>,
+    /// Where sessions live.
+    pub session_service: Rc<dyn SessionService>,
+    /// Where artifacts live, if the runner has an artifact service.
+    pub artifact_service: Option<Rc<dyn ArtifactService>>,
+    /// Where memories live, if the runner has a memory service.
+    pub memory_service: Option<Rc<dyn MemoryService>>,
+    /// Fired when the run is stopped before it finished.
+    pub cancellation: Rc<Cancellation>,
+    llm_calls: Cell<u32>,
+}
+
+impl Invocation {
+    /// A new invocation over `session`.
+    pub fn new(
+        invocation_id: String,
+        user_content: Option<Content>,
+        run_config: RunConfig,
+        session: Session,
+        session_service: Rc<dyn SessionService>,
+    ) -> Self {
+        Invocation {
+            invocation_id,
+            user_content,
+            run_config,
+            session: RefCell::new(session),
+            session_service,
+            artifact_service: None,
+            memory_service: None,
+            cancellation: Rc::default(),
+            llm_calls: Cell::new(0),
+        }
+    }
+}
+
+/// An agent's view of the invocation (ADK's `InvocationContext`). Each agent gets its own copy:
+/// `branch` and `end_invocation` are per copy, the session and services are shared.
+#[derive(Clone)]
+pub struct InvocationContext {
+    invocation: Rc<Invocation>,
+    agent: Rc<dyn Agent>,
+    branch: Option<String>,
+    end_invocation: Rc<Cell<bool>>,
+}
+
+impl InvocationContext {
+    /// The context of the root of a run.
+    pub fn new(invocation: Rc<Invocation>, agent: Rc<dyn Agent>) -> Self {
+        InvocationContext { invocation, agent, branch: None, end_invocation: Rc::new(Cell::new(false)) }
+    }
+
+    /// A copy for `agent` (ADK's `model_copy(update={'agent': …})`).
+    pub fn for_agent(&self, agent: Rc<dyn Agent>) -> Self {
+        InvocationContext {
+            invocation: self.invocation.clone(),
+            agent,
+            branch: self.branch.clone(),
+            end_invocation: Rc::new(Cell::new(self.end_invocation.get())),
+        }
+    }
+
+    /// A copy on its own branch `branch.parent.child`, so parallel children do not see each other.
+    pub fn for_branch(&self, parent: &str, child: &str) -> Self {
+        let suffix = format!("{parent}.{child}");
+        let mut ctx = self.for_agent(self.agent.clone());
+        ctx.branch = Some(match &self.branch {
+            Some(b) => format!("{b}.{suffix}"),
+            None => suffix,
+        });
+        ctx
+    }
+
+    /// The shared invocation.
+    pub fn invocation(&self) -> &Rc<Invocation> {
+        &self.invocation
+    }
+
+    /// The invocation id.
+    pub fn invocation_id(&self) -> &str {
+        &self.invocation.invocation_id
+    }
+
+    /// The agent this context belongs to.
+    pub fn agent(&self) -> &Rc<dyn Agent> {
+        &self.agent
+    }
+
+    /// That agent's name.
+    pub fn agent_name(&self) -> &str {
+        self.agent.name()
+    }
+
+    /// `agent_1.agent_2.…`, set inside parallel agents.
+    pub fn branch(&self) -> Option<&str> {
+        self.branch.as_deref()
+    }
+
+    /// Whether this context was told to stop.
+    pub fn end_invocation(&self) -> bool {
+        self.end_invocation.get()
+    }
+
+    /// Stops this agent's run after its current event.
+    pub fn set_end_invocation(&self, end: bool) {
+        self.end_invocation.set(end);
+    }
+
+    /// The user message of this invocation.
+    pub fn user_content(&self) -> Option<&Content> {
+        self.invocation.user_content.as_ref()
+    }
+
+    /// How the invocation runs.
+    pub fn run_config(&self) -> &RunConfig {
+        &self.invocation.run_config
+    }
+
+    /// Runs `f` on the current session.
+    pub fn with_session<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
+        f(&self.invocation.session.borrow())
+    }
+
+    /// Counts one model call; fails once `max_llm_calls` is exceeded (ADK's `LlmCallsLimitExceededError`).
+    pub fn increment_llm_call_count(&self) -> Result<(), AdkError> {
+        let calls = self.invocation.llm_calls.get() + 1;
+        self.invocation.llm_calls.set(calls);
+        let max = self.run_config().max_llm_calls;
+        if max > 0 && calls > max {
+            return Err(AdkError::new(
+                ErrorCode::FailedPrecondition,
+                format!("Max number of llm calls limit of `{max}` exceeded"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A read-only view for instructions and the like (ADK's `ReadonlyContext`).
+#[derive(Clone)]
+pub struct ReadonlyContext {
+    ctx: InvocationContext,
+}
+
+impl ReadonlyContext {
+    /// A view over `ctx`.
+    pub fn new(ctx: InvocationContext) -> Self {
+        ReadonlyContext { ctx }
+    }
+
+    /// The invocation context behind this view.
+    pub fn invocation_context(&self) -> &InvocationContext {
+        &self.ctx
+    }
+
+    /// The invocation id.
+    pub fn invocation_id(&self) -> &str {
+        self.ctx.invocation_id()
+    }
+
+    /// The agent's name.
+    pub fn agent_name(&self) -> &str {
+        self.ctx.agent_name()
+    }
+
+    /// The user message of this invocation.
+    pub fn user_content(&self) -> Option<&Content> {
+        self.ctx.user_content()
+    }
+
+    /// The session id.
+    pub fn session_id(&self) -> String {
+        self.ctx.with_session(|s| s.id.clone())
+    }
+
+    /// The user id.
+    pub fn user_id(&self) -> String {
+        self.ctx.with_session(|s| s.user_id.clone())
+    }
+
+    /// The session's current state.
+    pub fn state_snapshot(&self) -> JsonObject {
+        self.ctx.with_session(|s| s.state.clone())
+    }
+
+    /// The session's events so far.
+    pub fn events(&self) -> Vec<Event> {
+        self.ctx.with_session(|s| s.events.clone())
+    }
+
+    /// The parts of the last event the user wrote (the seeds' `get_last_user_input`).
+    pub fn get_last_user_input(&self) -> Vec<Part> {
+        self.last_parts(|e| e.is_user())
+    }
+
+    /// The parts of the last event an agent wrote with content (the seeds' `get_last_agent_output`).
+    pub fn get_last_agent_output(&self) -> Vec<Part> {
+        self.last_parts(|e| e.is_agent(None))
+    }
+
+    /// Every part recorded in the session, in order (the seeds' `parts()`).
+    pub fn parts(&self) -> Vec<Part> {
+        self.ctx.with_session(|s| s.events.iter().flat_map(|e| e.parts().iter().cloned()).collect())
+    }
+
+    fn last_parts(&self, by: impl Fn(&Event) -> bool) -> Vec<Part> {
+        self.ctx.with_session(|s| {
+            s.events
+                .iter()
+                .rev()
+                .find(|e| by(e) && !e.parts().is_empty())
+                .map(|e| e.parts().to_vec())
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// The state seen through a context: reads give pending writes first, then the session; writes go to
+/// the session at once (as ADK's `State` does) and into the delta of the context's next event.
+#[derive(Clone)]
+pub struct State {
+    ctx: InvocationContext,
+    actions: Rc<RefCell<EventActions>>,
+}
+
+impl State {
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<Value> {
+        if let Some(v) = self.actions.borrow().state_delta.get(key) {
+            return Some(v.clone());
+        }
+        self.ctx.with_session(|s| s.state.get(key).cloned())
+    }
+
+    /// Whether `key` has a value.
+    pub fn contains(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Writes `key`: visible at once, and recorded for the next event.
+    pub fn set(&self, key: &str, value: Value) {
+        self.ctx.invocation.session.borrow_mut().state.insert(key.to_string(), value.clone());
+        self.actions.borrow_mut().state_delta.insert(key.to_string(), value);
+    }
+
+    /// Writes every key of `delta`.
+    pub fn update(&self, delta: JsonObject) {
+        for (key, value) in delta {
+            self.set(&key, value);
+        }
+    }
+
+    /// Whether there are writes not yet in an event.
+    pub fn has_delta(&self) -> bool {
+        !self.actions.borrow().state_delta.is_empty()
+    }
+
+    /// The whole state, pending writes included.
+    pub fn to_dict(&self) -> JsonObject {
+        let mut all = self.ctx.with_session(|s| s.state.clone());
+        for (key, value) in &self.actions.borrow().state_delta {
+            all.insert(key.clone(), value.clone());
+        }
+        all
+    }
+}
+
+/// What callbacks and tools get (ADK's `CallbackContext` / `ToolContext`, one `Context` class in ADK):
+/// a read-only view plus state writes and artifact saves recorded in its own [`EventActions`].
+#[derive(Clone)]
+pub struct CallbackContext {
+    readonly: ReadonlyContext,
+    actions: Rc<RefCell<EventActions>>,
+    function_call_id: Option<String>,
+}
+
+/// Tools get the same context, with the id of the call they answer.
+pub type ToolContext = CallbackContext;
+
+impl std::ops::Deref for CallbackContext {
+    type Target = ReadonlyContext;
+    fn deref(&self) -> &ReadonlyContext {
+        &self.readonly
+    }
+}
+
+impl CallbackContext {
+    /// A context over `ctx` with empty actions.
+    pub fn new(ctx: InvocationContext) -> Self {
+        CallbackContext {
+            readonly: ReadonlyContext::new(ctx),
+            actions: Rc::new(RefCell::new(EventActions::default())),
+            function_call_id: None,
+        }
+    }
+
+    /// A tool's context: answers the call `function_call_id`.
+    pub fn for_tool(ctx: InvocationContext, function_call_id: &str) -> Self {
+        CallbackContext { function_call_id: Some(function_call_id.to_string()), ..Self::new(ctx) }
+    }
+
+    /// The id of the function call a tool is answering.
+    pub fn function_call_id(&self) -> Option<&str> {
+        self.function_call_id.as_deref()
+    }
+
+    /// The state, writable.
+    pub fn state(&self) -> State {
+        State { ctx: self.readonly.ctx.clone(), actions: self.actions.clone() }
+    }
+
+    /// The seeds' `get_variable`: the value of `key`, or `default` when it is missing or null.
+    pub fn get_variable(&self, key: &str, default: Value) -> Value {
+        self.state().get(key).filter(|v| !v.is_null()).unwrap_or(default)
+    }
+
+    /// The seeds' `set_variable`.
+    pub fn set_variable(&self, key: &str, value: Value) {
+        self.state().set(key, value);
+    }
+
+    /// The seeds' `remove_variable`: ADK state has no deletion, so the key is set to null, which
+    /// [`get_variable`](Self::get_variable) reads as missing.
+    pub fn remove_variable(&self, key: &str) {
+        self.state().set(key, Value::Null);
+    }
+
+    /// Runs `f` on the actions recorded so far.
+    pub fn with_actions<R>(&self, f: impl FnOnce(&mut EventActions) -> R) -> R {
+        f(&mut self.actions.borrow_mut())
+    }
+
+    /// Takes the recorded actions (to put them in an event).
+    pub fn take_actions(&self) -> EventActions {
+        std::mem::take(&mut self.actions.borrow_mut())
+    }
+
+    fn artifacts(&self) -> Result<Rc<dyn ArtifactService>, AdkError> {
+        self.readonly
+            .ctx
+            .invocation
+            .artifact_service
+            .clone()
+            .ok_or_else(|| AdkError::new(ErrorCode::FailedPrecondition, "Artifact service is not initialized."))
+    }
+
+    fn ids(&self) -> (String, String, String) {
+        self.readonly.ctx.with_session(|s| (s.app_name.clone(), s.user_id.clone(), s.id.clone()))
+    }
+
+    /// Saves a new version of `filename` and records it in `artifact_delta`.
+    pub async fn save_artifact(&self, filename: &str, artifact: Part) -> Result<u64, AdkError> {
+        let service = self.artifacts()?;
+        let (app_name, user_id, session_id) = self.ids();
+        let key = ArtifactKey { app_name: &app_name, user_id: &user_id, session_id: Some(&session_id), filename };
+        let version = service.save_artifact(key, artifact, None).await?;
+        self.actions
+            .borrow_mut()
+            .artifact_delta
+            .insert(filename.to_string(), i64::try_from(version).unwrap_or(i64::MAX));
+        Ok(version)
+    }
+
+    /// Loads `filename` (the latest version unless `version` is given).
+    pub async fn load_artifact(&self, filename: &str, version: Option<u64>) -> Result<Option<Part>, AdkError> {
+        let service = self.artifacts()?;
+        let (app_name, user_id, session_id) = self.ids();
+        let key = ArtifactKey { app_name: &app_name, user_id: &user_id, session_id: Some(&session_id), filename };
+        service.load_artifact(key, version).await
+    }
+
+    /// The artifact names of the session and the user.
+    pub async fn list_artifacts(&self) -> Result<Vec<String>, AdkError> {
+        let service = self.artifacts()?;
+        let (app_name, user_id, session_id) = self.ids();
+        service.list_artifact_keys(&app_name, &user_id, Some(&session_id)).await
+    }
+
+    /// Searches the user's memories.
+    pub async fn search_memory(&self, query: &str) -> Result<SearchMemoryResponse, AdkError> {
+        let service = self
+            .readonly
+            .ctx
+            .invocation
+            .memory_service
+            .clone()
+            .ok_or_else(|| AdkError::new(ErrorCode::FailedPrecondition, "Memory service is not available."))?;
+        let (app_name, user_id, _) = self.ids();
+        service.search_memory(&app_name, &user_id, query).await
+    }
+}

@@ -1,0 +1,88 @@
+//! ADK's `AgentTool`: an agent offered to the model as a tool. Each call runs the agent in a
+//! throw-away session of its own that starts from the caller's state; the state it writes flows
+//! back, and the text of its last event is the result.
+
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+
+use crate::agent::{Agent, ToolContext};
+use crate::model::FunctionDeclaration;
+use crate::runner::{RunConfig, Runner};
+use crate::tool::Tool;
+use crate::types::{Content, JsonObject};
+use crate::AdkError;
+
+/// Runs an agent as a tool (ADK's `AgentTool`).
+pub struct AgentTool {
+    agent: Rc<dyn Agent>,
+    skip_summarization: bool,
+}
+
+impl AgentTool {
+    /// A tool named after `agent`, taking one string argument, `request`.
+    pub fn new(agent: Rc<dyn Agent>) -> Self {
+        AgentTool { agent, skip_summarization: false }
+    }
+
+    /// With `true`, the agent's answer is the final word: the calling model is not asked to
+    /// summarise it.
+    pub fn skip_summarization(mut self, skip: bool) -> Self {
+        self.skip_summarization = skip;
+        self
+    }
+}
+
+#[async_trait(?Send)]
+impl Tool for AgentTool {
+    fn name(&self) -> &str {
+        self.agent.name()
+    }
+
+    fn declaration(&self) -> FunctionDeclaration {
+        FunctionDeclaration {
+            name: self.agent.name().to_string(),
+            description: self.agent.description().to_string(),
+            parameters: Some(json!({
+                "type": "object",
+                "properties": {"request": {"type": "string"}},
+                "required": ["request"],
+            })),
+        }
+    }
+
+    async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
+        let request = args
+            .get("request")
+            .and_then(Value::as_str)
+            .ok_or_else(|| AdkError::invalid(format!("{}: the argument `request` must be a string", self.name())))?;
+        if self.skip_summarization {
+            ctx.with_actions(|a| a.skip_summarization = Some(true));
+        }
+        let name = self.agent.name().to_string();
+        let runner = Runner::in_memory(&name, self.agent.clone());
+        let session =
+            runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
+        let mut events =
+            runner.run_async(&session.user_id, &session.id, Content::user_text(request), None, RunConfig::default());
+        // The answer is the last content (events without content, e.g. state-only ones, do not count),
+        // without its thoughts, as ADK does.
+        let mut last = None;
+        while let Some(event) = events.next().await {
+            let event = event?;
+            if !event.actions.state_delta.is_empty() {
+                ctx.state().update(event.actions.state_delta.clone());
+            }
+            if event.content.is_some() {
+                last = event.content;
+            }
+        }
+        let text: Vec<&str> = last
+            .as_ref()
+            .map(|c| c.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect())
+            .unwrap_or_default();
+        Ok(Value::String(text.join("\n")))
+    }
+}

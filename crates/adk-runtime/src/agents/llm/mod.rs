@@ -1,0 +1,150 @@
+//! `LlmAgent`: an agent whose turns come from a model, with tools and transfers (ADK's `LlmAgent`
+//! with its `AutoFlow`).
+
+mod callbacks;
+mod contents;
+mod flow;
+mod functions;
+mod instructions;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use crate::agent::{Agent, AgentCore, EventStream, InvocationContext, ReadonlyContext};
+use crate::model::BaseLlm;
+use crate::tool::Tool;
+use crate::types::{Content, JsonObject};
+use crate::AdkError;
+
+pub use callbacks::{
+    AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
+    ToolErrorCallback,
+};
+pub use contents::build_contents;
+pub use instructions::{inject_session_state, python_str};
+
+/// A dynamic instruction: called with a read-only context each turn; its text is used as it is
+/// (no `{key}` templating, as in ADK).
+pub type InstructionProvider = Rc<dyn Fn(ReadonlyContext) -> Pin<Box<dyn Future<Output = Result<String, AdkError>>>>>;
+
+/// An instruction: a template filled from state, or a provider.
+#[derive(Clone, Default)]
+pub enum Instruction {
+    /// No instruction.
+    #[default]
+    None,
+    /// A template with `{key}` placeholders.
+    Text(String),
+    /// Computed each turn.
+    Provider(InstructionProvider),
+}
+
+/// Which history the model sees.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum IncludeContents {
+    /// The session's history visible on the agent's branch.
+    #[default]
+    Default,
+    /// Only the current turn.
+    None,
+}
+
+/// How an `LlmAgent` behaves.
+#[derive(Clone)]
+pub struct LlmAgentConfig {
+    /// The model.
+    pub model: Rc<dyn BaseLlm>,
+    /// The agent's instruction.
+    pub instruction: Instruction,
+    /// For every LLM agent of the tree; taken from the root agent.
+    pub global_instruction: Instruction,
+    /// Sent first in the system instruction, never templated; the `instruction` then goes to the end
+    /// of the contents as user content (so the static part can be cached).
+    pub static_instruction: Option<Content>,
+    /// The tools.
+    pub tools: Vec<Rc<dyn Tool>>,
+    /// Saves the final text to this state key.
+    pub output_key: Option<String>,
+    /// Which history the model sees.
+    pub include_contents: IncludeContents,
+    /// Generation settings passed to the model (`temperature`, …).
+    pub generate_content_config: JsonObject,
+    /// The agent may not hand the conversation back to its parent.
+    pub disallow_transfer_to_parent: bool,
+    /// The agent may not hand the conversation to its siblings.
+    pub disallow_transfer_to_peers: bool,
+    /// Before each model call.
+    pub before_model_callbacks: Vec<BeforeModelCallback>,
+    /// After each model response (partial ones included).
+    pub after_model_callbacks: Vec<AfterModelCallback>,
+    /// When the model call fails.
+    pub on_model_error_callbacks: Vec<ModelErrorCallback>,
+    /// Before each tool call.
+    pub before_tool_callbacks: Vec<BeforeToolCallback>,
+    /// After each tool call.
+    pub after_tool_callbacks: Vec<AfterToolCallback>,
+    /// When a tool fails.
+    pub on_tool_error_callbacks: Vec<ToolErrorCallback>,
+}
+
+impl LlmAgentConfig {
+    /// A config with `model` and nothing else.
+    pub fn new(model: Rc<dyn BaseLlm>) -> Self {
+        LlmAgentConfig {
+            model,
+            instruction: Instruction::None,
+            global_instruction: Instruction::None,
+            static_instruction: None,
+            tools: Vec::new(),
+            output_key: None,
+            include_contents: IncludeContents::Default,
+            generate_content_config: JsonObject::new(),
+            disallow_transfer_to_parent: false,
+            disallow_transfer_to_peers: false,
+            before_model_callbacks: Vec::new(),
+            after_model_callbacks: Vec::new(),
+            on_model_error_callbacks: Vec::new(),
+            before_tool_callbacks: Vec::new(),
+            after_tool_callbacks: Vec::new(),
+            on_tool_error_callbacks: Vec::new(),
+        }
+    }
+}
+
+/// An agent driven by a model (ADK's `LlmAgent`).
+pub struct LlmAgent {
+    core: AgentCore,
+    config: LlmAgentConfig,
+}
+
+impl LlmAgent {
+    /// A new LLM agent.
+    pub fn new(core: AgentCore, config: LlmAgentConfig) -> Self {
+        LlmAgent { core, config }
+    }
+
+    /// Its configuration.
+    pub fn config(&self) -> &LlmAgentConfig {
+        &self.config
+    }
+}
+
+impl Agent for LlmAgent {
+    fn core(&self) -> &AgentCore {
+        &self.core
+    }
+
+    fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
+        flow::run(self, ctx)
+    }
+
+    fn disallow_transfer_to_parent(&self) -> Option<bool> {
+        Some(self.config.disallow_transfer_to_parent)
+    }
+}
+
+/// `agent` as an `LlmAgent`, if it is one (transfers need peers' and parents' settings).
+pub(crate) fn as_llm_agent(agent: &dyn Agent) -> Option<&LlmAgent> {
+    agent.as_any().downcast_ref()
+}

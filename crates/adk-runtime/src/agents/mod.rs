@@ -1,0 +1,13 @@
+//! The agents: the workflow agents, `LlmAgent`, and `RemoteA2aAgent`, all on the `Agent` trait.
+
+pub mod llm;
+mod loop_agent;
+mod parallel;
+pub mod remote_a2a;
+mod sequential;
+
+pub use llm::{IncludeContents, Instruction, LlmAgent, LlmAgentConfig};
+pub use loop_agent::LoopAgent;
+pub use parallel::ParallelAgent;
+pub use remote_a2a::RemoteA2aAgent;
+pub use sequential::SequentialAgent;

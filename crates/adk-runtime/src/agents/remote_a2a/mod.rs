@@ -1,0 +1,141 @@
+//! `RemoteA2aAgent`: an agent of the tree whose work happens on an A2A server (ADK's
+//! `RemoteA2aAgent`). It sends what the remote agent has not seen yet, continues the remote
+//! conversation (`contextId`) and an interrupted task (`taskId`), and turns the A2A stream into
+//! ADK events carrying `a2a:task_id`, `a2a:context_id` and `a2a:task_state` in `customMetadata`.
+
+mod events;
+mod parts;
+mod request;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use futures_util::StreamExt;
+
+use crate::a2a::{A2aClient, A2aClientOptions, SendMessageParams, StreamItem, StreamResponse, TaskOrMessage};
+use crate::agent::{agent_event, Agent, AgentCore, EventStream, InvocationContext};
+use crate::http::HttpClient;
+use crate::Event;
+
+pub use events::EventMapper;
+
+/// `customMetadata` key of the remote task's id.
+pub const TASK_ID: &str = "a2a:task_id";
+/// `customMetadata` key of the remote conversation's id.
+pub const CONTEXT_ID: &str = "a2a:context_id";
+/// `customMetadata` key of the remote task's state when the event was made.
+pub const TASK_STATE: &str = "a2a:task_state";
+/// `customMetadata` key set on a partial artifact event that replaces the artifact instead of adding to it.
+pub const REPLACE: &str = "a2a:replace";
+/// `customMetadata` key set on the partial event that says a dropped stream was resumed.
+pub const RESUMED: &str = "a2a:resumed";
+
+/// A card to read on the first run, as ADK does, so building the tree needs no network.
+struct CardSource {
+    url: String,
+    options: A2aClientOptions,
+    http: Rc<dyn HttpClient>,
+}
+
+/// An agent served over A2A.
+pub struct RemoteA2aAgent {
+    core: AgentCore,
+    client: RefCell<Option<A2aClient>>,
+    card: Option<CardSource>,
+}
+
+impl RemoteA2aAgent {
+    /// An agent talking through `client`.
+    pub fn new(core: AgentCore, client: A2aClient) -> Self {
+        RemoteA2aAgent { core, client: RefCell::new(Some(client)), card: None }
+    }
+
+    /// An agent whose card is read from `url` when it first runs.
+    pub fn from_card_url(core: AgentCore, url: &str, options: A2aClientOptions, http: Rc<dyn HttpClient>) -> Self {
+        let card = CardSource { url: url.to_string(), options, http };
+        RemoteA2aAgent { core, client: RefCell::new(None), card: Some(card) }
+    }
+
+    /// The client, reading the card first if it was not read yet (a failure is retried next run).
+    async fn client(&self) -> Result<A2aClient, crate::AdkError> {
+        if let Some(client) = self.client.borrow().clone() {
+            return Ok(client);
+        }
+        let Some(card) = &self.card else {
+            return Err(crate::AdkError::new(crate::ErrorCode::Internal, "RemoteA2aAgent without a client"));
+        };
+        let client = A2aClient::from_card_url(&card.url, card.options.clone(), card.http.clone()).await?;
+        *self.client.borrow_mut() = Some(client.clone());
+        Ok(client)
+    }
+}
+
+impl Agent for RemoteA2aAgent {
+    fn core(&self) -> &AgentCore {
+        &self.core
+    }
+
+    fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
+        Box::pin(async_stream::try_stream! {
+            let history = ctx.with_session(|s| s.events.clone());
+            let Some(message) = request::build_message(ctx.agent_name(), &history) else {
+                return;
+            };
+            let make = || agent_event(&ctx, None);
+            let client = match self.client().await {
+                Ok(client) => client,
+                Err(e) => {
+                    yield failure(make(), &e);
+                    return;
+                }
+            };
+            let mut mapper = EventMapper::new(make);
+            let params = SendMessageParams { message, ..Default::default() };
+            if client.card().capabilities.streaming == Some(false) {
+                match client.send_message(&params).await {
+                    Ok(TaskOrMessage::Task(task)) => {
+                        for event in mapper.task(task) {
+                            yield event;
+                        }
+                    }
+                    Ok(TaskOrMessage::Message(message)) => {
+                        for event in mapper.map(StreamItem::Event(StreamResponse::Message(message))) {
+                            yield event;
+                        }
+                    }
+                    Err(e) => yield failure(make(), &e),
+                }
+                return;
+            }
+            let mut stream = client.send_message_stream(params, ctx.invocation().cancellation.clone());
+            while let Some(item) = stream.next().await {
+                match item {
+                    Ok(item) => {
+                        for event in mapper.map(item) {
+                            yield event;
+                        }
+                    }
+                    Err(e) if e.code == crate::ErrorCode::Aborted => Err(e)?,
+                    Err(e) => {
+                        // What had streamed was only in partial events: store it before the failure.
+                        for event in mapper.finish() {
+                            yield event;
+                        }
+                        yield failure(make(), &e);
+                        return;
+                    }
+                }
+            }
+            for event in mapper.finish() {
+                yield event;
+            }
+        })
+    }
+}
+
+/// A transport or protocol failure as an error event: the run and the session go on.
+fn failure(mut event: Event, error: &crate::AdkError) -> Event {
+    event.error_code = Some(error.code.as_str().to_string());
+    event.error_message = Some(error.message.clone());
+    event
+}

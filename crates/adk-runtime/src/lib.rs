@@ -1,0 +1,38 @@
+//! adk-wasm's runtime: ADK's agents, runner, sessions, memory, artifacts, models and tools, in pure
+//! Rust over the core's event model and HTTP seam.
+//!
+//! The modules form layers; each imports only from the ones before it:
+//! 1. [`session`], [`memory`], [`artifact`], [`model`], [`transcript`] (over `adk-core`);
+//! 2. [`agent`]: the `Agent` trait, the contexts, callbacks and `RunConfig`;
+//! 3. [`tool`]: the `Tool` trait, `FunctionTool` and the built-in tools;
+//! 4. [`agents`]: the agents (workflow, `LlmAgent`, `RemoteA2aAgent` over `adk-a2a`);
+//! 5. [`runner`];
+//! 6. [`agent_tool`]: an agent offered as a tool, the one leaf that runs a runner.
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+pub mod agent;
+pub mod agent_tool;
+pub mod agents;
+pub mod artifact;
+pub mod memory;
+pub mod model;
+pub mod runner;
+pub mod session;
+pub mod tool;
+pub mod transcript;
+
+use adk_a2a as a2a;
+use adk_core::{cancellation, error, http, platform, types};
+use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionCall, FunctionResponse, LlmResponse, Part};

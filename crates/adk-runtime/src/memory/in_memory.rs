@@ -1,0 +1,152 @@
+//! Keyword memory kept in memory (ADK's `InMemoryMemoryService`).
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use indexmap::IndexMap;
+
+use super::timestamp::iso_timestamp_utc;
+use super::tokenize::{matched_words, normalise, searchable_words, words};
+use super::{MemoryEntry, MemoryService, SearchMemoryResponse};
+use crate::session::Session;
+use crate::{AdkError, Event};
+
+/// A search returns at most this many memories.
+pub const MAX_SEARCH_RESULTS: usize = 10;
+
+/// Where events added without a session id are kept (ADK's name for it).
+const UNKNOWN_SESSION_ID: &str = "__unknown_session_id__";
+
+#[derive(Debug)]
+struct Remembered {
+    event: Event,
+    /// The event's text parts, joined, NFC-normalised and lower-cased once at insertion.
+    text: String,
+}
+
+impl Remembered {
+    fn new(event: &Event) -> Self {
+        let text: Vec<&str> = event.parts().iter().filter_map(|p| p.text.as_deref()).collect();
+        Remembered { event: event.clone(), text: normalise(&text.join(" ")) }
+    }
+}
+
+type UserKey = (String, String);
+
+#[derive(Debug, Default)]
+struct Store {
+    /// (app, user) → session id → remembered events, in insertion order.
+    events: HashMap<UserKey, IndexMap<String, Vec<Remembered>>>,
+    /// Memory ids deleted with `delete_memory`, never re-added.
+    deleted: HashMap<UserKey, HashSet<String>>,
+}
+
+/// Keyword search over remembered events: a search returns at most [`MAX_SEARCH_RESULTS`] memories,
+/// those sharing the most words with the query, ties in insertion order.
+#[derive(Debug, Default)]
+pub struct InMemoryMemoryService {
+    store: RefCell<Store>,
+}
+
+fn key(app_name: &str, user_id: &str) -> UserKey {
+    (app_name.to_string(), user_id.to_string())
+}
+
+fn has_content(event: &Event) -> bool {
+    !event.parts().is_empty()
+}
+
+impl InMemoryMemoryService {
+    /// An empty service.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets the memory with this id (an event id) and never re-adds it (ADK 2.x `delete_memory`).
+    pub fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) {
+        let mut store = self.store.borrow_mut();
+        let user = key(app_name, user_id);
+        let mut found = false;
+        for events in store.events.get_mut(&user).into_iter().flat_map(|s| s.values_mut()) {
+            let before = events.len();
+            events.retain(|r| r.event.id != memory_id);
+            found |= events.len() != before;
+        }
+        if found {
+            store.deleted.entry(user).or_default().insert(memory_id.to_string());
+        }
+    }
+}
+
+#[async_trait(?Send)]
+impl MemoryService for InMemoryMemoryService {
+    async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
+        let mut store = self.store.borrow_mut();
+        let user = key(&session.app_name, &session.user_id);
+        let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
+        let remembered =
+            session.events.iter().filter(|e| has_content(e) && !deleted.contains(&e.id)).map(Remembered::new).collect();
+        store.events.entry(user).or_default().insert(session.id.clone(), remembered);
+        Ok(())
+    }
+
+    async fn add_events_to_memory(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        events: &[Event],
+        session_id: Option<&str>,
+    ) -> Result<(), AdkError> {
+        let mut store = self.store.borrow_mut();
+        let user = key(app_name, user_id);
+        let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
+        let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
+        let existing = store.events.entry(user).or_default().entry(session.to_string()).or_default();
+        let mut ids: HashSet<String> = existing.iter().map(|r| r.event.id.clone()).collect();
+        for event in events.iter().filter(|e| has_content(e)) {
+            if !deleted.contains(&event.id) && ids.insert(event.id.clone()) {
+                existing.push(Remembered::new(event));
+            }
+        }
+        Ok(())
+    }
+
+    async fn search_memory(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        query: &str,
+    ) -> Result<SearchMemoryResponse, AdkError> {
+        let store = self.store.borrow();
+        let query = normalise(query);
+        let query_words = words(&query);
+        let mut scored: Vec<(usize, &Remembered)> = Vec::new();
+        for remembered in store.events.get(&key(app_name, user_id)).into_iter().flat_map(|s| s.values().flatten()) {
+            let event_words = searchable_words(&remembered.text);
+            if event_words.is_empty() {
+                continue;
+            }
+            let matched = matched_words(&query_words, &remembered.text, &event_words);
+            if matched > 0 {
+                scored.push((matched, remembered));
+            }
+        }
+        // A stable sort on the count alone keeps equally good matches in insertion order.
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        let memories = scored
+            .into_iter()
+            .take(MAX_SEARCH_RESULTS)
+            .filter_map(|(_, r)| {
+                Some(MemoryEntry {
+                    content: r.event.content.clone()?,
+                    custom_metadata: Default::default(),
+                    id: Some(r.event.id.clone()),
+                    author: Some(r.event.author.clone()),
+                    timestamp: Some(iso_timestamp_utc(r.event.timestamp)),
+                })
+            })
+            .collect();
+        Ok(SearchMemoryResponse { memories })
+    }
+}

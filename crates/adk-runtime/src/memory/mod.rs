@@ -1,0 +1,61 @@
+//! Memory: what agents can recall from earlier sessions of the same user.
+
+mod in_memory;
+mod timestamp;
+mod tokenize;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+
+use crate::session::Session;
+use crate::types::{Content, JsonObject};
+use crate::{AdkError, Event};
+
+pub use in_memory::{InMemoryMemoryService, MAX_SEARCH_RESULTS};
+
+/// One recalled piece of conversation (ADK's `MemoryEntry`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemoryEntry {
+    /// The remembered content.
+    pub content: Content,
+    /// App-defined metadata.
+    #[serde(default)]
+    pub custom_metadata: JsonObject,
+    /// The id of the event it came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Who wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// When, as ISO 8601 text (UTC, e.g. `2025-11-21T10:15:00.250000+00:00`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+}
+
+/// The answer to a memory search (ADK's `SearchMemoryResponse`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SearchMemoryResponse {
+    /// Best matches first.
+    pub memories: Vec<MemoryEntry>,
+}
+
+/// Stores and searches memories, scoped by app and user (ADK's `BaseMemoryService`).
+#[async_trait(?Send)]
+pub trait MemoryService {
+    /// Replaces what is remembered of `session` with its events that have content.
+    async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError>;
+
+    /// Adds events (skipping ones already remembered, by id) under `session_id`, if given.
+    async fn add_events_to_memory(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        events: &[Event],
+        session_id: Option<&str>,
+    ) -> Result<(), AdkError>;
+
+    /// The memories of this app and user that match `query`.
+    async fn search_memory(&self, app_name: &str, user_id: &str, query: &str)
+        -> Result<SearchMemoryResponse, AdkError>;
+}

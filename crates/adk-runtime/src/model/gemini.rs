@@ -1,0 +1,113 @@
+//! Google's Gemini API (`generateContent` over REST), through any [`HttpClient`].
+
+mod request;
+mod response;
+
+use std::rc::Rc;
+
+use futures_util::StreamExt;
+
+use super::http_call::{self, Endpoint};
+use super::{BaseLlm, LlmRequest, LlmResponseStream, StreamingAggregator};
+use crate::cancellation::Cancellation;
+use crate::http::HttpClient;
+use crate::{AdkError, ErrorCode};
+use response::GenerateContentResponse;
+
+const PROVIDER: &str = "Gemini";
+
+/// A Gemini model (ADK's `Gemini`), called over the Gemini API's REST interface. In streaming mode
+/// every chunk is a partial response and one aggregated response ends the call, as ADK's default
+/// progressive streaming does.
+pub struct Gemini {
+    model: String,
+    api_key: Option<String>,
+    endpoint: Endpoint,
+}
+
+impl Gemini {
+    /// The Gemini API's own address.
+    pub const DEFAULT_BASE_URL: &'static str = "https://generativelanguage.googleapis.com/v1beta";
+
+    /// `model` (e.g. `gemini-2.5-flash`, or `models/gemini-2.5-flash`) called through `client`.
+    pub fn new(model: impl Into<String>, client: Rc<dyn HttpClient>) -> Self {
+        Gemini { model: model.into(), api_key: None, endpoint: Endpoint::new(client, Self::DEFAULT_BASE_URL) }
+    }
+
+    /// Sends `key` as `x-goog-api-key`. In a browser app anyone can read it: prefer a proxy that
+    /// adds the key server-side ([`with_base_url`](Self::with_base_url)).
+    pub fn with_api_key(mut self, key: impl Into<String>) -> Self {
+        self.api_key = Some(key.into());
+        self
+    }
+
+    /// Replaces the base URL (up to and including the API version), e.g. with a proxy's.
+    pub fn with_base_url(mut self, url: impl Into<String>) -> Self {
+        self.endpoint.base_url = url.into();
+        self
+    }
+
+    /// Adds a header to every request.
+    pub fn with_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.endpoint.headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// The method path: a bare name is a model under `models/`; a name that already has a
+    /// collection (`models/…`, `tunedModels/…`) is used as given.
+    fn path(model: &str, stream: bool) -> String {
+        let resource = if model.contains('/') { model.to_string() } else { format!("models/{model}") };
+        match stream {
+            true => format!("{resource}:streamGenerateContent?alt=sse"),
+            false => format!("{resource}:generateContent"),
+        }
+    }
+}
+
+impl BaseLlm for Gemini {
+    fn model(&self) -> &str {
+        &self.model
+    }
+
+    fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
+        // A before-model callback may have switched the model; the request says which one to call.
+        let model = request.model.clone().unwrap_or_else(|| self.model.clone());
+        let http = request::body(&request).map(|body| {
+            let auth = self.api_key.clone().map(|key| ("x-goog-api-key", key));
+            self.endpoint.post(&Self::path(&model, stream), body, auth)
+        });
+        let client = self.endpoint.client.clone();
+        Box::pin(async_stream::try_stream! {
+            let response = http_call::send(client, http?, cancellation, stream, PROVIDER).await?;
+            if !stream {
+                let body = response.text().await?;
+                yield http_call::parse::<GenerateContentResponse>(PROVIDER, &body)?.into_llm_response();
+                return;
+            }
+            let mut events = response.events();
+            let mut aggregator = StreamingAggregator::new();
+            let mut finish_message = None;
+            while let Some(event) = events.next().await {
+                let event = event?;
+                if event.data.trim().is_empty() {
+                    continue;
+                }
+                let chunk = http_call::parse::<GenerateContentResponse>(PROVIDER, &event.data)?;
+                finish_message = chunk.finish_message().or(finish_message);
+                yield aggregator.add(chunk.into_llm_response());
+            }
+            let mut whole = aggregator.finish().ok_or_else(|| {
+                AdkError::new(ErrorCode::Unknown, "Gemini: the response stream ended without a response")
+            })?;
+            if whole.error_code.is_some() && whole.error_message.is_none() {
+                whole.error_message = finish_message;
+            }
+            // Gemini's last chunk says why it stopped; a stream closed between chunks without one
+            // (a proxy timing out) is not a complete answer.
+            if whole.finish_reason.is_none() && whole.error_code.is_none() {
+                Err(AdkError::new(ErrorCode::Unavailable, "Gemini: the stream ended before the model finished"))?;
+            }
+            yield whole;
+        })
+    }
+}

@@ -1,0 +1,205 @@
+//! What the HTTP model adapters share: where requests go, how they are sent, and how a provider's
+//! error body becomes an [`AdkError`].
+
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::cancellation::Cancellation;
+use crate::http::{HttpClient, HttpRequest, HttpResponse};
+use crate::types::JsonObject;
+use crate::{AdkError, ErrorCode};
+
+/// A server's base URL and the headers every request carries.
+pub(super) struct Endpoint {
+    pub client: Rc<dyn HttpClient>,
+    pub base_url: String,
+    pub headers: Vec<(String, String)>,
+}
+
+impl Endpoint {
+    pub fn new(client: Rc<dyn HttpClient>, base_url: impl Into<String>) -> Self {
+        Endpoint { client, base_url: base_url.into(), headers: Vec::new() }
+    }
+
+    /// A JSON `POST` of `body` to `path` under the base URL (a trailing `/` on the base is fine).
+    pub fn post(&self, path: &str, body: String, auth: Option<(&str, String)>) -> HttpRequest {
+        let url = format!("{}/{}", self.base_url.trim_end_matches('/'), path.trim_start_matches('/'));
+        let mut request = HttpRequest::post_json(url, body);
+        request.headers.extend(auth.map(|(name, value)| (name.to_string(), value)));
+        request.headers.extend(self.headers.iter().cloned());
+        request
+    }
+}
+
+/// Sends `request` and returns the response if it is a success of the expected kind (an event
+/// stream when `stream`). An error status becomes an error carrying the server's own message.
+pub(super) async fn send(
+    client: Rc<dyn HttpClient>,
+    request: HttpRequest,
+    cancellation: Rc<Cancellation>,
+    stream: bool,
+    provider: &str,
+) -> Result<HttpResponse, AdkError> {
+    let response = client.send(request, cancellation).await?;
+    if !response.ok() {
+        let status = response.status;
+        return Err(error_from_body(Some(status), &response.text().await?));
+    }
+    if stream && !response.is_event_stream() {
+        let content_type = response.header("content-type").unwrap_or("none").to_string();
+        let body = response.text().await?;
+        // Some servers answer a streaming request that failed with a plain JSON error body.
+        return Err(match error_object(&body) {
+            Some(error) => error_from_value(None, error, &body),
+            None => AdkError::new(
+                ErrorCode::Unimplemented,
+                format!("{provider}: asked for a stream, the server answered with content type `{content_type}`"),
+            ),
+        });
+    }
+    Ok(response)
+}
+
+/// A response body or stream chunk that may instead hold the provider's `error` object.
+pub(super) trait MaybeError {
+    /// Takes the `error` member out, if the server sent one.
+    fn take_error(&mut self) -> Option<Value>;
+}
+
+/// Parses one response (or stream chunk) of `provider`; an `error` sent in its place becomes the
+/// error. A server sending something unreadable is not the caller's fault, so that error is
+/// `UNKNOWN`, not `INVALID_ARGUMENT`.
+pub(super) fn parse<T: serde::de::DeserializeOwned + MaybeError>(provider: &str, json: &str) -> Result<T, AdkError> {
+    let mut value: T = crate::error::from_json_str(&format!("{provider} response"), json)
+        .map_err(|e| AdkError { code: ErrorCode::Unknown, ..e })?;
+    match value.take_error() {
+        Some(error) => Err(error_from_value(None, error, json)),
+        None => Ok(value),
+    }
+}
+
+/// The `error` member of a JSON body, also inside the one-element array Google sometimes sends.
+fn error_object(body: &str) -> Option<Value> {
+    let value: Value = serde_json::from_str(body).ok()?;
+    let value = match value {
+        Value::Array(items) => items.into_iter().next()?,
+        value => value,
+    };
+    match value {
+        Value::Object(mut object) => object.remove("error"),
+        _ => None,
+    }
+}
+
+/// The error for an HTTP error status with `body`.
+pub(super) fn error_from_body(status: Option<u16>, body: &str) -> AdkError {
+    match error_object(body) {
+        Some(error) => error_from_value(status, error, body),
+        None => {
+            let message = if body.trim().is_empty() { format!("HTTP {}", status.unwrap_or(0)) } else { truncate(body) };
+            AdkError {
+                http_status: status,
+                ..AdkError::new(status.map_or(ErrorCode::Unknown, ErrorCode::from_http_status), message)
+            }
+        }
+    }
+}
+
+/// The error described by a provider's `error` value: Google's `google.rpc.Status`
+/// (`{code, message, status}`), OpenAI's `{message, type, code}`, or a bare string (Ollama).
+/// Mid-stream (`status` is `None`) Google's numeric `code` is the HTTP status it stands for.
+pub(super) fn error_from_value(status: Option<u16>, error: Value, raw: &str) -> AdkError {
+    let empty = JsonObject::new();
+    let (object, text) = match &error {
+        Value::Object(o) => (o, None),
+        Value::String(s) => (&empty, Some(s.clone())),
+        _ => (&empty, None),
+    };
+    let str_field = |name: &str| object.get(name).and_then(Value::as_str);
+    let numeric = object.get("code").and_then(Value::as_i64);
+    let status = status.or_else(|| numeric.and_then(|c| u16::try_from(c).ok()).filter(|c| (400..600).contains(c)));
+    let code = str_field("status")
+        .and_then(ErrorCode::parse)
+        .or(status.map(ErrorCode::from_http_status))
+        .or_else(|| str_field("type").and_then(openai_error_type))
+        .unwrap_or(ErrorCode::Unknown);
+    let message = str_field("message").map(str::to_string).or(text).unwrap_or_else(|| truncate(raw));
+    // Google's numeric code is the HTTP status again; only a different number is worth keeping.
+    let rpc_code = numeric.filter(|n| status.map(i64::from) != Some(*n));
+    AdkError { code, message, http_status: status, rpc_code }
+}
+
+/// OpenAI's error types, for errors that come without an HTTP status (inside a stream).
+fn openai_error_type(kind: &str) -> Option<ErrorCode> {
+    Some(match kind {
+        "invalid_request_error" => ErrorCode::InvalidArgument,
+        "authentication_error" => ErrorCode::Unauthenticated,
+        "permission_error" => ErrorCode::PermissionDenied,
+        "not_found_error" => ErrorCode::NotFound,
+        "rate_limit_error" | "rate_limit_exceeded" | "insufficient_quota" => ErrorCode::ResourceExhausted,
+        "server_error" | "api_error" => ErrorCode::Internal,
+        "overloaded_error" => ErrorCode::Unavailable,
+        _ => return None,
+    })
+}
+
+/// At most 500 characters of `text`: error bodies can be whole HTML pages.
+fn truncate(text: &str) -> String {
+    const MAX: usize = 500;
+    let text = text.trim();
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
+        None => text.to_string(),
+    }
+}
+
+/// `snake_case` setting names as Python ADK users write them, in the camelCase of the JSON API.
+pub(super) fn camel_case(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut upper = false;
+    for c in key.chars() {
+        match c {
+            '_' if !out.is_empty() => upper = true,
+            c if upper => {
+                out.extend(c.to_uppercase());
+                upper = false;
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn error_shapes() {
+        let google = r#"[{"error": {"code": 429, "message": "Quota exceeded", "status": "RESOURCE_EXHAUSTED"}}]"#;
+        let e = error_from_body(Some(429), google);
+        assert_eq!(
+            (e.code, e.message.as_str(), e.http_status, e.rpc_code),
+            (ErrorCode::ResourceExhausted, "Quota exceeded", Some(429), None)
+        );
+        let e = error_from_value(None, json!({"code": 503, "message": "overloaded", "status": "UNAVAILABLE"}), "");
+        assert_eq!((e.code, e.http_status), (ErrorCode::Unavailable, Some(503)));
+        let e = error_from_value(None, json!({"message": "boom", "type": "server_error", "code": null}), "");
+        assert_eq!((e.code, e.http_status, e.rpc_code), (ErrorCode::Internal, None, None));
+        let e = error_from_body(Some(404), r#"{"error": "model 'x' not found"}"#);
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::NotFound, "model 'x' not found"));
+        let html = format!("<html>{}</html>", "é".repeat(600));
+        let e = error_from_body(Some(502), &html);
+        assert_eq!((e.code, e.message.chars().count()), (ErrorCode::Unavailable, 501));
+        assert_eq!(error_from_body(Some(500), "").message, "HTTP 500");
+    }
+
+    #[test]
+    fn camel_case_keys() {
+        assert_eq!(camel_case("max_output_tokens"), "maxOutputTokens");
+        assert_eq!(camel_case("topP"), "topP");
+        assert_eq!(camel_case("_private"), "_private");
+    }
+}

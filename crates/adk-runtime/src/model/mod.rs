@@ -1,0 +1,116 @@
+//! Models: what an `LlmAgent` sends (`LlmRequest`) and the trait every model implements.
+
+mod aggregate;
+pub mod gemini;
+mod http_call;
+pub mod openai;
+pub mod scripted;
+
+use std::pin::Pin;
+use std::rc::Rc;
+
+use futures_core::Stream;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::cancellation::Cancellation;
+use crate::types::{Content, JsonObject};
+use crate::{AdkError, LlmResponse};
+
+pub use aggregate::StreamingAggregator;
+pub use gemini::Gemini;
+pub use openai::OpenAICompatible;
+pub use scripted::ScriptedModel;
+
+/// A function the model may call (`types.FunctionDeclaration`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FunctionDeclaration {
+    /// The tool's name.
+    pub name: String,
+    /// What it does, for the model.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// JSON Schema of the arguments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parameters: Option<Value>,
+}
+
+/// A group of function declarations (`types.Tool`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolDeclarations {
+    /// The functions.
+    pub function_declarations: Vec<FunctionDeclaration>,
+}
+
+/// Generation settings (`types.GenerateContentConfig`): the system instruction and tools are typed,
+/// everything else (`temperature`, `maxOutputTokens`, `responseSchema`, …) is passed through as given.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerateContentConfig {
+    /// The instructions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_instruction: Option<Content>,
+    /// The tools the model may call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<ToolDeclarations>,
+    /// Every other setting, unchanged.
+    #[serde(flatten)]
+    pub settings: JsonObject,
+}
+
+/// One request to a model (ADK's `LlmRequest`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LlmRequest {
+    /// The model name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// The conversation so far, as the agent sees it.
+    #[serde(default)]
+    pub contents: Vec<Content>,
+    /// Instructions, tools and settings.
+    #[serde(default)]
+    pub config: GenerateContentConfig,
+}
+
+impl LlmRequest {
+    /// Appends instructions to the system instruction, separated by a blank line (as ADK does).
+    pub fn append_instructions(&mut self, instructions: &[String]) {
+        if instructions.is_empty() {
+            return;
+        }
+        let text = instructions.join("\n\n");
+        let system =
+            self.config.system_instruction.get_or_insert_with(|| Content { parts: Some(Vec::new()), role: None });
+        let existing: Option<&mut String> =
+            system.parts.as_mut().and_then(|p| p.first_mut()).and_then(|p| p.text.as_mut());
+        match existing {
+            Some(t) if !t.is_empty() => {
+                t.push_str("\n\n");
+                t.push_str(&text);
+            }
+            _ => *system = Content { parts: Some(vec![crate::Part::from_text(&text)]), role: None },
+        }
+    }
+
+    /// The declared functions.
+    pub fn function_declarations(&self) -> impl Iterator<Item = &FunctionDeclaration> {
+        self.config.tools.iter().flat_map(|t| t.function_declarations.iter())
+    }
+}
+
+/// The responses of one model call. In streaming mode: partial chunks, then one final response.
+pub type LlmResponseStream = Pin<Box<dyn Stream<Item = Result<LlmResponse, AdkError>>>>;
+
+/// A model (ADK's `BaseLlm`).
+pub trait BaseLlm {
+    /// The model's name, as put in requests.
+    fn model(&self) -> &str;
+
+    /// Generates a response for `request`. With `stream`, yields partial responses (`partial: true`)
+    /// as they arrive and then exactly one complete response holding the whole text; without, one
+    /// complete response. `cancellation` fires when the run is stopped: abort the request then.
+    fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream;
+}

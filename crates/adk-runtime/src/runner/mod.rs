@@ -1,0 +1,201 @@
+//! The runner: turns a user message into an invocation of the agent tree, records every event in
+//! the session and streams it to the caller (ADK's `Runner`, 1.x classic path).
+
+mod find_agent;
+mod session_lock;
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
+use crate::artifact::{ArtifactService, InMemoryArtifactService};
+use crate::memory::{InMemoryMemoryService, MemoryService};
+use crate::session::{InMemorySessionService, Session, SessionService};
+use crate::types::{Content, JsonObject};
+use crate::{platform, AdkError, ErrorCode, Event};
+use futures_util::StreamExt;
+
+pub use crate::agent::{RunConfig, StreamingMode};
+pub use find_agent::{find_agent_to_run, find_matching_function_call};
+use session_lock::SessionLock;
+
+/// Runs an agent tree over sessions kept by a session service.
+pub struct Runner {
+    app_name: String,
+    agent: Rc<dyn Agent>,
+    session_service: Rc<dyn SessionService>,
+    artifact_service: Option<Rc<dyn ArtifactService>>,
+    memory_service: Option<Rc<dyn MemoryService>>,
+    auto_create_session: bool,
+    running: Rc<RefCell<HashSet<(String, String)>>>,
+}
+
+impl Runner {
+    /// A runner for `agent` in app `app_name`.
+    pub fn new(app_name: &str, agent: Rc<dyn Agent>, session_service: Rc<dyn SessionService>) -> Self {
+        Runner {
+            app_name: app_name.to_string(),
+            agent,
+            session_service,
+            artifact_service: None,
+            memory_service: None,
+            auto_create_session: false,
+            running: Rc::new(RefCell::new(HashSet::new())),
+        }
+    }
+
+    /// ADK's `InMemoryRunner`: in-memory session, artifact and memory services.
+    pub fn in_memory(app_name: &str, agent: Rc<dyn Agent>) -> Self {
+        Runner::new(app_name, agent, Rc::new(InMemorySessionService::new()))
+            .with_artifact_service(Rc::new(InMemoryArtifactService::new()))
+            .with_memory_service(Rc::new(InMemoryMemoryService::new()))
+    }
+
+    /// Uses `service` for artifacts.
+    pub fn with_artifact_service(mut self, service: Rc<dyn ArtifactService>) -> Self {
+        self.artifact_service = Some(service);
+        self
+    }
+
+    /// Uses `service` for memory.
+    pub fn with_memory_service(mut self, service: Rc<dyn MemoryService>) -> Self {
+        self.memory_service = Some(service);
+        self
+    }
+
+    /// Creates a missing session on first use instead of failing with `NOT_FOUND`.
+    pub fn with_auto_create_session(mut self, auto: bool) -> Self {
+        self.auto_create_session = auto;
+        self
+    }
+
+    /// The app name.
+    pub fn app_name(&self) -> &str {
+        &self.app_name
+    }
+
+    /// The root agent.
+    pub fn agent(&self) -> &Rc<dyn Agent> {
+        &self.agent
+    }
+
+    /// The session service.
+    pub fn session_service(&self) -> &Rc<dyn SessionService> {
+        &self.session_service
+    }
+
+    /// The artifact service, if any.
+    pub fn artifact_service(&self) -> Option<&Rc<dyn ArtifactService>> {
+        self.artifact_service.as_ref()
+    }
+
+    /// The memory service, if any.
+    pub fn memory_service(&self) -> Option<&Rc<dyn MemoryService>> {
+        self.memory_service.as_ref()
+    }
+
+    /// Runs one invocation: appends the user message (with `state_delta`) to the session, picks the
+    /// agent to run, then appends every non-partial event the agents produce before yielding it.
+    ///
+    /// A second run on a session whose run is still going fails with `FAILED_PRECONDITION`. Dropping
+    /// the stream stops the run at its next await point; nothing after the last event taken is written.
+    pub fn run_async(
+        &self,
+        user_id: &str,
+        session_id: &str,
+        new_message: Content,
+        state_delta: Option<JsonObject>,
+        run_config: RunConfig,
+    ) -> EventStream {
+        let (user_id, session_id) = (user_id.to_string(), session_id.to_string());
+        let app_name = self.app_name.clone();
+        let root = self.agent.clone();
+        let session_service = self.session_service.clone();
+        let artifact_service = self.artifact_service.clone();
+        let memory_service = self.memory_service.clone();
+        let auto_create = self.auto_create_session;
+        let running = self.running.clone();
+        Box::pin(async_stream::try_stream! {
+            let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
+            let mut new_message = new_message;
+            validate_new_message(&mut new_message)?;
+            let session = match session_service.get_session(&app_name, &user_id, &session_id, None).await? {
+                Some(session) => session,
+                None if auto_create => session_service.create_session(&app_name, &user_id, None, Some(&session_id)).await?,
+                None => Err(AdkError::new(ErrorCode::NotFound, format!("Session not found: {session_id}")))?,
+            };
+            let invocation_id = format!("e-{}", platform::new_uuid());
+            let mut invocation = Invocation::new(invocation_id.clone(), Some(new_message.clone()), run_config, session, session_service.clone());
+            invocation.artifact_service = artifact_service;
+            invocation.memory_service = memory_service;
+            let invocation = Rc::new(invocation);
+
+            let mut user_event = Event::new("user");
+            user_event.invocation_id = invocation_id;
+            user_event.content = Some(new_message);
+            user_event.actions.state_delta = state_delta.unwrap_or_default();
+            append(&invocation, user_event).await?;
+
+            let agent = find_agent_to_run(&invocation.session.borrow(), &root);
+            let ctx = InvocationContext::new(invocation.clone(), agent.clone());
+            let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
+            let mut events = run_agent(agent, &ctx);
+            while let Some(event) = events.next().await {
+                yield append(&invocation, event?).await?;
+            }
+            stop.0 = None;
+        })
+    }
+}
+
+/// Fires the invocation's cancellation if the run is dropped before it finished.
+struct CancelOnDrop(Option<Rc<Cancellation>>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(cancellation) = self.0.take() {
+            cancellation.cancel();
+        }
+    }
+}
+
+/// ADK's checks and defaults for the new message: role `user`, at least one part, no function calls.
+fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
+    if message.role.as_deref().is_none_or(str::is_empty) {
+        message.role = Some("user".into());
+    }
+    if message.parts().is_empty() {
+        return Err(AdkError::invalid("No parts in the new_message."));
+    }
+    if message.parts().iter().any(|p| p.function_call.is_some()) {
+        return Err(AdkError::invalid("User message cannot contain function calls."));
+    }
+    Ok(())
+}
+
+/// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
+/// the session stored it. The session is taken out of the invocation while the service works on it,
+/// and put back even if the run is dropped half-way.
+async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
+    if let Some(extra) = &invocation.run_config.custom_metadata {
+        let mut merged = extra.clone();
+        merged.extend(event.custom_metadata.take().unwrap_or_default());
+        event.custom_metadata = Some(merged);
+    }
+    if event.partial == Some(true) {
+        return Ok(event);
+    }
+    struct PutBack<'a> {
+        invocation: &'a Invocation,
+        session: Session,
+    }
+    impl Drop for PutBack<'_> {
+        fn drop(&mut self) {
+            std::mem::swap(&mut *self.invocation.session.borrow_mut(), &mut self.session);
+        }
+    }
+    let session = std::mem::replace(&mut *invocation.session.borrow_mut(), Session::placeholder());
+    let mut guard = PutBack { invocation, session };
+    invocation.session_service.append_event(&mut guard.session, event).await
+}

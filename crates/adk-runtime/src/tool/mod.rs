@@ -1,0 +1,137 @@
+//! Tools: what the model can call (ADK's `BaseTool`, `FunctionTool` and the built-ins).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use serde_json::{json, Value};
+
+use crate::agent::ToolContext;
+use crate::model::FunctionDeclaration;
+use crate::types::JsonObject;
+use crate::AdkError;
+
+/// A tool (ADK's `BaseTool`).
+#[async_trait(?Send)]
+pub trait Tool {
+    /// The name the model calls it by.
+    fn name(&self) -> &str;
+
+    /// How it is declared to the model.
+    fn declaration(&self) -> FunctionDeclaration;
+
+    /// A long-running tool answers later: the run stops after the call, and the app sends the
+    /// function response in a later message.
+    fn is_long_running(&self) -> bool {
+        false
+    }
+
+    /// Runs the tool. A non-object result is wrapped as `{"result": …}` by the agent.
+    async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError>;
+}
+
+/// What a function tool runs.
+pub type ToolFunction = Rc<dyn Fn(JsonObject, ToolContext) -> Pin<Box<dyn Future<Output = Result<Value, AdkError>>>>>;
+
+/// A tool made of a function (ADK's `FunctionTool`).
+pub struct FunctionTool {
+    declaration: FunctionDeclaration,
+    long_running: bool,
+    function: ToolFunction,
+}
+
+impl FunctionTool {
+    /// A tool named `name` that runs `function`; `parameters` is the JSON Schema of its arguments.
+    pub fn new(name: &str, description: &str, parameters: Option<Value>, function: ToolFunction) -> Self {
+        FunctionTool {
+            declaration: FunctionDeclaration { name: name.into(), description: description.into(), parameters },
+            long_running: false,
+            function,
+        }
+    }
+
+    /// Marks the tool long-running.
+    pub fn long_running(mut self, long_running: bool) -> Self {
+        self.long_running = long_running;
+        self
+    }
+}
+
+#[async_trait(?Send)]
+impl Tool for FunctionTool {
+    fn name(&self) -> &str {
+        &self.declaration.name
+    }
+
+    fn declaration(&self) -> FunctionDeclaration {
+        self.declaration.clone()
+    }
+
+    fn is_long_running(&self) -> bool {
+        self.long_running
+    }
+
+    async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
+        (self.function)(args, ctx).await
+    }
+}
+
+/// ADK's `transfer_to_agent`: hands the conversation to another agent.
+pub struct TransferToAgentTool;
+
+#[async_trait(?Send)]
+impl Tool for TransferToAgentTool {
+    fn name(&self) -> &str {
+        "transfer_to_agent"
+    }
+
+    fn declaration(&self) -> FunctionDeclaration {
+        FunctionDeclaration {
+            name: "transfer_to_agent".into(),
+            description: "Hands the conversation to another agent that is better suited to answer, judged by \
+                          the agents' descriptions."
+                .into(),
+            parameters: Some(json!({
+                "type": "object",
+                "properties": {"agent_name": {"type": "string", "description": "The name of the agent to hand over to."}},
+                "required": ["agent_name"],
+            })),
+        }
+    }
+
+    async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
+        let agent_name = args
+            .get("agent_name")
+            .and_then(Value::as_str)
+            .ok_or_else(|| AdkError::invalid("transfer_to_agent: agent_name must be a string"))?;
+        ctx.with_actions(|a| a.transfer_to_agent = Some(agent_name.to_string()));
+        Ok(Value::Null)
+    }
+}
+
+/// ADK's `exit_loop`: ends the enclosing `LoopAgent` (escalate, and no summary of the call).
+pub struct ExitLoopTool;
+
+#[async_trait(?Send)]
+impl Tool for ExitLoopTool {
+    fn name(&self) -> &str {
+        "exit_loop"
+    }
+
+    fn declaration(&self) -> FunctionDeclaration {
+        FunctionDeclaration {
+            name: "exit_loop".into(),
+            description: "Exits the loop. Call this function only when you are instructed to do so.".into(),
+            parameters: Some(json!({"type": "object", "properties": {}})),
+        }
+    }
+
+    async fn run(&self, _args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
+        ctx.with_actions(|a| {
+            a.escalate = Some(true);
+            a.skip_summarization = Some(true);
+        });
+        Ok(Value::Null)
+    }
+}

@@ -1,0 +1,59 @@
+//! Small, typed steps over JS values: properties, calls, awaiting, thrown values as errors.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+use adk_core::{AdkError, ErrorCode};
+
+/// Back from a thrown JS value to an `AdkError`, keeping its code when it has one.
+pub fn js_error_to_core(error: &JsValue) -> AdkError {
+    let message = error
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| error.as_string())
+        .unwrap_or_else(|| "a JavaScript value was thrown".to_string());
+    if prop(error, "name").as_string().as_deref() == Some("AbortError") {
+        return AdkError::new(ErrorCode::Aborted, message);
+    }
+    let code = prop(error, "code").as_string();
+    AdkError::new(code.as_deref().and_then(ErrorCode::parse).unwrap_or(ErrorCode::Internal), message)
+}
+
+/// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is.
+pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value)).await.map_err(|e| js_error_to_core(&e))
+}
+
+#[cfg(feature = "agents")]
+/// Calls `object[method](...args)`, awaiting the result if it is a Promise.
+pub async fn call_method(object: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, AdkError> {
+    let function = method_of(object, method).ok_or_else(|| AdkError::invalid(format!("missing method {method}()")))?;
+    resolve(call(&function, object, args)?).await
+}
+
+/// `object[name]` if it is a function.
+pub fn method_of(object: &JsValue, name: &str) -> Option<js_sys::Function> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).ok().and_then(|f| f.dyn_into().ok())
+}
+
+/// Calls `function` with `this` and `args`; a throw becomes an `AdkError` with the original message.
+pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
+    let args: js_sys::Array = args.iter().collect();
+    function.apply(this, &args).map_err(|e| js_error_to_core(&e))
+}
+
+/// `object[key]`, or `undefined`.
+pub fn prop(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A plain object with `fields`; `undefined` values are left out.
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in fields {
+        if !v.is_undefined() {
+            // Setting a property of a fresh plain object cannot fail.
+            let _ = js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
+        }
+    }
+    o.into()
+}

@@ -1,0 +1,35 @@
+//! The browser platform under the JS boundary: the host services the core asks for (clock,
+//! randomness, Unicode normalisation), `fetch` as the core's `HttpClient`, and the small steps over
+//! JS values they need. Nothing here knows the exported API in [`crate::js`].
+
+pub mod fetch;
+pub mod interop;
+
+use adk_core::platform::{install, Host};
+use wasm_bindgen::prelude::*;
+
+/// Installs the browser's clock, `crypto.getRandomValues` and `String.prototype.normalize` as the
+/// core's host when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    install(Host { now_seconds, fill_random, nfc });
+}
+
+fn now_seconds() -> f64 {
+    js_sys::Date::now() / 1000.0
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = crypto, js_name = getRandomValues, catch)]
+    fn get_random_values(buf: &mut [u8]) -> Result<(), JsValue>;
+}
+
+fn fill_random(buf: &mut [u8]) -> bool {
+    // getRandomValues refuses more than 64 KiB at a time.
+    buf.chunks_mut(65_536).all(|chunk| get_random_values(chunk).is_ok())
+}
+
+fn nfc(text: &str) -> String {
+    String::from(js_sys::JsString::from(text).normalize("NFC"))
+}
