@@ -16,7 +16,8 @@ build: setup
 test: setup test-native test-wasm build test-browser
 
 test-native:
-	cargo fmt --check
+	cargo fmt --all --check
+	python3 scripts/layers.py
 	cargo test --workspace --all-targets
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --target wasm32-unknown-unknown --all-targets -- -D warnings

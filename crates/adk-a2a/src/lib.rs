@@ -26,8 +26,10 @@ mod codec;
 pub mod errors;
 mod jsonrpc;
 mod ledger;
+mod options;
 mod rest;
 mod stream;
+mod transport;
 mod types;
 pub mod v03;
 
@@ -38,7 +40,8 @@ pub use card::{
     card_url, AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Binding, Endpoint, ProtocolVersion,
     V03Interface,
 };
-pub use client::{A2aClient, A2aClientOptions, Interceptor, ResumePolicy, Sleep};
+pub use client::A2aClient;
+pub use options::{A2aClientOptions, Interceptor, ResumePolicy, Sleep};
 pub use stream::{A2aStream, StreamItem};
 pub use types::{
     Artifact, ListTasksParams, ListTasksResponse, Message, Part, PartContent, Role, SendMessageConfiguration,

@@ -6,18 +6,12 @@ use std::rc::Rc;
 
 use futures_core::Stream;
 use futures_util::StreamExt;
-use serde_json::Value;
 
-use super::card::ProtocolVersion;
-use super::client::Inner;
-use super::codec::{Codec, Op};
-use super::errors::{from_error_event, snippet};
-use super::jsonrpc;
+use super::codec::Op;
 use super::ledger::Ledger;
+use super::transport::Transport;
 use super::types::{SendMessageParams, StreamResponse};
 use crate::cancellation::Cancellation;
-use crate::http::HttpResponse;
-use crate::sse::SseEvent;
 use crate::{AdkError, ErrorCode};
 
 /// What a stream of the client yields.
@@ -36,69 +30,6 @@ pub enum StreamItem {
 
 /// A stream of [`StreamItem`]s; it ends after the first error.
 pub type A2aStream = Pin<Box<dyn Stream<Item = Result<StreamItem, AdkError>>>>;
-
-/// The events of one HTTP response.
-pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<StreamResponse, AdkError>>>>;
-
-/// The A2A events of an event-stream response; `rpc_id` is the JSON-RPC request id, if any.
-pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) -> Events {
-    let mut sse = response.events();
-    Box::pin(async_stream::stream! {
-        while let Some(event) = sse.next().await {
-            let item = event.and_then(|e| decode(&e, codec, rpc_id));
-            let failed = item.is_err();
-            yield item;
-            if failed {
-                return;
-            }
-        }
-    })
-}
-
-fn decode(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Result<StreamResponse, AdkError> {
-    if event.event == "error" {
-        return Err(from_error_event(&event.data));
-    }
-    if let Some(response) = decode_v1(event, codec, rpc_id) {
-        return Ok(response);
-    }
-    let value: Value = serde_json::from_str(&event.data).map_err(|e| {
-        AdkError::new(
-            ErrorCode::Internal,
-            format!("the agent sent an event that is not JSON ({e}): {}", snippet(&event.data)),
-        )
-    })?;
-    let value = match rpc_id {
-        Some(id) => jsonrpc::envelope(value, id)?,
-        None => match value.get("error") {
-            Some(error) if error.is_object() => return Err(from_error_event(&event.data)),
-            _ => value,
-        },
-    };
-    codec.event(value)
-}
-
-/// A v1.0 event read straight into the model in one pass, the common case; `None` sends anything
-/// else (errors, v0.3, a wrong id, malformed JSON) the general way, which explains what is wrong.
-fn decode_v1(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Option<StreamResponse> {
-    #[derive(serde::Deserialize)]
-    struct Envelope {
-        #[serde(default)]
-        id: Value,
-        result: Option<StreamResponse>,
-    }
-    if codec.version != ProtocolVersion::V1_0 {
-        return None;
-    }
-    match rpc_id {
-        Some(id) => {
-            let envelope: Envelope = serde_json::from_str(&event.data).ok()?;
-            jsonrpc::same_id(&envelope.id, id).then_some(())?;
-            envelope.result
-        }
-        None => serde_json::from_str(&event.data).ok(),
-    }
-}
 
 /// How a resumable stream begins.
 pub(crate) enum Start {
@@ -121,7 +52,7 @@ const UNSUPPORTED_OPERATION: i64 = -32004;
 
 /// The stream of `start`, re-attached with `SubscribeToTask` / `tasks/resubscribe` whenever it
 /// drops before its task reached a terminal or interrupted state.
-pub(crate) fn resuming(inner: Rc<Inner>, start: Start, cancellation: Rc<Cancellation>) -> A2aStream {
+pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Cancellation>) -> A2aStream {
     Box::pin(async_stream::stream! {
         let policy = inner.resume_policy();
         let first = match &start {

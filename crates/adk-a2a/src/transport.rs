@@ -1,0 +1,212 @@
+//! The transport under the client and its streams: the chosen interface, requests built for it,
+//! unary calls, and responses read as A2A events (server-sent or a lone JSON answer).
+
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use futures_core::Stream;
+use futures_util::StreamExt;
+use serde_json::Value;
+
+use super::card::{Binding, Endpoint, ProtocolVersion};
+use super::codec::{Codec, Op};
+use super::errors::{from_error_event, from_http, snippet};
+use super::options::{A2aClientOptions, ResumePolicy};
+use super::types::{StreamResponse, Task};
+use super::{jsonrpc, rest};
+use crate::cancellation::Cancellation;
+use crate::http::{HttpClient, HttpRequest, HttpResponse};
+use crate::sse::SseEvent;
+use crate::{AdkError, ErrorCode};
+
+/// One interface of one agent, with what every request to it carries.
+pub(crate) struct Transport {
+    pub endpoint: Endpoint,
+    pub options: A2aClientOptions,
+    pub http: Rc<dyn HttpClient>,
+    next_id: Cell<u64>,
+}
+
+impl Transport {
+    pub(crate) fn new(endpoint: Endpoint, options: A2aClientOptions, http: Rc<dyn HttpClient>) -> Self {
+        Transport { endpoint, options, http, next_id: Cell::new(1) }
+    }
+}
+
+/// Adds the caller's headers and runs the interceptor.
+pub(crate) fn prepare(request: &mut HttpRequest, options: &A2aClientOptions) {
+    request.headers.extend(options.headers.iter().cloned());
+    if let Some(interceptor) = &options.interceptor {
+        interceptor(request);
+    }
+}
+
+impl Transport {
+    pub(crate) fn codec(&self) -> Codec {
+        Codec { version: self.endpoint.version, binding: self.endpoint.binding }
+    }
+
+    pub(crate) fn resume_policy(&self) -> ResumePolicy {
+        self.options.resume
+    }
+
+    pub(crate) fn sleep(&self, ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
+        match &self.options.sleep {
+            Some(sleep) if ms > 0 => sleep(ms),
+            _ => Box::pin(std::future::ready(())),
+        }
+    }
+
+    /// The request for `op`, and the JSON-RPC id it carries.
+    fn request(&self, op: Op<'_>) -> Result<(HttpRequest, Option<u64>), AdkError> {
+        let codec = self.codec();
+        let (mut request, id) = match codec.binding {
+            Binding::JsonRpc => {
+                let id = self.next_id.replace(self.next_id.get() + 1);
+                (jsonrpc::request(&self.endpoint.url, codec, op, id)?, Some(id))
+            }
+            Binding::HttpJson => (rest::request(&self.endpoint.url, codec, op)?, None),
+        };
+        // a2a-sdk reads a request without this header as 0.3.
+        if codec.version == ProtocolVersion::V1_0 {
+            request.headers.push(("A2A-Version".into(), "1.0".into()));
+        }
+        let accept =
+            if matches!(op, Op::Stream(_) | Op::Subscribe { .. }) { "text/event-stream" } else { "application/json" };
+        request.headers.push(("Accept".into(), accept.into()));
+        prepare(&mut request, &self.options);
+        Ok((request, id))
+    }
+
+    async fn send(&self, op: Op<'_>, cancellation: Rc<Cancellation>) -> Result<(HttpResponse, Option<u64>), AdkError> {
+        let (request, id) = self.request(op)?;
+        Ok((self.http.send(request, cancellation).await?, id))
+    }
+
+    /// Runs a unary operation; returns its result JSON.
+    pub(crate) async fn call(&self, op: Op<'_>) -> Result<Value, AdkError> {
+        let (response, id) = self.send(op, Rc::default()).await?;
+        let status = response.status;
+        let ok = response.ok();
+        let text = response.text().await?;
+        if !ok {
+            return Err(from_http(status, &text));
+        }
+        single(&text, id)
+    }
+
+    pub(crate) async fn get_task(&self, id: &str, history_length: Option<u32>) -> Result<Task, AdkError> {
+        let value = self.call(Op::GetTask { id, history_length }).await?;
+        self.codec().task(value)
+    }
+
+    /// Opens a stream: the events of the response, or the error it carries instead.
+    pub(crate) async fn open(&self, op: Op<'_>, cancellation: Rc<Cancellation>) -> Result<Events, AdkError> {
+        let (response, id) = self.send(op, cancellation).await?;
+        if !response.ok() {
+            let status = response.status;
+            return Err(from_http(status, &response.text().await?));
+        }
+        if response.is_event_stream() {
+            return Ok(events(response, self.codec(), id));
+        }
+        // Not a stream: a server reports errors found before streaming starts as a plain JSON
+        // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
+        let content_type = response.header("content-type").unwrap_or("none").to_string();
+        let text = response.text().await?;
+        let value = single(&text, id).map_err(|e| {
+            // An error the agent stated stands; anything else means the body is not what was asked for.
+            if e.rpc_code.is_some() || e.http_status.is_some() {
+                return e;
+            }
+            let message = format!(
+                "the agent answered a streaming request with '{content_type}' instead of text/event-stream: {}",
+                snippet(&text)
+            );
+            AdkError::new(ErrorCode::Internal, message)
+        })?;
+        let event = self.codec().event(value)?;
+        Ok(Box::pin(futures_util::stream::iter([Ok(event)])))
+    }
+}
+
+/// The result JSON of a whole (non-stream) response body: the JSON-RPC result, or the HTTP+JSON body.
+fn single(text: &str, id: Option<u64>) -> Result<Value, AdkError> {
+    match id {
+        Some(id) => jsonrpc::result(text, id),
+        None => {
+            let value: Value = serde_json::from_str(text).map_err(|e| {
+                AdkError::new(ErrorCode::Internal, format!("the agent's response is not JSON ({e}): {}", snippet(text)))
+            })?;
+            match value.get("error") {
+                Some(error) if error.is_object() => Err(super::errors::from_error_event(text)),
+                _ => Ok(value),
+            }
+        }
+    }
+}
+
+/// The events of one HTTP response.
+pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<StreamResponse, AdkError>>>>;
+
+/// The A2A events of an event-stream response; `rpc_id` is the JSON-RPC request id, if any.
+pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) -> Events {
+    let mut sse = response.events();
+    Box::pin(async_stream::stream! {
+        while let Some(event) = sse.next().await {
+            let item = event.and_then(|e| decode(&e, codec, rpc_id));
+            let failed = item.is_err();
+            yield item;
+            if failed {
+                return;
+            }
+        }
+    })
+}
+
+fn decode(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Result<StreamResponse, AdkError> {
+    if event.event == "error" {
+        return Err(from_error_event(&event.data));
+    }
+    if let Some(response) = decode_v1(event, codec, rpc_id) {
+        return Ok(response);
+    }
+    let value: Value = serde_json::from_str(&event.data).map_err(|e| {
+        AdkError::new(
+            ErrorCode::Internal,
+            format!("the agent sent an event that is not JSON ({e}): {}", snippet(&event.data)),
+        )
+    })?;
+    let value = match rpc_id {
+        Some(id) => jsonrpc::envelope(value, id)?,
+        None => match value.get("error") {
+            Some(error) if error.is_object() => return Err(from_error_event(&event.data)),
+            _ => value,
+        },
+    };
+    codec.event(value)
+}
+
+/// A v1.0 event read straight into the model in one pass, the common case; `None` sends anything
+/// else (errors, v0.3, a wrong id, malformed JSON) the general way, which explains what is wrong.
+fn decode_v1(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Option<StreamResponse> {
+    #[derive(serde::Deserialize)]
+    struct Envelope {
+        #[serde(default)]
+        id: Value,
+        result: Option<StreamResponse>,
+    }
+    if codec.version != ProtocolVersion::V1_0 {
+        return None;
+    }
+    match rpc_id {
+        Some(id) => {
+            let envelope: Envelope = serde_json::from_str(&event.data).ok()?;
+            jsonrpc::same_id(&envelope.id, id).then_some(())?;
+            envelope.result
+        }
+        None => serde_json::from_str(&event.data).ok(),
+    }
+}
