@@ -21,6 +21,7 @@ pub mod cancellation;
 pub mod error;
 pub mod events;
 pub mod http;
+pub mod json;
 pub mod platform;
 pub mod sse;
 pub mod types;

@@ -2,55 +2,45 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::llm_response::{function_calls, function_responses};
 use super::{EventActions, LlmResponse};
-use crate::error::{from_json_str, AdkError, ErrorCode};
+use crate::error::AdkError;
+use crate::json;
 use crate::platform;
 use crate::types::{FunctionCall, FunctionResponse, JsonObject, Part};
 
 llm_response_fields!(with_llm_response_fields {
     /// One entry of a conversation, as ADK Python puts it on the wire.
-    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-    #[serde(rename_all = "camelCase")]
+    #[derive(Debug, Clone, PartialEq)]
     Event {
         /// The invocation that produced the event; `e-` + uuid4.
-        #[serde(default)]
-        invocation_id: String,
+        invocation_id: String => "invocationId" def,
         /// `user` or the name of the agent that wrote the event.
-        author: String,
+        author: String => "author" req,
         /// What the event does to the session and the agent flow.
-        #[serde(default)]
-        actions: EventActions,
+        actions: EventActions => "actions" def,
         /// Generic output of a workflow node (ADK 2.x).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        output: Option<Value>,
+        output: Option<Value> => "output" opt,
         /// Workflow node metadata (ADK 2.x).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        node_info: Option<JsonObject>,
+        node_info: Option<JsonObject> => "nodeInfo" opt,
         /// Ids of the long-running function calls in this event (kept sorted, as ADK 2.x writes them).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        long_running_tool_ids: Option<BTreeSet<String>>,
+        long_running_tool_ids: Option<BTreeSet<String>> => "longRunningToolIds" opt,
         /// `agent_1.agent_2.…`: whose conversation history this event belongs to.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        branch: Option<String>,
+        branch: Option<String> => "branch" opt,
         /// Internal ADK 2.x scope tag, carried through.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        isolation_scope: Option<String>,
+        isolation_scope: Option<String> => "isolationScope" opt,
         /// The event id, a uuid4; assigned when missing.
-        #[serde(default)]
-        id: String,
+        id: String => "id" def,
         /// Seconds since the Unix epoch.
-        #[serde(default = "platform::now_seconds")]
-        timestamp: f64,
+        timestamp: f64 => "timestamp" (with platform::now_seconds()),
     }
 });
 
 /// Moves every `LlmResponse` field into a new event.
 macro_rules! event_from_response {
-    ($response:ident, $author:ident, $invocation_id:ident ; $($(#[$fmeta:meta])* $field:ident: $ty:ty,)*) => {
+    ($response:ident, $author:ident, $invocation_id:ident ; $($(#[$fmeta:meta])* $field:ident: $ty:ty => $key:literal,)*) => {
         Event {
             $($field: $response.$field,)*
             invocation_id: $invocation_id.to_string(),
@@ -114,7 +104,7 @@ impl Event {
     /// Decodes ADK wire JSON. Unknown fields are ignored (as ADK's `extra='ignore'`); a missing id
     /// is assigned and a missing timestamp is now, as ADK's constructor does. Errors name the field.
     pub fn from_json(json: &str) -> Result<Self, AdkError> {
-        let mut event: Event = from_json_str("event", json)?;
+        let mut event: Event = json::from_str("event", json)?;
         if event.id.is_empty() {
             event.id = Self::new_id();
         }
@@ -126,7 +116,7 @@ impl Event {
 
     /// ADK wire JSON, as `model_dump_json(exclude_none=True, by_alias=True)`.
     pub fn to_json(&self) -> Result<String, AdkError> {
-        serde_json::to_string(self).map_err(|e| AdkError::new(ErrorCode::Internal, format!("event to JSON: {e}")))
+        Ok(json::to_string(self))
     }
 
     /// Whether this is an agent's final answer for the turn (ADK 2.x semantics, see below).

@@ -1,13 +1,10 @@
 //! What a model returns for one call (ADK's `LlmResponse`).
 
-use serde::{Deserialize, Serialize};
-
 use crate::types::{Content, FunctionCall, FunctionResponse, Part};
 
 llm_response_fields!(with_llm_response_fields {
     /// One response of a model: the first candidate's content, or an error.
-    #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-    #[serde(rename_all = "camelCase")]
+    #[derive(Debug, Clone, Default, PartialEq)]
     LlmResponse {}
 });
 

@@ -6,73 +6,72 @@ macro_rules! llm_response_fields {
     ($callback:ident { $($args:tt)* }) => {
         $callback! { $($args)* ;
             /// Output only: the model version that produced the response.
-            model_version: Option<String>,
+            model_version: Option<String> => "modelVersion",
             /// The message; user or model content only, never framework data.
-            content: Option<crate::types::Content>,
+            content: Option<crate::types::Content> => "content",
             /// Grounding (search) metadata of the response.
-            grounding_metadata: Option<crate::types::JsonObject>,
+            grounding_metadata: Option<crate::types::JsonObject> => "groundingMetadata",
             /// An incomplete chunk of a streamed response; never stored in the session.
-            partial: Option<bool>,
+            partial: Option<bool> => "partial",
             /// The model finished its turn (streaming only).
-            turn_complete: Option<bool>,
+            turn_complete: Option<bool> => "turnComplete",
             /// Why the turn completed (streaming only).
-            turn_complete_reason: Option<String>,
+            turn_complete_reason: Option<String> => "turnCompleteReason",
             /// Why the model stopped: `STOP`, `MAX_TOKENS`, `SAFETY`, …
-            finish_reason: Option<String>,
+            finish_reason: Option<String> => "finishReason",
             /// Error code when the response is an error; its values depend on the model.
-            error_code: Option<String>,
+            error_code: Option<String> => "errorCode",
             /// Error message when the response is an error.
-            error_message: Option<String>,
+            error_message: Option<String> => "errorMessage",
             /// The model was interrupted, e.g. by the user during bidi streaming.
-            interrupted: Option<bool>,
+            interrupted: Option<bool> => "interrupted",
             /// Live-API activity status reported with `turn_complete` (ADK 2.x).
-            interaction_status: Option<String>,
+            interaction_status: Option<String> => "interactionStatus",
             /// App-defined labels; must be JSON-serializable.
-            custom_metadata: Option<crate::types::JsonObject>,
+            custom_metadata: Option<crate::types::JsonObject> => "customMetadata",
             /// Token usage of the call.
-            usage_metadata: Option<crate::types::UsageMetadata>,
+            usage_metadata: Option<crate::types::UsageMetadata> => "usageMetadata",
             /// Live-API session resumption update.
-            live_session_resumption_update: Option<crate::types::JsonObject>,
+            live_session_resumption_update: Option<crate::types::JsonObject> => "liveSessionResumptionUpdate",
             /// Live-API session id.
-            live_session_id: Option<String>,
+            live_session_id: Option<String> => "liveSessionId",
             /// Live-API go-away signal.
-            go_away: Option<crate::types::JsonObject>,
+            go_away: Option<crate::types::JsonObject> => "goAway",
             /// Live-API voice activity signal (ADK 2.x).
-            voice_activity: Option<serde_json::Value>,
+            voice_activity: Option<serde_json::Value> => "voiceActivity",
             /// Transcription of user audio.
-            input_transcription: Option<crate::types::JsonObject>,
+            input_transcription: Option<crate::types::JsonObject> => "inputTranscription",
             /// Transcription of model audio.
-            output_transcription: Option<crate::types::JsonObject>,
+            output_transcription: Option<crate::types::JsonObject> => "outputTranscription",
             /// Average log probability of the generated tokens.
-            avg_logprobs: Option<f64>,
+            avg_logprobs: Option<f64> => "avgLogprobs",
             /// Log probabilities of chosen and top candidate tokens.
-            logprobs_result: Option<crate::types::JsonObject>,
+            logprobs_result: Option<crate::types::JsonObject> => "logprobsResult",
             /// Context-cache metadata.
-            cache_metadata: Option<crate::types::JsonObject>,
+            cache_metadata: Option<crate::types::JsonObject> => "cacheMetadata",
             /// Citation metadata.
-            citation_metadata: Option<crate::types::JsonObject>,
+            citation_metadata: Option<crate::types::JsonObject> => "citationMetadata",
             /// Interactions-API interaction id.
-            interaction_id: Option<String>,
+            interaction_id: Option<String> => "interactionId",
             /// Interactions-API execution environment id (ADK 2.x).
-            environment_id: Option<String>,
+            environment_id: Option<String> => "environmentId",
         }
     };
 }
 
-/// Declares a struct made of the `LlmResponse` fields followed by its own fields.
+/// Declares a struct made of the `LlmResponse` fields (all optional) followed by its own fields,
+/// with its JSON form.
 macro_rules! with_llm_response_fields {
     (
-        $(#[$meta:meta])* $name:ident { $($(#[$ometa:meta])* $ofield:ident: $oty:ty,)* } ;
-        $($(#[$fmeta:meta])* $field:ident: $ty:ty,)*
+        $(#[$meta:meta])* $name:ident { $($(#[$ometa:meta])* $ofield:ident: $oty:ty => $okey:literal $omode:tt,)* } ;
+        $($(#[$fmeta:meta])* $field:ident: $ty:ty => $key:literal,)*
     ) => {
-        $(#[$meta])*
-        pub struct $name {
-            $(
-                $(#[$fmeta])*
-                #[serde(default, skip_serializing_if = "Option::is_none")]
-                pub $field: $ty,
-            )*
-            $($(#[$ometa])* pub $ofield: $oty,)*
+        crate::json_struct! {
+            $(#[$meta])*
+            pub struct $name {
+                $( $(#[$fmeta])* pub $field: $ty => $key opt, )*
+                $( $(#[$ometa])* pub $ofield: $oty => $okey $omode, )*
+            }
         }
     };
 }

@@ -4,7 +4,8 @@ use base64::alphabet;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD, URL_SAFE};
 use base64::engine::DecodePaddingMode;
 use base64::Engine;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::json::{FromJson, JsonError, Reader, ToJson, Writer};
 
 /// Accepts padded and unpadded input; the alphabet is normalised before decoding.
 const LENIENT: GeneralPurpose = GeneralPurpose::new(
@@ -53,18 +54,20 @@ impl From<Vec<u8>> for Bytes {
     }
 }
 
-impl Serialize for Bytes {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_base64())
+impl ToJson for Bytes {
+    fn write_json(&self, w: &mut Writer) {
+        w.str(&self.to_base64());
     }
 }
 
-impl<'de> Deserialize<'de> for Bytes {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<str>::deserialize(d)?;
-        Bytes::from_base64(&text).map_err(|e| serde::de::Error::custom(format!("invalid base64: {e}")))
+impl FromJson for Bytes {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let text = r.str()?;
+        Bytes::from_base64(&text).map_err(|e| JsonError::data(format!("invalid base64: {e}")))
     }
 }
+
+crate::serde_via_json!(Bytes);
 
 #[cfg(test)]
 mod tests {

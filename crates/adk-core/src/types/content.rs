@@ -1,20 +1,18 @@
 //! Messages (`Content`) and their pieces (`Part`).
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Blob, Bytes, CodeExecutionResult, ExecutableCode, FileData, FunctionCall, FunctionResponse, JsonObject};
 
-/// A message of the user or the model: a role and its parts (`types.Content`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Content {
-    /// The pieces of the message, each with its own kind of data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parts: Option<Vec<Part>>,
-    /// `user` or `model`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
+crate::json_struct! {
+    /// A message of the user or the model: a role and its parts (`types.Content`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Content {
+        /// The pieces of the message, each with its own kind of data.
+        pub parts: Option<Vec<Part>> => "parts" opt,
+        /// `user` or `model`.
+        pub role: Option<String> => "role" opt,
+    }
 }
 
 impl Content {
@@ -49,61 +47,45 @@ impl Content {
     }
 }
 
-/// One piece of a message (`types.Part`); normally exactly one data field is set.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Part {
-    /// Requested media resolution, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub media_resolution: Option<Value>,
-    /// Result of executed code.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub code_execution_result: Option<CodeExecutionResult>,
-    /// Code the model wants executed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub executable_code: Option<ExecutableCode>,
-    /// Media referenced by URI.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file_data: Option<FileData>,
-    /// A function the model wants called.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub function_call: Option<FunctionCall>,
-    /// The result of a function call.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub function_response: Option<FunctionResponse>,
-    /// Inline bytes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub inline_data: Option<Blob>,
-    /// Text.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-    /// The text is the model's thinking, not its answer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thought: Option<bool>,
-    /// Opaque signature of the thought, to be sent back to the model.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thought_signature: Option<Bytes>,
-    /// Video clipping metadata, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub video_metadata: Option<Value>,
-    /// Server-side tool call, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tool_call: Option<Value>,
-    /// Server-side tool response, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tool_response: Option<Value>,
-    /// Custom metadata of the part.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub part_metadata: Option<JsonObject>,
-    /// Transcription of an audio part, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub audio_transcription: Option<Value>,
-    /// Media processing options, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub media_processing: Option<Value>,
-    /// Speech metadata, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub speech_metadata: Option<Value>,
+crate::json_struct! {
+    /// One piece of a message (`types.Part`); normally exactly one data field is set.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Part {
+        /// Requested media resolution, carried through.
+        pub media_resolution: Option<Value> => "mediaResolution" opt,
+        /// Result of executed code.
+        pub code_execution_result: Option<CodeExecutionResult> => "codeExecutionResult" opt,
+        /// Code the model wants executed.
+        pub executable_code: Option<ExecutableCode> => "executableCode" opt,
+        /// Media referenced by URI.
+        pub file_data: Option<FileData> => "fileData" opt,
+        /// A function the model wants called.
+        pub function_call: Option<FunctionCall> => "functionCall" opt,
+        /// The result of a function call.
+        pub function_response: Option<FunctionResponse> => "functionResponse" opt,
+        /// Inline bytes.
+        pub inline_data: Option<Blob> => "inlineData" opt,
+        /// Text.
+        pub text: Option<String> => "text" opt,
+        /// The text is the model's thinking, not its answer.
+        pub thought: Option<bool> => "thought" opt,
+        /// Opaque signature of the thought, to be sent back to the model.
+        pub thought_signature: Option<Bytes> => "thoughtSignature" opt,
+        /// Video clipping metadata, carried through.
+        pub video_metadata: Option<Value> => "videoMetadata" opt,
+        /// Server-side tool call, carried through.
+        pub tool_call: Option<Value> => "toolCall" opt,
+        /// Server-side tool response, carried through.
+        pub tool_response: Option<Value> => "toolResponse" opt,
+        /// Custom metadata of the part.
+        pub part_metadata: Option<JsonObject> => "partMetadata" opt,
+        /// Transcription of an audio part, carried through.
+        pub audio_transcription: Option<Value> => "audioTranscription" opt,
+        /// Media processing options, carried through.
+        pub media_processing: Option<Value> => "mediaProcessing" opt,
+        /// Speech metadata, carried through.
+        pub speech_metadata: Option<Value> => "speechMetadata" opt,
+    }
 }
 
 impl Part {

@@ -1,71 +1,59 @@
 //! Function calls predicted by the model and the responses tools give back.
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{Blob, FileData, JsonObject};
 
-/// A call the model asks the app to make (`types.FunctionCall`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FunctionCall {
-    /// Call id; ADK gives model calls `adk-` + uuid4 when the model gives none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// Arguments as a JSON object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub args: Option<JsonObject>,
-    /// Name of the function to call.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Streamed argument fragments (Gemini streaming function calls).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub partial_args: Option<Vec<Value>>,
-    /// More fragments of this call follow.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub will_continue: Option<bool>,
+crate::json_struct! {
+    /// A call the model asks the app to make (`types.FunctionCall`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct FunctionCall {
+        /// Call id; ADK gives model calls `adk-` + uuid4 when the model gives none.
+        pub id: Option<String> => "id" opt,
+        /// Arguments as a JSON object.
+        pub args: Option<JsonObject> => "args" opt,
+        /// Name of the function to call.
+        pub name: Option<String> => "name" opt,
+        /// Streamed argument fragments (Gemini streaming function calls).
+        pub partial_args: Option<Vec<Value>> => "partialArgs" opt,
+        /// More fragments of this call follow.
+        pub will_continue: Option<bool> => "willContinue" opt,
+    }
 }
 
-/// Media attached to a function response (`types.FunctionResponsePart`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FunctionResponsePart {
-    /// Inline bytes.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub inline_data: Option<Blob>,
-    /// Media by URI.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file_data: Option<FileData>,
-    /// Media processing options, carried through.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub media_processing: Option<Value>,
+crate::json_struct! {
+    /// Media attached to a function response (`types.FunctionResponsePart`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct FunctionResponsePart {
+        /// Inline bytes.
+        pub inline_data: Option<Blob> => "inlineData" opt,
+        /// Media by URI.
+        pub file_data: Option<FileData> => "fileData" opt,
+        /// Media processing options, carried through.
+        pub media_processing: Option<Value> => "mediaProcessing" opt,
+    }
 }
 
-/// The result of a [`FunctionCall`] (`types.FunctionResponse`).
-///
-/// By convention the `response` object holds the result under `output` and a failure under
-/// `error`; a response with neither key is the output as a whole.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FunctionResponse {
-    /// The function keeps running and will respond again.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub will_continue: Option<bool>,
-    /// How the model should schedule the response (`SILENT`, `WHEN_IDLE`, `INTERRUPT`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scheduling: Option<String>,
-    /// Media returned with the response.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parts: Option<Vec<FunctionResponsePart>>,
-    /// Id of the call this answers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// Name of the function that ran.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The result as a JSON object.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub response: Option<JsonObject>,
+crate::json_struct! {
+    /// The result of a [`FunctionCall`] (`types.FunctionResponse`).
+    ///
+    /// By convention the `response` object holds the result under `output` and a failure under
+    /// `error`; a response with neither key is the output as a whole.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct FunctionResponse {
+        /// The function keeps running and will respond again.
+        pub will_continue: Option<bool> => "willContinue" opt,
+        /// How the model should schedule the response (`SILENT`, `WHEN_IDLE`, `INTERRUPT`).
+        pub scheduling: Option<String> => "scheduling" opt,
+        /// Media returned with the response.
+        pub parts: Option<Vec<FunctionResponsePart>> => "parts" opt,
+        /// Id of the call this answers.
+        pub id: Option<String> => "id" opt,
+        /// Name of the function that ran.
+        pub name: Option<String> => "name" opt,
+        /// The result as a JSON object.
+        pub response: Option<JsonObject> => "response" opt,
+    }
 }
 
 impl FunctionResponse {

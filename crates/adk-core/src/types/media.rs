@@ -1,35 +1,30 @@
 //! Inline and referenced media.
 
-use serde::{Deserialize, Serialize};
 
 use super::Bytes;
 
-/// Inline bytes with their MIME type (`types.Blob`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Blob {
-    /// The bytes, URL-safe base64 on the wire.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<Bytes>,
-    /// A label for the blob, e.g. a file name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub display_name: Option<String>,
-    /// IANA MIME type of the data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mime_type: Option<String>,
+crate::json_struct! {
+    /// Inline bytes with their MIME type (`types.Blob`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Blob {
+        /// The bytes, URL-safe base64 on the wire.
+        pub data: Option<Bytes> => "data" opt,
+        /// A label for the blob, e.g. a file name.
+        pub display_name: Option<String> => "displayName" opt,
+        /// IANA MIME type of the data.
+        pub mime_type: Option<String> => "mimeType" opt,
+    }
 }
 
-/// Media referenced by URI (`types.FileData`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FileData {
-    /// A label for the file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub display_name: Option<String>,
-    /// Where the file is, e.g. `gs://…` or `https://…`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file_uri: Option<String>,
-    /// IANA MIME type of the file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mime_type: Option<String>,
+crate::json_struct! {
+    /// Media referenced by URI (`types.FileData`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct FileData {
+        /// A label for the file.
+        pub display_name: Option<String> => "displayName" opt,
+        /// Where the file is, e.g. `gs://…` or `https://…`.
+        pub file_uri: Option<String> => "fileUri" opt,
+        /// IANA MIME type of the file.
+        pub mime_type: Option<String> => "mimeType" opt,
+    }
 }

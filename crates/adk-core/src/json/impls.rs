@@ -1,0 +1,243 @@
+//! [`FromJson`] and [`ToJson`] for the standard types the SDK's types are made of.
+
+use std::collections::BTreeSet;
+
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+
+use super::{FromJson, JsonError, Reader, ToJson, Writer};
+
+impl FromJson for String {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.string()
+    }
+}
+
+impl ToJson for String {
+    fn write_json(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl ToJson for str {
+    fn write_json(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl FromJson for bool {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.bool()
+    }
+}
+
+impl ToJson for bool {
+    fn write_json(&self, w: &mut Writer) {
+        w.bool(*self);
+    }
+}
+
+impl FromJson for f64 {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.f64()
+    }
+}
+
+impl ToJson for f64 {
+    fn write_json(&self, w: &mut Writer) {
+        w.f64(*self);
+    }
+}
+
+impl FromJson for i64 {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.i64()
+    }
+}
+
+impl ToJson for i64 {
+    fn write_json(&self, w: &mut Writer) {
+        w.i64(*self);
+    }
+}
+
+impl FromJson for u64 {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.u64()
+    }
+}
+
+impl ToJson for u64 {
+    fn write_json(&self, w: &mut Writer) {
+        w.u64(*self);
+    }
+}
+
+impl FromJson for u32 {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let n = r.u64()?;
+        u32::try_from(n).map_err(|_| JsonError::data(format!("invalid value: {n}, expected at most {}", u32::MAX)))
+    }
+}
+
+impl ToJson for u32 {
+    fn write_json(&self, w: &mut Writer) {
+        w.u64(u64::from(*self));
+    }
+}
+
+impl<T: FromJson> FromJson for Option<T> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        if r.null()? {
+            return Ok(None);
+        }
+        T::read_json(r).map(Some)
+    }
+}
+
+impl<T: ToJson> ToJson for Option<T> {
+    fn write_json(&self, w: &mut Writer) {
+        match self {
+            Some(value) => value.write_json(w),
+            None => w.null(),
+        }
+    }
+}
+
+impl<T: FromJson> FromJson for Vec<T> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let mut items = Vec::new();
+        r.array(|r| {
+            items.push(T::read_json(r)?);
+            Ok(())
+        })?;
+        Ok(items)
+    }
+}
+
+impl<T: ToJson> ToJson for Vec<T> {
+    fn write_json(&self, w: &mut Writer) {
+        w.array(self);
+    }
+}
+
+impl<T: ToJson> ToJson for [T] {
+    fn write_json(&self, w: &mut Writer) {
+        w.array(self);
+    }
+}
+
+impl<T: FromJson> FromJson for Box<T> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        T::read_json(r).map(Box::new)
+    }
+}
+
+impl<T: ToJson + ?Sized> ToJson for Box<T> {
+    fn write_json(&self, w: &mut Writer) {
+        (**self).write_json(w);
+    }
+}
+
+impl<T: ToJson + ?Sized> ToJson for &T {
+    fn write_json(&self, w: &mut Writer) {
+        (**self).write_json(w);
+    }
+}
+
+impl FromJson for Value {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        r.json_value()
+    }
+}
+
+impl ToJson for Value {
+    fn write_json(&self, w: &mut Writer) {
+        w.json_value(self);
+    }
+}
+
+impl FromJson for Map<String, Value> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        match r.kind()? {
+            super::Kind::Object => match r.json_value()? {
+                Value::Object(map) => Ok(map),
+                _ => Err(JsonError::data("expected an object")),
+            },
+            _ => Err(r.unexpected("an object")),
+        }
+    }
+}
+
+impl ToJson for Map<String, Value> {
+    fn write_json(&self, w: &mut Writer) {
+        let mut object = w.object();
+        for (key, value) in self {
+            object.field(key, value);
+        }
+        object.end();
+    }
+}
+
+impl<T: FromJson> FromJson for IndexMap<String, T> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let mut map = IndexMap::new();
+        r.object(|r, key| {
+            map.insert(key.to_string(), T::read_json(r)?);
+            Ok(())
+        })?;
+        Ok(map)
+    }
+}
+
+impl<T: ToJson> ToJson for IndexMap<String, T> {
+    fn write_json(&self, w: &mut Writer) {
+        let mut object = w.object();
+        for (key, value) in self {
+            object.field(key, value);
+        }
+        object.end();
+    }
+}
+
+impl FromJson for BTreeSet<String> {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        Vec::<String>::read_json(r).map(|items| items.into_iter().collect())
+    }
+}
+
+impl ToJson for BTreeSet<String> {
+    fn write_json(&self, w: &mut Writer) {
+        w.array(self);
+    }
+}
+
+/// Values a `nonempty` field leaves out when writing.
+pub trait JsonEmpty {
+    /// Whether to leave the field out.
+    fn is_empty_json(&self) -> bool;
+}
+
+impl<T> JsonEmpty for Vec<T> {
+    fn is_empty_json(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl JsonEmpty for String {
+    fn is_empty_json(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl JsonEmpty for bool {
+    fn is_empty_json(&self) -> bool {
+        !*self
+    }
+}
+
+impl JsonEmpty for Option<String> {
+    fn is_empty_json(&self) -> bool {
+        self.as_deref().is_none_or(str::is_empty)
+    }
+}

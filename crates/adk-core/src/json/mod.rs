@@ -1,0 +1,263 @@
+//! JSON in and out of the SDK's types, written for the browser's download and speed.
+//!
+//! Every type has one decoder ([`FromJson`], over a [`Reader`] of text or of a `Value`) and one
+//! encoder ([`ToJson`], into a [`Writer`]), most of them declared with [`json_struct!`](crate::json_struct).
+//! Unlike derived serde code, nothing is instantiated per input format, which keeps the wasm module
+//! small; decoding reads text in place, borrowing what it does not keep. Errors name the path of
+//! the offending field (`content.parts[0].text: invalid type: a number, expected a string`),
+//! built while the decoders unwind, so reading costs nothing for it.
+
+mod impls;
+mod read;
+mod write;
+
+use serde_json::Value;
+
+pub use impls::JsonEmpty;
+pub use read::{Kind, Reader};
+pub use write::{ObjectWriter, Writer};
+
+use crate::AdkError;
+
+/// A type read from JSON.
+pub trait FromJson: Sized {
+    /// Reads one value of this type.
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError>;
+}
+
+/// A type written as JSON.
+pub trait ToJson {
+    /// Writes this value.
+    fn write_json(&self, w: &mut Writer);
+}
+
+/// Decodes `T` from JSON text; `what` names it in errors (`invalid event: author: …`).
+pub fn from_str<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
+    let mut reader = Reader::text(text);
+    T::read_json(&mut reader).and_then(|value| reader.finish().map(|()| value)).map_err(|e| e.into_adk(what))
+}
+
+/// Decodes `T` from a `Value` already in memory.
+pub fn from_value<T: FromJson>(what: &str, value: Value) -> Result<T, AdkError> {
+    T::read_json(&mut Reader::value(value)).map_err(|e| e.into_adk(what))
+}
+
+/// Parses JSON text into a `Value`.
+pub fn parse(what: &str, text: &str) -> Result<Value, AdkError> {
+    from_str(what, text)
+}
+
+/// The JSON text of `value`.
+pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
+    let mut writer = Writer::new();
+    value.write_json(&mut writer);
+    writer.into_string()
+}
+
+/// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping).
+pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
+    parse("value", &to_string(value)).unwrap_or(Value::Null)
+}
+
+/// One step of the path to a value inside a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// `serde::Serialize` through [`ToJson`], for Rust code that uses serde with these types (the SDK
+/// itself never does: serde's generic code would be compiled into the wasm module once per format).
+#[doc(hidden)]
+pub fn serialize_via_json<T: ToJson + ?Sized, S: serde::Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&to_value(value), serializer)
+}
+
+/// `serde::Deserialize` through [`FromJson`].
+#[doc(hidden)]
+pub fn deserialize_via_json<'de, T: FromJson, D: serde::Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
+    let value = <Value as serde::Deserialize>::deserialize(deserializer)?;
+    T::read_json(&mut Reader::value(value)).map_err(serde::de::Error::custom)
+}
+
+#[doc(hidden)]
+pub use serde as __serde;
+
+/// Implements `serde::Serialize` and `serde::Deserialize` for types with [`ToJson`] and
+/// [`FromJson`], so they work with serde_json and friends in Rust code.
+#[macro_export]
+macro_rules! serde_via_json {
+    ($($name:ty),* $(,)?) => {$(
+        impl $crate::json::__serde::Serialize for $name {
+            fn serialize<S: $crate::json::__serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+                $crate::json::serialize_via_json(self, s)
+            }
+        }
+
+        impl<'de> $crate::json::__serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::json::__serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                $crate::json::deserialize_via_json(d)
+            }
+        }
+    )*};
+}
+
+/// Why a value could not be read: the message, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    message: String,
+    /// Line and column of a syntax error.
+    at: Option<(usize, usize)>,
+    /// The path, innermost step first (steps are added as the decoders unwind).
+    path: Vec<Step>,
+}
+
+impl JsonError {
+    /// A value that is valid JSON but not what the type expects.
+    pub fn data(message: impl Into<String>) -> Self {
+        JsonError { message: message.into(), at: None, path: Vec::new() }
+    }
+
+    /// Text that is not JSON.
+    pub fn syntax(message: &str, line: usize, column: usize) -> Self {
+        JsonError { message: message.to_string(), at: Some((line, column)), path: Vec::new() }
+    }
+
+    /// A required member is missing.
+    pub fn missing(field: &str) -> Self {
+        Self::data(format!("missing field `{field}`"))
+    }
+
+    /// Whether the text is not JSON at all.
+    pub fn is_syntax(&self) -> bool {
+        self.at.is_some()
+    }
+
+    fn in_field(mut self, key: &str) -> Self {
+        if self.at.is_none() {
+            self.path.push(Step::Key(key.to_string()));
+        }
+        self
+    }
+
+    fn in_item(mut self, index: usize) -> Self {
+        if self.at.is_none() {
+            self.path.push(Step::Index(index));
+        }
+        self
+    }
+
+    /// `content.parts[0].text`
+    pub fn path(&self) -> String {
+        let mut path = String::new();
+        for step in self.path.iter().rev() {
+            match step {
+                Step::Key(key) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(key);
+                }
+                Step::Index(i) => {
+                    path.push('[');
+                    path.push_str(itoa::Buffer::new().format(*i));
+                    path.push(']');
+                }
+            }
+        }
+        path
+    }
+
+    /// The `INVALID_ARGUMENT` error for a `what` that did not read.
+    pub fn into_adk(self, what: &str) -> AdkError {
+        if let Some((line, column)) = self.at {
+            return AdkError::invalid(format!(
+                "invalid {what}: not valid JSON: {} at line {line} column {column}",
+                self.message
+            ));
+        }
+        match self.path() {
+            path if path.is_empty() => AdkError::invalid(format!("invalid {what}: {}", self.message)),
+            path => AdkError::invalid(format!("invalid {what}: {path}: {}", self.message)),
+        }
+    }
+}
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.path() {
+            path if path.is_empty() => f.write_str(&self.message),
+            path => write!(f, "{path}: {}", self.message),
+        }
+    }
+}
+
+/// Declares a struct and its JSON form: each field names its JSON key and how it reads and writes.
+///
+/// - `opt`: an `Option`; absent or `null` reads as `None`, which is not written;
+/// - `req`: required; absent is an error naming it;
+/// - `def`: absent reads as the default; always written;
+/// - `nonempty`: absent reads as the default; an empty value ([`JsonEmpty`]) is not written;
+/// - `(with expr)`: absent reads as `expr`; always written.
+///
+/// Members are written in the order declared; unknown members are ignored on reading.
+#[macro_export]
+macro_rules! json_struct {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => $key:literal $mode:tt ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $( $(#[$fmeta])* $fvis $field: $ty, )*
+        }
+
+        impl $crate::json::FromJson for $name {
+            fn read_json(r: &mut $crate::json::Reader<'_>) -> ::core::result::Result<Self, $crate::json::JsonError> {
+                $( let mut $field: ::core::option::Option<$ty> = ::core::option::Option::None; )*
+                r.object(|r, key| {
+                    match key {
+                        $( $key => $field = ::core::option::Option::Some($crate::json::FromJson::read_json(r)?), )*
+                        _ => r.skip()?,
+                    }
+                    ::core::result::Result::Ok(())
+                })?;
+                ::core::result::Result::Ok($name { $( $field: $crate::json_struct!(@take $mode, $field, $key), )* })
+            }
+        }
+
+        impl $crate::json::ToJson for $name {
+            fn write_json(&self, w: &mut $crate::json::Writer) {
+                #[allow(unused_mut)]
+                let mut object = w.object();
+                $( $crate::json_struct!(@write $mode, object, $key, &self.$field); )*
+                object.end();
+            }
+        }
+
+        $crate::serde_via_json!($name);
+    };
+    (@take opt, $f:ident, $k:literal) => { $f.flatten() };
+    (@take req, $f:ident, $k:literal) => { $f.ok_or_else(|| $crate::json::JsonError::missing($k))? };
+    (@take def, $f:ident, $k:literal) => { $f.unwrap_or_default() };
+    (@take nonempty, $f:ident, $k:literal) => { $f.unwrap_or_default() };
+    (@take (with $e:expr), $f:ident, $k:literal) => { $f.unwrap_or_else(|| $e) };
+    (@write opt, $o:ident, $k:literal, $v:expr) => {
+        if let ::core::option::Option::Some(v) = $v {
+            $o.field($k, v);
+        }
+    };
+    (@write nonempty, $o:ident, $k:literal, $v:expr) => {
+        if !$crate::json::JsonEmpty::is_empty_json($v) {
+            $o.field($k, $v);
+        }
+    };
+    (@write $mode:tt, $o:ident, $k:literal, $v:expr) => {
+        $o.field($k, $v);
+    };
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,579 @@
+//! The pull reader every decoder is written against. It reads JSON text in place (strings without
+//! escapes are borrowed, nothing is built that the decoder does not keep), or walks a
+//! `serde_json::Value` already in memory, with the same calls, so each type has one decoder.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Number, Value};
+
+use super::JsonError;
+
+/// What the next value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+impl Kind {
+    /// As error messages name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Null => "null",
+            Kind::Bool => "a boolean",
+            Kind::Number => "a number",
+            Kind::String => "a string",
+            Kind::Array => "an array",
+            Kind::Object => "an object",
+        }
+    }
+
+    fn of(value: &Value) -> Kind {
+        match value {
+            Value::Null => Kind::Null,
+            Value::Bool(_) => Kind::Bool,
+            Value::Number(_) => Kind::Number,
+            Value::String(_) => Kind::String,
+            Value::Array(_) => Kind::Array,
+            Value::Object(_) => Kind::Object,
+        }
+    }
+}
+
+/// Nesting deeper than this is refused (as serde_json does), so hostile input cannot exhaust the stack.
+const MAX_DEPTH: usize = 128;
+
+enum Source<'a> {
+    Text { text: &'a str, pos: usize },
+    /// The value the next read takes.
+    Value(Option<Value>),
+}
+
+/// Reads one JSON value, piece by piece.
+pub struct Reader<'a> {
+    source: Source<'a>,
+    depth: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of JSON text.
+    pub fn text(text: &'a str) -> Self {
+        Reader { source: Source::Text { text, pos: 0 }, depth: 0 }
+    }
+
+    /// A reader walking `value`.
+    pub fn value(value: Value) -> Reader<'static> {
+        Reader { source: Source::Value(Some(value)), depth: 0 }
+    }
+
+    /// After the top value: only white space may follow.
+    pub fn finish(&mut self) -> Result<(), JsonError> {
+        if let Source::Text { text, pos } = &mut self.source {
+            *pos = skip_ws(text.as_bytes(), *pos);
+            if *pos < text.len() {
+                return Err(self.syntax("trailing characters"));
+            }
+        }
+        Ok(())
+    }
+
+    /// What the next value is (nothing is consumed).
+    pub fn kind(&mut self) -> Result<Kind, JsonError> {
+        match &mut self.source {
+            Source::Value(slot) => slot.as_ref().map(Kind::of).ok_or_else(|| JsonError::data("no value left")),
+            Source::Text { text, pos } => {
+                *pos = skip_ws(text.as_bytes(), *pos);
+                let rest = text.as_bytes().get(*pos..).unwrap_or_default();
+                match rest.first() {
+                    Some(b'n') if rest.starts_with(b"null") => Ok(Kind::Null),
+                    Some(b't') if rest.starts_with(b"true") => Ok(Kind::Bool),
+                    Some(b'f') if rest.starts_with(b"false") => Ok(Kind::Bool),
+                    Some(b'-' | b'0'..=b'9') => Ok(Kind::Number),
+                    Some(b'"') => Ok(Kind::String),
+                    Some(b'[') => Ok(Kind::Array),
+                    Some(b'{') => Ok(Kind::Object),
+                    Some(_) => Err(self.syntax("expected value")),
+                    None => Err(self.syntax("EOF while parsing a value")),
+                }
+            }
+        }
+    }
+
+    /// An error saying the value is not of the kind expected.
+    pub fn unexpected(&mut self, expected: &str) -> JsonError {
+        match self.kind() {
+            Ok(found) => JsonError::data(format!("invalid type: {}, expected {expected}", found.name())),
+            Err(e) => e,
+        }
+    }
+
+    /// Consumes a `null` if one comes next; says whether it did.
+    pub fn null(&mut self) -> Result<bool, JsonError> {
+        if self.kind()? != Kind::Null {
+            return Ok(false);
+        }
+        match &mut self.source {
+            Source::Value(slot) => *slot = None,
+            Source::Text { .. } => self.literal(b"null")?,
+        }
+        Ok(true)
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self) -> Result<bool, JsonError> {
+        if self.kind()? != Kind::Bool {
+            return Err(self.unexpected("a boolean"));
+        }
+        match &mut self.source {
+            Source::Value(slot) => Ok(matches!(slot.take(), Some(Value::Bool(true)))),
+            Source::Text { text, pos } => {
+                let truth = text.as_bytes().get(*pos) == Some(&b't');
+                self.literal(if truth { b"true" } else { b"false" })?;
+                Ok(truth)
+            }
+        }
+    }
+
+    /// A number, as serde_json keeps it: an integer when it is one that fits, else a float.
+    pub fn number(&mut self) -> Result<Number, JsonError> {
+        if self.kind()? != Kind::Number {
+            return Err(self.unexpected("a number"));
+        }
+        match &mut self.source {
+            Source::Value(slot) => match slot.take() {
+                Some(Value::Number(n)) => Ok(n),
+                _ => Err(JsonError::data("expected a number")),
+            },
+            Source::Text { text, pos } => {
+                let bytes = text.as_bytes();
+                let start = *pos;
+                let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
+                let digits = |from: usize| from + bytes.get(from..).map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count());
+                let int_end = digits(end);
+                if int_end == end || (bytes.get(end) == Some(&b'0') && int_end > end + 1) {
+                    return Err(self.syntax("invalid number"));
+                }
+                end = int_end;
+                let mut float = false;
+                if bytes.get(end) == Some(&b'.') {
+                    let frac_end = digits(end + 1);
+                    if frac_end == end + 1 {
+                        return Err(self.syntax("invalid number"));
+                    }
+                    end = frac_end;
+                    float = true;
+                }
+                if matches!(bytes.get(end), Some(b'e' | b'E')) {
+                    let mut exp = end + 1;
+                    if matches!(bytes.get(exp), Some(b'+' | b'-')) {
+                        exp += 1;
+                    }
+                    let exp_end = digits(exp);
+                    if exp_end == exp {
+                        return Err(self.syntax("invalid number"));
+                    }
+                    end = exp_end;
+                    float = true;
+                }
+                let token = text.get(start..end).unwrap_or_default();
+                *pos = end;
+                if !float {
+                    if let Ok(n) = token.parse::<u64>() {
+                        return Ok(n.into());
+                    }
+                    if let Ok(n) = token.parse::<i64>() {
+                        return Ok(n.into());
+                    }
+                }
+                token
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(Number::from_f64)
+                    .ok_or_else(|| self.syntax("number out of range"))
+            }
+        }
+    }
+
+    /// A number as `f64`.
+    pub fn f64(&mut self) -> Result<f64, JsonError> {
+        self.number().map(|n| n.as_f64().unwrap_or(f64::NAN))
+    }
+
+    /// A whole number that fits in `i64`.
+    pub fn i64(&mut self) -> Result<i64, JsonError> {
+        let n = self.number()?;
+        n.as_i64().ok_or_else(|| JsonError::data(format!("invalid value: {n}, expected a whole number")))
+    }
+
+    /// A whole number that fits in `u64`.
+    pub fn u64(&mut self) -> Result<u64, JsonError> {
+        let n = self.number()?;
+        n.as_u64().ok_or_else(|| JsonError::data(format!("invalid value: {n}, expected a whole number ≥ 0")))
+    }
+
+    /// A string, borrowed from the text when it has no escapes.
+    pub fn str(&mut self) -> Result<Cow<'a, str>, JsonError> {
+        if self.kind()? != Kind::String {
+            return Err(self.unexpected("a string"));
+        }
+        match &mut self.source {
+            Source::Value(slot) => match slot.take() {
+                Some(Value::String(s)) => Ok(Cow::Owned(s)),
+                _ => Err(JsonError::data("expected a string")),
+            },
+            Source::Text { text, pos } => {
+                let (value, end) = match scan_string(text, *pos + 1) {
+                    Ok(found) => found,
+                    Err((message, at)) => {
+                        *pos = at;
+                        return Err(self.syntax(message));
+                    }
+                };
+                *pos = end;
+                Ok(value)
+            }
+        }
+    }
+
+    /// A string, owned.
+    pub fn string(&mut self) -> Result<String, JsonError> {
+        self.str().map(Cow::into_owned)
+    }
+
+    /// Reads an object, calling `field` with each key; `field` must read (or skip) the value. An
+    /// error inside names the key, so messages carry the path (`content.parts[0].text`).
+    pub fn object(&mut self, mut field: impl FnMut(&mut Self, &str) -> Result<(), JsonError>) -> Result<(), JsonError> {
+        if self.kind()? != Kind::Object {
+            return Err(self.unexpected("an object"));
+        }
+        self.enter()?;
+        match &mut self.source {
+            Source::Value(slot) => {
+                let Some(Value::Object(map)) = slot.take() else { return Err(JsonError::data("expected an object")) };
+                for (key, value) in map {
+                    self.set_slot(value);
+                    field(self, &key).map_err(|e| e.in_field(&key))?;
+                }
+            }
+            Source::Text { .. } => {
+                self.advance(1);
+                if self.peek_byte() == Some(b'}') {
+                    self.advance(1);
+                } else {
+                    loop {
+                        if self.peek_byte() != Some(b'"') {
+                            return Err(self.syntax("key must be a string"));
+                        }
+                        let key = self.str()?;
+                        if self.peek_byte() != Some(b':') {
+                            return Err(self.syntax("expected `:`"));
+                        }
+                        self.advance(1);
+                        field(self, &key).map_err(|e| e.in_field(&key))?;
+                        match self.peek_byte() {
+                            Some(b',') => self.advance(1),
+                            Some(b'}') => {
+                                self.advance(1);
+                                break;
+                            }
+                            _ => return Err(self.syntax("expected `,` or `}`")),
+                        }
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Reads an array, calling `item` for each element; `item` must read (or skip) it.
+    pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Result<(), JsonError>) -> Result<(), JsonError> {
+        if self.kind()? != Kind::Array {
+            return Err(self.unexpected("an array"));
+        }
+        self.enter()?;
+        match &mut self.source {
+            Source::Value(slot) => {
+                let Some(Value::Array(items)) = slot.take() else { return Err(JsonError::data("expected an array")) };
+                for (index, value) in items.into_iter().enumerate() {
+                    self.set_slot(value);
+                    item(self).map_err(|e| e.in_item(index))?;
+                }
+            }
+            Source::Text { .. } => {
+                self.advance(1);
+                if self.peek_byte() == Some(b']') {
+                    self.advance(1);
+                } else {
+                    let mut index = 0;
+                    loop {
+                        item(self).map_err(|e| e.in_item(index))?;
+                        index += 1;
+                        match self.peek_byte() {
+                            Some(b',') => self.advance(1),
+                            Some(b']') => {
+                                self.advance(1);
+                                break;
+                            }
+                            _ => return Err(self.syntax("expected `,` or `]`")),
+                        }
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Passes over the next value.
+    pub fn skip(&mut self) -> Result<(), JsonError> {
+        match self.kind()? {
+            Kind::Null => self.null().map(drop),
+            Kind::Bool => self.bool().map(drop),
+            Kind::Number => self.number().map(drop),
+            Kind::String => match &mut self.source {
+                Source::Value(slot) => {
+                    *slot = None;
+                    Ok(())
+                }
+                Source::Text { text, pos } => match skip_string(text.as_bytes(), *pos + 1) {
+                    Some(end) => {
+                        *pos = end;
+                        Ok(())
+                    }
+                    None => self.str().map(drop),
+                },
+            },
+            Kind::Array => self.array(|r| r.skip()),
+            Kind::Object => self.object(|r, _| r.skip()),
+        }
+    }
+
+    /// The next value, whole.
+    pub fn json_value(&mut self) -> Result<Value, JsonError> {
+        if let Source::Value(slot) = &mut self.source {
+            return slot.take().ok_or_else(|| JsonError::data("no value left"));
+        }
+        Ok(match self.kind()? {
+            Kind::Null => {
+                self.null()?;
+                Value::Null
+            }
+            Kind::Bool => Value::Bool(self.bool()?),
+            Kind::Number => Value::Number(self.number()?),
+            Kind::String => Value::String(self.string()?),
+            Kind::Array => {
+                let mut items = Vec::new();
+                self.array(|r| {
+                    items.push(r.json_value()?);
+                    Ok(())
+                })?;
+                Value::Array(items)
+            }
+            Kind::Object => {
+                let mut map = Map::new();
+                self.object(|r, key| {
+                    let value = r.json_value()?;
+                    map.insert(key.to_string(), value);
+                    Ok(())
+                })?;
+                Value::Object(map)
+            }
+        })
+    }
+
+    /// The next value's own JSON text, unchanged (read from a `Value`, written out).
+    pub fn raw(&mut self) -> Result<Cow<'a, str>, JsonError> {
+        match &mut self.source {
+            Source::Value(slot) => {
+                let value = slot.take().ok_or_else(|| JsonError::data("no value left"))?;
+                Ok(Cow::Owned(super::to_string(&value)))
+            }
+            Source::Text { .. } => {
+                self.kind()?;
+                let start = self.position();
+                self.skip()?;
+                let end = self.position();
+                match &self.source {
+                    Source::Text { text, .. } => Ok(Cow::Borrowed(text.get(start..end).unwrap_or_default())),
+                    Source::Value(_) => Ok(Cow::Borrowed("")),
+                }
+            }
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), JsonError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.syntax("recursion limit exceeded"));
+        }
+        Ok(())
+    }
+
+    fn set_slot(&mut self, value: Value) {
+        self.source = Source::Value(Some(value));
+    }
+
+    fn position(&self) -> usize {
+        match &self.source {
+            Source::Text { pos, .. } => *pos,
+            Source::Value(_) => 0,
+        }
+    }
+
+    fn peek_byte(&mut self) -> Option<u8> {
+        match &mut self.source {
+            Source::Text { text, pos } => {
+                *pos = skip_ws(text.as_bytes(), *pos);
+                text.as_bytes().get(*pos).copied()
+            }
+            Source::Value(_) => None,
+        }
+    }
+
+    fn advance(&mut self, n: usize) {
+        if let Source::Text { pos, .. } = &mut self.source {
+            *pos += n;
+        }
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Result<(), JsonError> {
+        if let Source::Text { text, pos } = &mut self.source {
+            if text.as_bytes().get(*pos..*pos + word.len()) != Some(word) {
+                return Err(self.syntax("expected value"));
+            }
+            *pos += word.len();
+        }
+        Ok(())
+    }
+
+    /// A syntax error at the current position, with its line and column.
+    fn syntax(&self, message: &str) -> JsonError {
+        let (line, column) = match &self.source {
+            Source::Text { text, pos } => {
+                let before = text.as_bytes().get(..*pos).unwrap_or_default();
+                let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+                let column = *pos - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+                (line, column)
+            }
+            Source::Value(_) => (0, 0),
+        };
+        JsonError::syntax(message, line, column)
+    }
+}
+
+fn skip_ws(bytes: &[u8], mut pos: usize) -> usize {
+    while matches!(bytes.get(pos), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        pos += 1;
+    }
+    pos
+}
+
+/// The end (after the closing quote) of a string whose content starts at `from`, if it has no
+/// escapes and no control characters; `None` sends it the careful way.
+fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    loop {
+        match bytes.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => {
+                // An escape: the next byte is escaped; the careful reader checks \u sequences.
+                i += 2;
+            }
+            0..=0x1f => return None,
+            _ => i += 1,
+        }
+    }
+}
+
+/// Reads a string whose content starts at `from`: the text and the position after its closing
+/// quote, or an error message and where it happened.
+fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'static str, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    // The common case: no escape before the closing quote, so the text is borrowed as it is.
+    loop {
+        match bytes.get(i) {
+            None => return Err(("EOF while parsing a string", i)),
+            Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
+            Some(b'\\') => break,
+            Some(0..=0x1f) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
+            Some(_) => i += 1,
+        }
+    }
+    let mut out = String::from(text.get(from..i).unwrap_or_default());
+    loop {
+        let run_start = i;
+        while let Some(&b) = bytes.get(i) {
+            if b == b'"' || b == b'\\' || b < 0x20 {
+                break;
+            }
+            i += 1;
+        }
+        out.push_str(text.get(run_start..i).unwrap_or_default());
+        match bytes.get(i) {
+            None => return Err(("EOF while parsing a string", i)),
+            Some(b'"') => return Ok((Cow::Owned(out), i + 1)),
+            Some(b'\\') => {
+                let escape = bytes.get(i + 1).copied();
+                i += 2;
+                match escape {
+                    Some(b'"') => out.push('"'),
+                    Some(b'\\') => out.push('\\'),
+                    Some(b'/') => out.push('/'),
+                    Some(b'b') => out.push('\u{8}'),
+                    Some(b'f') => out.push('\u{c}'),
+                    Some(b'n') => out.push('\n'),
+                    Some(b'r') => out.push('\r'),
+                    Some(b't') => out.push('\t'),
+                    Some(b'u') => {
+                        let (c, end) = unicode_escape(bytes, i)?;
+                        out.push(c);
+                        i = end;
+                    }
+                    _ => return Err(("invalid escape", i.saturating_sub(1))),
+                }
+            }
+            Some(_) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
+        }
+    }
+}
+
+fn hex4(bytes: &[u8], at: usize) -> Result<u32, (&'static str, usize)> {
+    let digits = bytes.get(at..at + 4).ok_or(("EOF while parsing a string", at))?;
+    digits.iter().try_fold(0u32, |acc, &b| {
+        let d = char::from(b).to_digit(16).ok_or(("invalid escape", at))?;
+        Ok(acc * 16 + d)
+    })
+}
+
+/// The character of a `\uXXXX` escape whose digits start at `at` (a surrogate pair takes two).
+fn unicode_escape(bytes: &[u8], at: usize) -> Result<(char, usize), (&'static str, usize)> {
+    let first = hex4(bytes, at)?;
+    let end = at + 4;
+    match first {
+        0xD800..=0xDBFF => {
+            if bytes.get(end..end + 2) != Some(b"\\u") {
+                return Err(("lone leading surrogate in hex escape", end));
+            }
+            let second = hex4(bytes, end + 2)?;
+            if !(0xDC00..=0xDFFF).contains(&second) {
+                return Err(("lone leading surrogate in hex escape", end + 2));
+            }
+            let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+            char::from_u32(c).map(|c| (c, end + 6)).ok_or(("invalid escape", at))
+        }
+        0xDC00..=0xDFFF => Err(("lone trailing surrogate in hex escape", at)),
+        c => char::from_u32(c).map(|c| (c, end)).ok_or(("invalid escape", at)),
+    }
+}

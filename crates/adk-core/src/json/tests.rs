@@ -1,0 +1,111 @@
+use serde_json::{json, Value};
+
+use super::*;
+use crate::ErrorCode;
+
+crate::json_struct! {
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Inner {
+        text: Option<String> => "text" opt,
+        n: i64 => "n" def,
+    }
+}
+
+crate::json_struct! {
+    #[derive(Debug, Clone, Default, PartialEq)]
+    struct Outer {
+        name: String => "name" req,
+        items: Vec<Inner> => "items" nonempty,
+        extra: Option<Value> => "extra" opt,
+        when: f64 => "when" (with 7.5),
+    }
+}
+
+fn outer(text: &str) -> Result<Outer, AdkError> {
+    from_str("outer", text)
+}
+
+#[test]
+fn reads_and_writes_in_declared_order() {
+    let o = outer(r#" {"when": 1.5, "items": [{"n": 2, "text": "a\"b\u00e9\ud83d\ude00"}], "name": "x", "zzz": [1, {"a": null}]} "#)
+        .unwrap();
+    assert_eq!(o.items[0].text.as_deref(), Some("a\"bé😀"));
+    assert_eq!(to_string(&o), r#"{"name":"x","items":[{"text":"a\"bé😀","n":2}],"when":1.5}"#);
+    let defaults = outer(r#"{"name": "y"}"#).unwrap();
+    assert_eq!((defaults.items.len(), defaults.when), (0, 7.5));
+    assert_eq!(to_string(&defaults), r#"{"name":"y","when":7.5}"#);
+}
+
+#[test]
+fn the_value_reader_gives_the_same_results() {
+    let text = r#"{"name": "x", "items": [{"text": "t", "n": -3}], "extra": {"k": [1, 2.5, "s", true, null]}}"#;
+    let from_text = outer(text).unwrap();
+    let walked: Outer = from_value("outer", serde_json::from_str::<Value>(text).unwrap()).unwrap();
+    assert_eq!(from_text, walked);
+    let e = from_value::<Outer>("outer", json!({"name": "x", "items": [{"n": "one"}]})).unwrap_err();
+    assert!(e.message.contains("items[0].n"), "{}", e.message);
+}
+
+#[test]
+fn errors_name_the_path() {
+    let cases = [
+        (r#"{"name": 5}"#, "invalid outer: name: invalid type: a number, expected a string"),
+        (r#"{"items": []}"#, "invalid outer: missing field `name`"),
+        (r#"{"name": "x", "items": [{}, {"text": 1}]}"#, "invalid outer: items[1].text: invalid type: a number, expected a string"),
+        (r#"{"name": "x", "items": [{"n": 1.5}]}"#, "invalid outer: items[0].n: invalid value: 1.5, expected a whole number"),
+        (r#"[1]"#, "invalid outer: invalid type: an array, expected an object"),
+    ];
+    for (text, message) in cases {
+        let e = outer(text).unwrap_err();
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::InvalidArgument, message), "{text}");
+    }
+}
+
+#[test]
+fn syntax_errors_say_where() {
+    for (text, needle) in [
+        ("", "EOF while parsing a value at line 1 column 1"),
+        ("{\"name\": \"x\",}", "key must be a string at line 1 column 14"),
+        ("{\"name\": \"x\"} x", "trailing characters at line 1 column 15"),
+        ("{\"name\": \"x\", \"when\":\n 01}", "invalid number at line 2 column 2"),
+        ("{\"name\": \"\\ud800\"}", "lone leading surrogate"),
+        ("{\"name\": \"a\u{1}\"}", "control character"),
+        ("{\"name\": \"\\x\"}", "invalid escape"),
+        ("{\"name\": tru}", "expected value"),
+        ("{\"name\": \"x\", \"when\": 1e999}", "number out of range"),
+    ] {
+        let e = outer(text).unwrap_err();
+        assert!(e.message.starts_with("invalid outer: not valid JSON: "), "{text}: {}", e.message);
+        assert!(e.message.contains(needle), "{text}: {}", e.message);
+    }
+}
+
+#[test]
+fn values_round_trip_as_serde_json_writes_them() {
+    let text = r#"{"a":[1,-2,18446744073709551615,-9223372036854775808,1.0,0.1,1e-7,1.5e300,"\u0001\n\t\\\"/é"],"b":{},"c":[],"d":null,"e":false}"#;
+    let value = parse("v", text).unwrap();
+    assert_eq!(value, serde_json::from_str::<Value>(text).unwrap());
+    assert_eq!(to_string(&value), serde_json::to_string(&value).unwrap());
+    assert_eq!(to_string(&f64::NAN), "null");
+}
+
+#[test]
+fn deep_nesting_is_refused_not_a_stack_overflow() {
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let e = parse("v", &deep).unwrap_err();
+    assert!(e.message.contains("recursion limit exceeded"), "{}", e.message);
+    let ok = format!("{}{}", "[".repeat(100), "]".repeat(100));
+    assert!(parse("v", &ok).is_ok());
+}
+
+#[test]
+fn raw_gives_the_text_of_a_member() {
+    let mut r = Reader::text(r#"{"a": {"b": [1, "x"]}, "c": 2}"#);
+    let mut raw = Vec::new();
+    r.object(|r, key| {
+        raw.push((key.to_string(), r.raw()?.into_owned()));
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(raw, [("a".to_string(), r#"{"b": [1, "x"]}"#.to_string()), ("c".to_string(), "2".to_string())]);
+}

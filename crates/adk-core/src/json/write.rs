@@ -1,0 +1,171 @@
+//! The writer every encoder is written against: compact JSON text, numbers and strings spelled as
+//! serde_json spells them (so the wire format is what ADK Python's JSON reads back unchanged).
+
+use serde_json::Value;
+
+use super::ToJson;
+
+/// Writes one JSON value into a string.
+#[derive(Default)]
+pub struct Writer {
+    out: String,
+}
+
+impl Writer {
+    /// An empty writer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// What was written.
+    pub fn into_string(self) -> String {
+        self.out
+    }
+
+    /// `null`
+    pub fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    /// `true` or `false`.
+    pub fn bool(&mut self, value: bool) {
+        self.out.push_str(if value { "true" } else { "false" });
+    }
+
+    /// The shortest text that reads back as `value`; `null` for NaN and infinities, as serde_json.
+    pub fn f64(&mut self, value: f64) {
+        if value.is_finite() {
+            self.out.push_str(zmij::Buffer::new().format_finite(value));
+        } else {
+            self.null();
+        }
+    }
+
+    /// An integer.
+    pub fn i64(&mut self, value: i64) {
+        self.out.push_str(itoa::Buffer::new().format(value));
+    }
+
+    /// An integer.
+    pub fn u64(&mut self, value: u64) {
+        self.out.push_str(itoa::Buffer::new().format(value));
+    }
+
+    /// A string, quoted and escaped.
+    pub fn str(&mut self, value: &str) {
+        self.out.reserve(value.len() + 2);
+        self.out.push('"');
+        let bytes = value.as_bytes();
+        let mut run = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            let escape = match b {
+                b'"' => "\\\"",
+                b'\\' => "\\\\",
+                b'\n' => "\\n",
+                b'\r' => "\\r",
+                b'\t' => "\\t",
+                0x08 => "\\b",
+                0x0c => "\\f",
+                0..=0x1f => "",
+                _ => continue,
+            };
+            self.out.push_str(value.get(run..i).unwrap_or_default());
+            if escape.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                self.out.push_str("\\u00");
+                for nibble in [b >> 4, b & 0xf] {
+                    self.out.push(char::from(*HEX.get(usize::from(nibble)).unwrap_or(&b'0')));
+                }
+            } else {
+                self.out.push_str(escape);
+            }
+            run = i + 1;
+        }
+        self.out.push_str(value.get(run..).unwrap_or_default());
+        self.out.push('"');
+    }
+
+    /// JSON text written as it is (it must be one whole value).
+    pub fn raw(&mut self, json: &str) {
+        self.out.push_str(json);
+    }
+
+    /// A whole `Value`.
+    pub fn json_value(&mut self, value: &Value) {
+        match value {
+            Value::Null => self.null(),
+            Value::Bool(b) => self.bool(*b),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    self.u64(u);
+                } else if let Some(i) = n.as_i64() {
+                    self.i64(i);
+                } else {
+                    self.f64(n.as_f64().unwrap_or(f64::NAN));
+                }
+            }
+            Value::String(s) => self.str(s),
+            Value::Array(items) => self.array(items),
+            Value::Object(map) => {
+                let mut object = self.object();
+                for (key, value) in map {
+                    object.field(key, value);
+                }
+                object.end();
+            }
+        }
+    }
+
+    /// An object: add its members with [`ObjectWriter::field`], then [`ObjectWriter::end`] it.
+    pub fn object(&mut self) -> ObjectWriter<'_> {
+        self.out.push('{');
+        ObjectWriter { writer: self, empty: true }
+    }
+
+    /// An array of `items`.
+    pub fn array<'i, T: ToJson + 'i>(&mut self, items: impl IntoIterator<Item = &'i T>) {
+        self.out.push('[');
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            item.write_json(self);
+        }
+        self.out.push(']');
+    }
+}
+
+/// An object being written.
+pub struct ObjectWriter<'w> {
+    writer: &'w mut Writer,
+    empty: bool,
+}
+
+impl ObjectWriter<'_> {
+    /// Adds the member `key`.
+    pub fn field<T: ToJson + ?Sized>(&mut self, key: &str, value: &T) -> &mut Self {
+        self.key(key);
+        value.write_json(self.writer);
+        self
+    }
+
+    /// Adds the member `key` with JSON text written as it is.
+    pub fn raw(&mut self, key: &str, json: &str) -> &mut Self {
+        self.key(key);
+        self.writer.raw(json);
+        self
+    }
+
+    fn key(&mut self, key: &str) {
+        if !std::mem::take(&mut self.empty) {
+            self.writer.out.push(',');
+        }
+        self.writer.str(key);
+        self.writer.out.push(':');
+    }
+
+    /// Closes the object.
+    pub fn end(self) {
+        self.writer.out.push('}');
+    }
+}
