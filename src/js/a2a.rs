@@ -7,6 +7,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
+use adk_core::json;
 use futures_util::StreamExt;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -101,13 +102,12 @@ fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
 
 /// `{message, configuration?, metadata?}`; the message's `messageId` and `role` may be left out.
 fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
-    let mut value: Value = serde_json::from_str(&json_text("message params", params)?)
-        .map_err(|e| AdkError::invalid(format!("invalid message params: {e}")))?;
+    let mut value = json::parse("message params", &json_text("message params", params)?)?;
     if let Some(message) = value.get_mut("message").and_then(Value::as_object_mut) {
         message.entry("messageId").or_insert_with(|| platform::new_uuid().into());
         message.entry("role").or_insert_with(|| "ROLE_USER".into());
     }
-    crate::error::from_json_str("message params", &value.to_string())
+    json::from_value("message params", value)
 }
 
 /// Items that have arrived are handed to JS in batches: an A2A stream has no side effects to hold back.

@@ -2,7 +2,6 @@
 
 use std::rc::Rc;
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js_core, promise, to_js_core};
@@ -10,22 +9,17 @@ use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService};
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
-/// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ArtifactRequest {
-    app_name: String,
-    user_id: String,
-    #[serde(default)]
-    session_id: Option<String>,
-    #[serde(default)]
-    filename: Option<String>,
-    #[serde(default)]
-    version: Option<i64>,
-    #[serde(default)]
-    artifact: Option<Part>,
-    #[serde(default)]
-    custom_metadata: Option<JsonObject>,
+adk_core::json_struct! {
+    /// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
+    struct ArtifactRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        session_id: Option<String> => "sessionId" def,
+        filename: Option<String> => "filename" def,
+        version: Option<i64> => "version" def,
+        artifact: Option<Part> => "artifact" def,
+        custom_metadata: Option<JsonObject> => "customMetadata" def,
+    }
 }
 
 impl ArtifactRequest {

@@ -1,14 +1,12 @@
 //! JS values ⇄ core types, through JSON text so the JS side sees the exact wire shape.
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use adk_core::json::{self, FromJson, ToJson};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 
 use super::to_js_error;
-use crate::error::from_json_str;
 pub use crate::platform::interop::*;
-use crate::{AdkError, ErrorCode};
+use crate::AdkError;
 
 /// The JSON text of a JS value (`JSON.stringify`); `undefined`, BigInts and cycles are errors.
 pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
@@ -23,27 +21,27 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
 }
 
 /// Decodes a JS value into `T`, naming the bad field on failure.
-pub fn from_js_core<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, AdkError> {
-    from_json_str(what, &json_text(what, value)?)
+pub fn from_js_core<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
+    json::from_str(what, &json_text(what, value)?)
 }
 
 /// The JSON text of `T` (its wire shape).
-pub fn json_of<T: Serialize>(value: &T) -> Result<String, AdkError> {
-    serde_json::to_string(value).map_err(|e| AdkError::new(ErrorCode::Internal, format!("to JSON: {e}")))
+pub fn json_of<T: ToJson + ?Sized>(value: &T) -> Result<String, AdkError> {
+    Ok(json::to_string(value))
 }
 
 /// Encodes `T` as a plain JS object in its wire shape.
-pub fn to_js_core<T: Serialize>(value: &T) -> Result<JsValue, AdkError> {
+pub fn to_js_core<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, AdkError> {
     js_sys::JSON::parse(&json_of(value)?).map_err(|e| js_error_to_core(&e))
 }
 
 /// [`from_js_core`] for exports that throw.
-pub fn from_js<T: DeserializeOwned>(what: &str, value: &JsValue) -> Result<T, JsValue> {
+pub fn from_js<T: FromJson>(what: &str, value: &JsValue) -> Result<T, JsValue> {
     from_js_core(what, value).map_err(to_js_error)
 }
 
 /// [`to_js_core`] for exports that throw.
-pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+pub fn to_js<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     to_js_core(value).map_err(to_js_error)
 }
 
@@ -52,5 +50,10 @@ pub fn promise<F>(future: F) -> js_sys::Promise
 where
     F: std::future::Future<Output = Result<JsValue, AdkError>> + 'static,
 {
+    settle(Box::pin(future))
+}
+
+/// One instance of the promise glue for every async export: only the futures differ.
+fn settle(future: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, AdkError>>>>) -> js_sys::Promise {
     future_to_promise(async move { future.await.map_err(to_js_error) })
 }

@@ -21,7 +21,7 @@ use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, Tool};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
 
-fn optional<T: serde::de::DeserializeOwned>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
+fn optional<T: adk_core::json::FromJson>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
     if value.is_undefined() || value.is_null() {
         Ok(None)
     } else {
@@ -236,7 +236,7 @@ fn instruction(value: &JsValue, what: &str) -> Result<Instruction, AdkError> {
 }
 
 /// Reads a callback's result: `undefined`/`null` means "no change".
-fn result_of<T: serde::de::DeserializeOwned>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
+fn result_of<T: adk_core::json::FromJson>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
     optional(what, value)
 }
 

@@ -2,7 +2,6 @@
 
 use std::rc::Rc;
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js_core, promise, to_js_core};
@@ -10,30 +9,29 @@ use crate::memory::{InMemoryMemoryService, MemoryService};
 use crate::session::Session;
 use crate::Event;
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SearchMemoryRequest {
-    app_name: String,
-    user_id: String,
-    query: String,
+adk_core::json_struct! {
+    struct SearchMemoryRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        query: String => "query" req,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct AddEventsRequest {
-    app_name: String,
-    user_id: String,
-    events: Vec<Event>,
-    #[serde(default)]
-    session_id: Option<String>,
+adk_core::json_struct! {
+    struct AddEventsRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        events: Vec<Event> => "events" req,
+        session_id: Option<String> => "sessionId" def,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct DeleteMemoryRequest {
-    app_name: String,
-    user_id: String,
-    memory_id: String,
+adk_core::json_struct! {
+    struct DeleteMemoryRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        memory_id: String => "memoryId" req,
+    }
 }
 
 /// Keyword memory kept in this page (`InMemoryMemoryService` of ADK).

@@ -4,7 +4,6 @@
 use std::rc::Rc;
 
 use futures_util::StreamExt;
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
@@ -34,16 +33,14 @@ pub struct RunnerHandle {
     auto_create_session: bool,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RunRequest {
-    user_id: String,
-    session_id: String,
-    new_message: Content,
-    #[serde(default)]
-    state_delta: Option<JsonObject>,
-    #[serde(default)]
-    run_config: Option<RunConfig>,
+adk_core::json_struct! {
+    struct RunRequest {
+        user_id: String => "userId" req,
+        session_id: String => "sessionId" req,
+        new_message: Content => "newMessage" req,
+        state_delta: Option<JsonObject> => "stateDelta" def,
+        run_config: Option<RunConfig> => "runConfig" def,
+    }
 }
 
 #[wasm_bindgen]

@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use async_trait::async_trait;
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{call_method, from_js_core, method_of, object, promise, to_js, to_js_core};
@@ -13,38 +12,35 @@ use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, 
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CreateSessionRequest {
-    app_name: String,
-    user_id: String,
-    #[serde(default)]
-    state: Option<JsonObject>,
-    #[serde(default)]
-    session_id: Option<String>,
+adk_core::json_struct! {
+    struct CreateSessionRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        state: Option<JsonObject> => "state" def,
+        session_id: Option<String> => "sessionId" def,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionKey {
-    app_name: String,
-    user_id: String,
-    session_id: String,
-    #[serde(default)]
-    config: Option<GetSessionConfig>,
+adk_core::json_struct! {
+    struct SessionKey {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        session_id: String => "sessionId" req,
+        config: Option<GetSessionConfig> => "config" def,
+    }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ListSessionsRequest {
-    app_name: String,
-    #[serde(default)]
-    user_id: Option<String>,
+adk_core::json_struct! {
+    struct ListSessionsRequest {
+        app_name: String => "appName" req,
+        user_id: Option<String> => "userId" def,
+    }
 }
 
-#[derive(serde::Serialize)]
-struct ListSessionsResponse {
-    sessions: Vec<Session>,
+adk_core::json_struct! {
+    struct ListSessionsResponse {
+        sessions: Vec<Session> => "sessions" req,
+    }
 }
 
 /// Reads a string property, naming it in the error.
@@ -281,9 +277,10 @@ impl SessionService for JsSessionService {
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let js = self.call("listSessions", &object(&[("appName", app_name.into()), ("userId", opt(user_id))])).await?;
-        #[derive(Deserialize)]
-        struct Listed {
-            sessions: Vec<Session>,
+        adk_core::json_struct! {
+                    struct Listed {
+                sessions: Vec<Session> => "sessions" req,
+            }
         }
         Ok(from_js_core::<Listed>("listSessions response", &js)?.sessions)
     }

@@ -4,9 +4,8 @@
 //! its `preferredTransport`, more in `additionalInterfaces`, and one `protocolVersion` for all.
 //! a2a-sdk serves both shapes merged into one card, so both are read.
 
-use serde::{Deserialize, Serialize};
-
 use crate::{AdkError, ErrorCode};
+use adk_core::json;
 use adk_core::types::JsonObject;
 
 /// A protocol version this client speaks.
@@ -66,113 +65,95 @@ impl Binding {
     }
 }
 
-/// One way to reach the agent (v1.0 `AgentInterface`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentInterface {
-    /// The endpoint.
-    pub url: String,
-    /// `JSONRPC`, `HTTP+JSON`, `GRPC`, …
-    #[serde(default)]
-    pub protocol_binding: String,
-    /// `1.0`, `0.3`, …
-    #[serde(default)]
-    pub protocol_version: String,
-    /// Keys this client does not model.
-    #[serde(flatten)]
-    pub extra: JsonObject,
+adk_core::json_struct! {
+    /// One way to reach the agent (v1.0 `AgentInterface`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct AgentInterface {
+        /// The endpoint.
+        pub url: String => "url" req,
+        /// `JSONRPC`, `HTTP+JSON`, `GRPC`, …
+        pub protocol_binding: String => "protocolBinding" def,
+        /// `1.0`, `0.3`, …
+        pub protocol_version: String => "protocolVersion" def,
+        /// Keys this client does not model.
+        pub extra: JsonObject => "" extra,
+    }
 }
 
-/// A v0.3 `additionalInterfaces` entry.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct V03Interface {
-    /// The endpoint.
-    pub url: String,
-    /// `JSONRPC`, `HTTP+JSON`, `GRPC`.
-    #[serde(default)]
-    pub transport: String,
+adk_core::json_struct! {
+    /// A v0.3 `additionalInterfaces` entry.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct V03Interface {
+        /// The endpoint.
+        pub url: String => "url" req,
+        /// `JSONRPC`, `HTTP+JSON`, `GRPC`.
+        pub transport: String => "transport" def,
+    }
 }
 
-/// What the agent can do.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentCapabilities {
-    /// It streams (`SendStreamingMessage`, `SubscribeToTask`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub streaming: Option<bool>,
-    /// It sends push notifications.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub push_notifications: Option<bool>,
-    /// Keys this client does not model (extensions, …).
-    #[serde(flatten)]
-    pub extra: JsonObject,
+adk_core::json_struct! {
+    /// What the agent can do.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct AgentCapabilities {
+        /// It streams (`SendStreamingMessage`, `SubscribeToTask`).
+        pub streaming: Option<bool> => "streaming" opt,
+        /// It sends push notifications.
+        pub push_notifications: Option<bool> => "pushNotifications" opt,
+        /// Keys this client does not model (extensions, …).
+        pub extra: JsonObject => "" extra,
+    }
 }
 
-/// A skill the agent advertises.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentSkill {
-    /// Unique within the card.
-    pub id: String,
-    /// For people.
-    #[serde(default)]
-    pub name: String,
-    /// For people and models.
-    #[serde(default)]
-    pub description: String,
-    /// Keywords.
-    #[serde(default)]
-    pub tags: Vec<String>,
-    /// Example prompts.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub examples: Vec<String>,
-    /// Keys this client does not model.
-    #[serde(flatten)]
-    pub extra: JsonObject,
+adk_core::json_struct! {
+    /// A skill the agent advertises.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct AgentSkill {
+        /// Unique within the card.
+        pub id: String => "id" req,
+        /// For people.
+        pub name: String => "name" def,
+        /// For people and models.
+        pub description: String => "description" def,
+        /// Keywords.
+        pub tags: Vec<String> => "tags" def,
+        /// Example prompts.
+        pub examples: Vec<String> => "examples" nonempty,
+        /// Keys this client does not model.
+        pub extra: JsonObject => "" extra,
+    }
 }
 
-/// An agent's self-description, v1.0 and v0.3 keys read alike; unknown keys are kept.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct AgentCard {
-    /// The agent's name.
-    pub name: String,
-    /// What it does.
-    #[serde(default)]
-    pub description: String,
-    /// The agent's own version.
-    #[serde(default)]
-    pub version: String,
-    /// v1.0: every interface, in the agent's order of preference.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub supported_interfaces: Vec<AgentInterface>,
-    /// What it can do.
-    #[serde(default)]
-    pub capabilities: AgentCapabilities,
-    /// Media types it accepts.
-    #[serde(default)]
-    pub default_input_modes: Vec<String>,
-    /// Media types it produces.
-    #[serde(default)]
-    pub default_output_modes: Vec<String>,
-    /// Its skills.
-    #[serde(default)]
-    pub skills: Vec<AgentSkill>,
-    /// v0.3: the main endpoint.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    /// v0.3: the main endpoint's binding (JSON-RPC when absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preferred_transport: Option<String>,
-    /// v0.3: other endpoints.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub additional_interfaces: Vec<V03Interface>,
-    /// v0.3: the version of every v0.3 endpoint.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub protocol_version: Option<String>,
-    /// Keys this client does not model (provider, security schemes, signatures, …).
-    #[serde(flatten)]
-    pub extra: JsonObject,
+adk_core::json_struct! {
+    /// An agent's self-description, v1.0 and v0.3 keys read alike; unknown keys are kept.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct AgentCard {
+        /// The agent's name.
+        pub name: String => "name" req,
+        /// What it does.
+        pub description: String => "description" def,
+        /// The agent's own version.
+        pub version: String => "version" def,
+        /// v1.0: every interface, in the agent's order of preference.
+        pub supported_interfaces: Vec<AgentInterface> => "supportedInterfaces" nonempty,
+        /// What it can do.
+        pub capabilities: AgentCapabilities => "capabilities" def,
+        /// Media types it accepts.
+        pub default_input_modes: Vec<String> => "defaultInputModes" def,
+        /// Media types it produces.
+        pub default_output_modes: Vec<String> => "defaultOutputModes" def,
+        /// Its skills.
+        pub skills: Vec<AgentSkill> => "skills" def,
+        /// v0.3: the main endpoint.
+        pub url: Option<String> => "url" opt,
+        /// v0.3: the main endpoint's binding (JSON-RPC when absent).
+        pub preferred_transport: Option<String> => "preferredTransport" opt,
+        /// v0.3: other endpoints.
+        pub additional_interfaces: Vec<V03Interface> => "additionalInterfaces" nonempty,
+        /// v0.3: the version of every v0.3 endpoint.
+        pub protocol_version: Option<String> => "protocolVersion" opt,
+        /// Keys this client does not model (provider, security schemes, signatures, …).
+        pub extra: JsonObject => "" extra,
+    }
 }
 
 /// The interface a client talks to.
@@ -189,7 +170,7 @@ pub struct Endpoint {
 impl AgentCard {
     /// Parses a card from JSON text.
     pub fn from_json(text: &str) -> Result<Self, AdkError> {
-        crate::error::from_json_str("agent card", text)
+        json::from_str("agent card", text)
     }
 
     /// Every interface of the card this client could use, v1.0 ones first, then those of the v0.3

@@ -2,11 +2,14 @@
 
 use std::rc::Rc;
 
+use adk_core::json;
+use futures_util::StreamExt;
+
 use super::card::{card_url, AgentCard, Binding, ProtocolVersion};
 use super::codec::Op;
 use super::errors::from_http;
 use super::options::A2aClientOptions;
-use super::stream::{self, A2aStream, Start};
+use super::stream::{self, A2aStream, DeliveredStream, StreamRequest};
 use super::transport::{prepare, Transport};
 use super::types::{ListTasksParams, ListTasksResponse, SendMessageParams, Task, TaskOrMessage};
 use crate::cancellation::Cancellation;
@@ -80,7 +83,7 @@ impl A2aClient {
     /// Sends a message and streams what follows. A stream that drops before the task ends is
     /// resumed (see [`ResumePolicy`]); `cancellation` stops it with an `ABORTED` error.
     pub fn send_message_stream(&self, params: SendMessageParams, cancellation: Rc<Cancellation>) -> A2aStream {
-        stream::resuming(self.transport.clone(), Start::Send(Box::new(params)), cancellation)
+        items(self.open_stream(StreamRequest::SendMessage(Box::new(params)), cancellation))
     }
 
     /// The task `id`, with at most `history_length` history messages.
@@ -97,12 +100,22 @@ impl A2aClient {
     /// Streams the events of running task `id`, starting with the task as it is; resumed like
     /// [`Self::send_message_stream`].
     pub fn subscribe_to_task(&self, id: &str, cancellation: Rc<Cancellation>) -> A2aStream {
-        stream::resuming(self.transport.clone(), Start::Subscribe(id.to_string()), cancellation)
+        items(self.open_stream(StreamRequest::SubscribeToTask(id.to_string()), cancellation))
+    }
+
+    /// Opens a stream whose items come with their v1.0 JSON: what a JS caller is handed, with the
+    /// server's own text passed on where no translation is needed.
+    pub fn open_stream(&self, request: StreamRequest, cancellation: Rc<Cancellation>) -> DeliveredStream {
+        stream::resuming(self.transport.clone(), request, cancellation)
     }
 
     /// Lists tasks (protocol 1.0 only; `UNIMPLEMENTED` on 0.3).
     pub async fn list_tasks(&self, params: &ListTasksParams) -> Result<ListTasksResponse, AdkError> {
         let value = self.transport.call(Op::List(params)).await?;
-        crate::error::from_json_str("ListTasks result", &value.to_string()).map_err(super::codec::malformed)
+        json::from_value("ListTasks result", value).map_err(super::codec::malformed)
     }
+}
+
+fn items(stream: DeliveredStream) -> A2aStream {
+    Box::pin(stream.map(|delivered| delivered.map(|d| d.item)))
 }

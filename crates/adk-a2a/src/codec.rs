@@ -1,6 +1,7 @@
 //! What each operation sends and how its results read, per protocol version and binding. The
 //! bindings ([`super::jsonrpc`], [`super::rest`]) only add their envelopes and URLs.
 
+use adk_core::json::{self, ToJson};
 use serde_json::{json, Value};
 
 use super::card::{Binding, ProtocolVersion};
@@ -84,7 +85,7 @@ impl Codec {
     /// Reads one stream event.
     pub fn event(self, value: Value) -> Result<StreamResponse, AdkError> {
         match self.dialect() {
-            None => crate::error::from_json_str("event", &value.to_string()),
+            None => json::from_value("event", value),
             Some(d) => v03::from_v03(value, d),
         }
         .map_err(malformed)
@@ -97,7 +98,10 @@ impl Codec {
             StreamResponse::Message(m) => Ok(TaskOrMessage::Message(m)),
             other => Err(AdkError::new(
                 ErrorCode::Internal,
-                format!("the agent answered SendMessage with an event instead of a task or message: {other:?}"),
+                format!(
+                    "the agent answered SendMessage with an event instead of a task or message: {}",
+                    super::errors::snippet(&json::to_string(&other))
+                ),
             )),
         }
     }
@@ -105,15 +109,15 @@ impl Codec {
     /// Reads a task (`GetTask`, `CancelTask`).
     pub fn task(self, value: Value) -> Result<Task, AdkError> {
         match self.dialect() {
-            None => crate::error::from_json_str("task", &value.to_string()),
+            None => json::from_value("task", value),
             Some(d) => v03::task_from_v03(value, d),
         }
         .map_err(malformed)
     }
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+fn to_json<T: ToJson>(value: &T) -> Value {
+    json::to_value(value)
 }
 
 /// A payload the agent sent that does not read as the protocol says: the agent's fault, not the caller's.

@@ -1,6 +1,7 @@
 //! Turning what an A2A server reports into [`AdkError`]s: JSON-RPC error objects, HTTP+JSON
 //! `google.rpc.Status` bodies and bare HTTP statuses.
 
+use adk_core::json;
 use serde_json::Value;
 
 use crate::{AdkError, ErrorCode};
@@ -34,7 +35,7 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
     let Some(code) = error.get("code").and_then(Value::as_i64) else {
         return AdkError::new(
             ErrorCode::Internal,
-            format!("malformed JSON-RPC error object: {}", snippet(&error.to_string())),
+            format!("malformed JSON-RPC error object: {}", snippet(&json::to_string(error))),
         );
     };
     let known = A2A_ERRORS.iter().find(|(c, _, _)| *c == code);
@@ -54,7 +55,7 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
 /// The error for an HTTP error response with body `body`: a `google.rpc.Status`
 /// (`{"error":{"code","status","message","details"}}`), a JSON-RPC error, or anything else.
 pub fn from_http(status: u16, body: &str) -> AdkError {
-    let parsed: Option<Value> = serde_json::from_str(body).ok();
+    let parsed: Option<Value> = json::parse("body", body).ok();
     let error = parsed.as_ref().and_then(|v| v.get("error"));
     if let Some(error) = error.filter(|e| e.get("code").is_some_and(Value::is_i64) && parsed_is_rpc(parsed.as_ref())) {
         return AdkError { http_status: Some(status), ..from_rpc_error(error) };
@@ -102,7 +103,7 @@ pub fn from_status(http_status: u16, error: &Value) -> AdkError {
 
 /// The error an `event: error` frame carries: a JSON-RPC response, a `google.rpc.Status`, or text.
 pub fn from_error_event(data: &str) -> AdkError {
-    let parsed: Option<Value> = serde_json::from_str(data).ok();
+    let parsed: Option<Value> = json::parse("error", data).ok();
     match parsed.as_ref().and_then(|v| v.get("error")) {
         Some(error) if parsed_is_rpc(parsed.as_ref()) => from_rpc_error(error),
         Some(error) if error.is_object() => {

@@ -1,10 +1,11 @@
 //! The JSON-RPC 2.0 binding: one URL, the operation in `method`, results in an envelope whose `id`
 //! must be the request's.
 
+use adk_core::json::{self, JsonError, Kind, Reader};
 use serde_json::{json, Value};
 
 use super::card::ProtocolVersion;
-use super::codec::{Codec, Op};
+use super::codec::{malformed, Codec, Op};
 use super::errors::{from_rpc_error, snippet};
 use crate::http::HttpRequest;
 use crate::{AdkError, ErrorCode};
@@ -30,43 +31,72 @@ fn method(op: Op<'_>, version: ProtocolVersion) -> &'static str {
 /// The request for `op` with request id `id`.
 pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>, id: u64) -> Result<HttpRequest, AdkError> {
     let body = json!({ "jsonrpc": "2.0", "id": id, "method": method(op, codec.version), "params": codec.params(op)? });
-    Ok(HttpRequest::post_json(url, body.to_string()))
+    Ok(HttpRequest::post_json(url, json::to_string(&body)))
 }
 
-/// The `result` of response `text` to request `id`; a JSON-RPC error becomes the error.
-pub(crate) fn result(text: &str, id: u64) -> Result<Value, AdkError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        AdkError::new(
-            ErrorCode::Internal,
-            format!("the agent's JSON-RPC response is not JSON ({e}): {}", snippet(text)),
-        )
-    })?;
-    envelope(value, id)
-}
-
-/// Unwraps a parsed JSON-RPC response envelope.
-pub(crate) fn envelope(mut value: Value, id: u64) -> Result<Value, AdkError> {
-    let Some(obj) = value.as_object_mut() else {
-        return Err(AdkError::new(
-            ErrorCode::Internal,
-            format!("the agent's JSON-RPC response is not an object: {}", snippet(&value.to_string())),
-        ));
-    };
-    let got = obj.get("id").cloned().unwrap_or(Value::Null);
-    if let Some(error) = obj.get("error") {
+/// Reads the response `text` to request `id` in one pass: `read` decodes the `result`, which comes
+/// back with its own JSON text; a JSON-RPC error (with this id, or a null one) is the error.
+/// `what` names the result in the error when it does not read (`the agent sent a malformed event`).
+pub(crate) fn read_response<'t, T>(
+    text: &'t str,
+    id: u64,
+    what: &str,
+    read: impl FnOnce(&mut Reader<'t>) -> Result<T, JsonError>,
+) -> Result<(T, &'t str), AdkError> {
+    let mut reader = Reader::text(text);
+    let (mut got, mut error, mut result) = (None, None, None);
+    let mut read = Some(read);
+    let parsed = reader.object(|r, key| {
+        match key {
+            "id" => got = Some(r.json_value()?),
+            "error" => error = Some(r.json_value()?),
+            "result" => match read.take() {
+                Some(read) => result = Some(r.with_text(read)?),
+                None => r.skip()?,
+            },
+            _ => r.skip()?,
+        }
+        Ok(())
+    });
+    let got = got.unwrap_or(Value::Null);
+    if let Some(error) = &error {
         // A server that could not read the request answers with a null id.
         if got.is_null() || same_id(&got, id) {
             return Err(from_rpc_error(error));
         }
     }
-    if !same_id(&got, id) {
-        return Err(AdkError::new(
-            ErrorCode::Internal,
-            format!("the agent's JSON-RPC response has id {got}, but the request's id was {id}"),
-        ));
+    if let Err(e) = parsed {
+        if e.is_syntax() || reader_kind_is_not_object(text) {
+            return Err(not_json(text, &e));
+        }
+        if !got.is_null() && !same_id(&got, id) {
+            return Err(wrong_id(&got, id));
+        }
+        return Err(malformed(e.into_adk(what)));
     }
-    obj.remove("result")
-        .ok_or_else(|| AdkError::new(ErrorCode::Internal, "the agent's JSON-RPC response has neither result nor error"))
+    if !same_id(&got, id) {
+        return Err(wrong_id(&got, id));
+    }
+    match result {
+        Some((value, raw)) => Ok((value, raw.unwrap_or_default())),
+        None => Err(AdkError::new(ErrorCode::Internal, "the agent's JSON-RPC response has neither result nor error")),
+    }
+}
+
+fn reader_kind_is_not_object(text: &str) -> bool {
+    !matches!(Reader::text(text).kind(), Ok(Kind::Object))
+}
+
+fn not_json(text: &str, e: &JsonError) -> AdkError {
+    let what = if e.is_syntax() { format!("is not JSON ({e})") } else { "is not an object".to_string() };
+    AdkError::new(ErrorCode::Internal, format!("the agent's JSON-RPC response {what}: {}", snippet(text)))
+}
+
+fn wrong_id(got: &Value, id: u64) -> AdkError {
+    AdkError::new(
+        ErrorCode::Internal,
+        format!("the agent's JSON-RPC response has id {}, but the request's id was {id}", json::to_string(got)),
+    )
 }
 
 /// Ids are sent as numbers; a server may echo them as strings.

@@ -33,7 +33,7 @@ mod transport;
 mod types;
 pub mod v03;
 
-use adk_core::{cancellation, error, http, sse, AdkError, ErrorCode};
+use adk_core::{cancellation, http, AdkError, ErrorCode};
 
 pub use artifacts::{append_parts, ArtifactAssembler};
 pub use card::{
@@ -42,7 +42,7 @@ pub use card::{
 };
 pub use client::A2aClient;
 pub use options::{A2aClientOptions, Interceptor, ResumePolicy, Sleep};
-pub use stream::{A2aStream, StreamItem};
+pub use stream::{A2aStream, Delivered, DeliveredStream, StreamItem, StreamRequest};
 pub use types::{
     Artifact, ListTasksParams, ListTasksResponse, Message, Part, PartContent, Role, SendMessageConfiguration,
     SendMessageParams, StreamResponse, Task, TaskArtifactUpdateEvent, TaskOrMessage, TaskState, TaskStatus,

@@ -1,6 +1,7 @@
 //! The HTTP+JSON binding: the operation in the method and path. v1.0 paths hang off the
 //! interface URL (`/message:send`, `/tasks/{id}`); v0.3 ones below `/v1` (as a2a-sdk serves them).
 
+use adk_core::json;
 use serde_json::Value;
 
 use super::card::ProtocolVersion;
@@ -15,7 +16,7 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest
         ProtocolVersion::V1_0 => url.trim_end_matches('/').to_string(),
         ProtocolVersion::V0_3 => format!("{}/v1", url.trim_end_matches('/')),
     };
-    let post = |path: &str, body: Value| HttpRequest::post_json(format!("{base}{path}"), body.to_string());
+    let post = |path: &str, body: Value| HttpRequest::post_json(format!("{base}{path}"), json::to_string(&body));
     Ok(match op {
         Op::Send(_) => post("/message:send", codec.params(op)?),
         Op::Stream(_) => post("/message:stream", codec.params(op)?),

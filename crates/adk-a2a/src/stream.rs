@@ -4,12 +4,13 @@
 use std::pin::Pin;
 use std::rc::Rc;
 
+use adk_core::json;
 use futures_core::Stream;
 use futures_util::StreamExt;
 
 use super::codec::Op;
 use super::ledger::Ledger;
-use super::transport::Transport;
+use super::transport::{Received, Transport};
 use super::types::{SendMessageParams, StreamResponse};
 use crate::cancellation::Cancellation;
 use crate::{AdkError, ErrorCode};
@@ -31,10 +32,40 @@ pub enum StreamItem {
 /// A stream of [`StreamItem`]s; it ends after the first error.
 pub type A2aStream = Pin<Box<dyn Stream<Item = Result<StreamItem, AdkError>>>>;
 
-/// How a resumable stream begins.
-pub(crate) enum Start {
-    Send(Box<SendMessageParams>),
-    Subscribe(String),
+/// A stream item with its protocol 1.0 JSON: the server's own text when it arrived as exactly that
+/// (the common case, passed on without a second encoding), else the item encoded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Delivered {
+    /// The item.
+    pub item: StreamItem,
+    json: Option<String>,
+}
+
+impl Delivered {
+    /// The item's v1.0 JSON (`{"artifactUpdate": …}`, or `{"resumed": {"attempt": n}}`).
+    pub fn into_json(self) -> String {
+        match (self.json, self.item) {
+            (Some(json), _) => json,
+            (None, StreamItem::Event(event)) => json::to_string(&event),
+            (None, StreamItem::Resumed { attempt }) => format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#),
+        }
+    }
+}
+
+/// A stream of [`Delivered`] items; it ends after the first error.
+pub type DeliveredStream = Pin<Box<dyn Stream<Item = Result<Delivered, AdkError>>>>;
+
+fn delivered(item: StreamItem) -> Result<Delivered, AdkError> {
+    Ok(Delivered { item, json: None })
+}
+
+/// What a stream is opened with.
+#[derive(Debug, Clone)]
+pub enum StreamRequest {
+    /// `SendStreamingMessage` (`message/stream` on 0.3).
+    SendMessage(Box<SendMessageParams>),
+    /// `SubscribeToTask` (`tasks/resubscribe` on 0.3) of the task with this id.
+    SubscribeToTask(String),
 }
 
 /// A transport failure — a cut connection, a network error, a gateway's 502/503/504 — rather than
@@ -52,12 +83,12 @@ const UNSUPPORTED_OPERATION: i64 = -32004;
 
 /// The stream of `start`, re-attached with `SubscribeToTask` / `tasks/resubscribe` whenever it
 /// drops before its task reached a terminal or interrupted state.
-pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Cancellation>) -> A2aStream {
+pub(crate) fn resuming(inner: Rc<Transport>, start: StreamRequest, cancellation: Rc<Cancellation>) -> DeliveredStream {
     Box::pin(async_stream::stream! {
         let policy = inner.resume_policy();
         let first = match &start {
-            Start::Send(params) => Op::Stream(params),
-            Start::Subscribe(id) => Op::Subscribe { id },
+            StreamRequest::SendMessage(params) => Op::Stream(params),
+            StreamRequest::SubscribeToTask(id) => Op::Subscribe { id },
         };
         let mut events = match inner.open(first, cancellation.clone()).await {
             Ok(events) => events,
@@ -68,7 +99,7 @@ pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Canc
         };
         let mut ledger = Ledger::default();
         // A subscription names its task up front, so it can be resumed before its first event.
-        if let Start::Subscribe(id) = &start {
+        if let StreamRequest::SubscribeToTask(id) = &start {
             ledger.learn(id, "");
         }
         // Resume attempts since the last event that brought something new.
@@ -81,19 +112,19 @@ pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Canc
                 return;
             }
             let dropped = match events.next().await {
-                Some(Ok(event)) => {
-                    let items = match event {
+                Some(Ok(Received { event, json })) => {
+                    let items: Vec<Delivered> = match event {
                         StreamResponse::Task(task) if resubscribed && ledger.task_id() == Some(task.id.as_str()) => {
-                            ledger.snapshot(&task)
+                            ledger.snapshot(&task).into_iter().map(|e| Delivered { item: StreamItem::Event(e), json: None }).collect()
                         }
-                        event => ledger.admit(event).into_iter().collect(),
+                        event => ledger.admit(event).map(|e| Delivered { item: StreamItem::Event(e), json }).into_iter().collect(),
                     };
                     resubscribed = false;
                     if !items.is_empty() {
                         attempts = 0;
                     }
                     for item in items {
-                        yield Ok(StreamItem::Event(item));
+                        yield Ok(item);
                     }
                     if ledger.finished() {
                         return;
@@ -138,7 +169,7 @@ pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Canc
                 }
                 match inner.open(Op::Subscribe { id: &task_id }, cancellation.clone()).await {
                     Ok(resumed) => {
-                        yield Ok(StreamItem::Resumed { attempt: attempts });
+                        yield delivered(StreamItem::Resumed { attempt: attempts });
                         events = resumed;
                         resubscribed = true;
                         break;
@@ -152,9 +183,9 @@ pub(crate) fn resuming(inner: Rc<Transport>, start: Start, cancellation: Rc<Canc
                         }
                         match got {
                             Ok(task) => {
-                                yield Ok(StreamItem::Resumed { attempt: attempts });
+                                yield delivered(StreamItem::Resumed { attempt: attempts });
                                 for item in ledger.snapshot(&task) {
-                                    yield Ok(StreamItem::Event(item));
+                                    yield delivered(StreamItem::Event(item));
                                 }
                                 if !ledger.finished() {
                                     yield Err(e);

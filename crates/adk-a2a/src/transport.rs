@@ -6,19 +6,19 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
+use adk_core::json::{self, FromJson, JsonError, Reader};
 use futures_core::Stream;
 use futures_util::StreamExt;
 use serde_json::Value;
 
 use super::card::{Binding, Endpoint, ProtocolVersion};
-use super::codec::{Codec, Op};
+use super::codec::{malformed, Codec, Op};
 use super::errors::{from_error_event, from_http, snippet};
 use super::options::{A2aClientOptions, ResumePolicy};
 use super::types::{StreamResponse, Task};
 use super::{jsonrpc, rest};
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse};
-use crate::sse::SseEvent;
 use crate::{AdkError, ErrorCode};
 
 /// One interface of one agent, with what every request to it carries.
@@ -94,7 +94,7 @@ impl Transport {
         if !ok {
             return Err(from_http(status, &text));
         }
-        single(&text, id)
+        read_body(&text, id, "result", Reader::json_value).map(|(value, _)| value)
     }
 
     pub(crate) async fn get_task(&self, id: &str, history_length: Option<u32>) -> Result<Task, AdkError> {
@@ -109,14 +109,15 @@ impl Transport {
             let status = response.status;
             return Err(from_http(status, &response.text().await?));
         }
+        let codec = self.codec();
         if response.is_event_stream() {
-            return Ok(events(response, self.codec(), id));
+            return Ok(events(response, codec, id));
         }
         // Not a stream: a server reports errors found before streaming starts as a plain JSON
         // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
         let text = response.text().await?;
-        let value = single(&text, id).map_err(|e| {
+        let received = decode(&text, codec, id).map_err(|e| {
             // An error the agent stated stands; anything else means the body is not what was asked for.
             if e.rpc_code.is_some() || e.http_status.is_some() {
                 return e;
@@ -127,36 +128,57 @@ impl Transport {
             );
             AdkError::new(ErrorCode::Internal, message)
         })?;
-        let event = self.codec().event(value)?;
-        Ok(Box::pin(futures_util::stream::iter([Ok(event)])))
+        Ok(Box::pin(futures_util::stream::iter([Ok(received)])))
     }
 }
 
-/// The result JSON of a whole (non-stream) response body: the JSON-RPC result, or the HTTP+JSON body.
-fn single(text: &str, id: Option<u64>) -> Result<Value, AdkError> {
-    match id {
-        Some(id) => jsonrpc::result(text, id),
-        None => {
-            let value: Value = serde_json::from_str(text).map_err(|e| {
-                AdkError::new(ErrorCode::Internal, format!("the agent's response is not JSON ({e}): {}", snippet(text)))
-            })?;
-            match value.get("error") {
-                Some(error) if error.is_object() => Err(super::errors::from_error_event(text)),
-                _ => Ok(value),
-            }
-        }
+/// One response body read in one pass: the result `read` decodes, with its own JSON text. A
+/// JSON-RPC body is an envelope around it; an HTTP+JSON body is the result itself, or a
+/// `google.rpc.Status` error.
+fn read_body<'t, T>(
+    text: &'t str,
+    rpc_id: Option<u64>,
+    what: &str,
+    read: impl FnOnce(&mut Reader<'t>) -> Result<T, JsonError>,
+) -> Result<(T, &'t str), AdkError> {
+    if let Some(id) = rpc_id {
+        return jsonrpc::read_response(text, id, what, read);
     }
+    let mut reader = Reader::text(text);
+    let read = reader.with_text(read).and_then(|found| reader.finish().map(|()| found));
+    match read {
+        Ok((value, raw)) => Ok((value, raw.unwrap_or_default())),
+        Err(e) => match json::parse("body", text) {
+            Ok(value) if value.get("error").is_some_and(Value::is_object) => Err(from_error_event(text)),
+            Ok(_) => Err(malformed(e.into_adk(what))),
+            Err(_) => Err(AdkError::new(
+                ErrorCode::Internal,
+                format!("the agent's response is not JSON ({e}): {}", snippet(text)),
+            )),
+        },
+    }
+}
+
+/// An event as it arrived: the typed event, and its v1.0 JSON text when the wire carried exactly
+/// that (protocol 1.0), so a caller that wants JSON gets the server's own instead of a re-encoding.
+#[derive(Debug)]
+pub(crate) struct Received {
+    pub event: StreamResponse,
+    pub json: Option<String>,
 }
 
 /// The events of one HTTP response.
-pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<StreamResponse, AdkError>>>>;
+pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<Received, AdkError>>>>;
 
 /// The A2A events of an event-stream response; `rpc_id` is the JSON-RPC request id, if any.
 pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) -> Events {
     let mut sse = response.events();
     Box::pin(async_stream::stream! {
         while let Some(event) = sse.next().await {
-            let item = event.and_then(|e| decode(&e, codec, rpc_id));
+            let item = event.and_then(|e| match e.event.as_str() {
+                "error" => Err(from_error_event(&e.data)),
+                _ => decode(&e.data, codec, rpc_id),
+            });
             let failed = item.is_err();
             yield item;
             if failed {
@@ -166,47 +188,13 @@ pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) 
     })
 }
 
-fn decode(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Result<StreamResponse, AdkError> {
-    if event.event == "error" {
-        return Err(from_error_event(&event.data));
+/// One event's JSON: v1.0 is read straight into the model in one pass, keeping its text; v0.3 is
+/// translated first.
+fn decode(data: &str, codec: Codec, rpc_id: Option<u64>) -> Result<Received, AdkError> {
+    if codec.version == ProtocolVersion::V1_0 {
+        let (event, raw) = read_body(data, rpc_id, "event", StreamResponse::read_json)?;
+        return Ok(Received { event, json: Some(raw.to_string()) });
     }
-    if let Some(response) = decode_v1(event, codec, rpc_id) {
-        return Ok(response);
-    }
-    let value: Value = serde_json::from_str(&event.data).map_err(|e| {
-        AdkError::new(
-            ErrorCode::Internal,
-            format!("the agent sent an event that is not JSON ({e}): {}", snippet(&event.data)),
-        )
-    })?;
-    let value = match rpc_id {
-        Some(id) => jsonrpc::envelope(value, id)?,
-        None => match value.get("error") {
-            Some(error) if error.is_object() => return Err(from_error_event(&event.data)),
-            _ => value,
-        },
-    };
-    codec.event(value)
-}
-
-/// A v1.0 event read straight into the model in one pass, the common case; `None` sends anything
-/// else (errors, v0.3, a wrong id, malformed JSON) the general way, which explains what is wrong.
-fn decode_v1(event: &SseEvent, codec: Codec, rpc_id: Option<u64>) -> Option<StreamResponse> {
-    #[derive(serde::Deserialize)]
-    struct Envelope {
-        #[serde(default)]
-        id: Value,
-        result: Option<StreamResponse>,
-    }
-    if codec.version != ProtocolVersion::V1_0 {
-        return None;
-    }
-    match rpc_id {
-        Some(id) => {
-            let envelope: Envelope = serde_json::from_str(&event.data).ok()?;
-            jsonrpc::same_id(&envelope.id, id).then_some(())?;
-            envelope.result
-        }
-        None => serde_json::from_str(&event.data).ok(),
-    }
+    let (value, _) = read_body(data, rpc_id, "event", Reader::json_value)?;
+    Ok(Received { event: codec.event(value)?, json: None })
 }

@@ -2,9 +2,9 @@
 //! `a2a.proto`: camelCase fields, `ROLE_*` and `TASK_STATE_*` enum names, one key per `oneof`).
 //! v0.3 payloads are translated to and from this model in [`super::v03`].
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use adk_core::json::{FromJson, JsonEmpty, JsonError, Reader, ToJson, Writer};
 use adk_core::types::{Bytes, JsonObject};
 
 /// Declares a proto enum carried as its name, keeping names this version does not know.
@@ -36,17 +36,19 @@ macro_rules! wire_enum {
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.as_str())
+        impl ToJson for $name {
+            fn write_json(&self, w: &mut Writer) {
+                w.str(self.as_str());
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                Ok(Self::parse(&std::borrow::Cow::<str>::deserialize(d)?))
+        impl FromJson for $name {
+            fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+                Ok(Self::parse(&r.str()?))
             }
         }
+
+        adk_core::serde_via_json!($name);
     };
 }
 
@@ -151,206 +153,171 @@ impl Part {
     }
 }
 
-/// Part as it is on the wire: the `oneof` flattened into optional keys.
-#[derive(Serialize, Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
-struct WirePart {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    text: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "standard_base64")]
-    raw: Option<Bytes>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    data: Option<Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    metadata: Option<JsonObject>,
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    filename: Option<String>,
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    media_type: Option<String>,
-}
-
-/// A2A's bytes are proto JSON bytes: the standard alphabet (ADK's own JSON uses the URL-safe one).
-fn standard_base64<S: Serializer>(raw: &Option<Bytes>, s: S) -> Result<S::Ok, S::Error> {
-    match raw {
-        Some(bytes) => s.serialize_str(&bytes.to_standard_base64()),
-        None => s.serialize_none(),
-    }
-}
-
-fn non_empty_none(v: &Option<String>) -> bool {
-    v.as_deref().is_none_or(str::is_empty)
-}
-
-impl Serialize for Part {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut wire = WirePart {
-            metadata: self.metadata.clone(),
-            filename: self.filename.clone(),
-            media_type: self.media_type.clone(),
-            ..Default::default()
-        };
+/// A part on the wire: the `oneof` as one of `text`, `raw`, `url`, `data`; the media type and file
+/// name only when they say something.
+impl ToJson for Part {
+    fn write_json(&self, w: &mut Writer) {
+        let mut object = w.object();
         match &self.content {
-            PartContent::Text(t) => wire.text = Some(t.clone()),
-            PartContent::Raw(b) => wire.raw = Some(b.clone()),
-            PartContent::Url(u) => wire.url = Some(u.clone()),
-            PartContent::Data(d) => wire.data = Some(d.clone()),
-        }
-        wire.serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Part {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let w = WirePart::deserialize(d)?;
-        let content = match (w.text, w.raw, w.url, w.data) {
-            (Some(t), None, None, None) => PartContent::Text(t),
-            (None, Some(b), None, None) => PartContent::Raw(b),
-            (None, None, Some(u), None) => PartContent::Url(u),
-            (None, None, None, Some(v)) => PartContent::Data(v),
-            _ => return Err(serde::de::Error::custom("a part needs exactly one of text, raw, url, data")),
+            PartContent::Text(t) => object.field("text", t),
+            // A2A's bytes are proto JSON bytes: the standard alphabet (ADK's own JSON uses the URL-safe one).
+            PartContent::Raw(b) => object.field("raw", &b.to_standard_base64()),
+            PartContent::Url(u) => object.field("url", u),
+            PartContent::Data(d) => object.field("data", d),
         };
-        let keep = |v: Option<String>| v.filter(|s| !s.is_empty());
-        Ok(Part { content, media_type: keep(w.media_type), filename: keep(w.filename), metadata: w.metadata })
+        if let Some(metadata) = &self.metadata {
+            object.field("metadata", metadata);
+        }
+        for (key, value) in [("filename", &self.filename), ("mediaType", &self.media_type)] {
+            if !value.is_empty_json() {
+                object.field(key, value);
+            }
+        }
+        object.end();
     }
 }
 
-/// A message between the user and the agent.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Message {
-    /// Unique per message, chosen by the sender.
-    pub message_id: String,
-    /// The conversation it belongs to.
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    pub context_id: Option<String>,
-    /// The task it belongs to.
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    pub task_id: Option<String>,
-    /// Who sent it.
-    #[serde(default)]
-    pub role: Role,
-    /// The content.
-    #[serde(default)]
-    pub parts: Vec<Part>,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
-    /// URIs of the extensions used.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub extensions: Vec<String>,
-    /// Other tasks this message refers to.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reference_task_ids: Vec<String>,
+impl FromJson for Part {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let mut content = Vec::new();
+        let (mut media_type, mut filename, mut metadata) = (None, None, None);
+        r.object(|r, key| {
+            match key {
+                // A null member is an absent one, as for every optional field.
+                "text" => content.extend(Option::read_json(r)?.map(PartContent::Text)),
+                "raw" => content.extend(Option::read_json(r)?.map(PartContent::Raw)),
+                "url" => content.extend(Option::read_json(r)?.map(PartContent::Url)),
+                "data" => content.extend(Option::<Value>::read_json(r)?.map(PartContent::Data)),
+                "mediaType" => media_type = Option::<String>::read_json(r)?,
+                "filename" => filename = Option::<String>::read_json(r)?,
+                "metadata" => metadata = Option::<JsonObject>::read_json(r)?,
+                _ => r.skip()?,
+            }
+            Ok(())
+        })?;
+        let [content] = <[PartContent; 1]>::try_from(content)
+            .map_err(|_| JsonError::data("a part needs exactly one of text, raw, url, data"))?;
+        let keep = |v: Option<String>| v.filter(|s| !s.is_empty());
+        Ok(Part { content, media_type: keep(media_type), filename: keep(filename), metadata })
+    }
 }
 
-/// A task's state, with the agent's latest word on it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct TaskStatus {
-    /// The state.
-    #[serde(default)]
-    pub state: TaskState,
-    /// A message from the agent about the state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message: Option<Message>,
-    /// When the state was reached (RFC 3339).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timestamp: Option<String>,
+adk_core::serde_via_json!(Part);
+
+adk_core::json_struct! {
+    /// A message between the user and the agent.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Message {
+        /// Unique per message, chosen by the sender.
+        pub message_id: String => "messageId" req,
+        /// The conversation it belongs to.
+        pub context_id: Option<String> => "contextId" nonempty,
+        /// The task it belongs to.
+        pub task_id: Option<String> => "taskId" nonempty,
+        /// Who sent it.
+        pub role: Role => "role" def,
+        /// The content.
+        pub parts: Vec<Part> => "parts" def,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+        /// URIs of the extensions used.
+        pub extensions: Vec<String> => "extensions" nonempty,
+        /// Other tasks this message refers to.
+        pub reference_task_ids: Vec<String> => "referenceTaskIds" nonempty,
+    }
 }
 
-/// An output of a task.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Artifact {
-    /// Unique within the task.
-    pub artifact_id: String,
-    /// A name for people.
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    pub name: Option<String>,
-    /// A description for people.
-    #[serde(default, skip_serializing_if = "non_empty_none")]
-    pub description: Option<String>,
-    /// The content.
-    #[serde(default)]
-    pub parts: Vec<Part>,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
-    /// URIs of the extensions used.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub extensions: Vec<String>,
+adk_core::json_struct! {
+    /// A task's state, with the agent's latest word on it.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct TaskStatus {
+        /// The state.
+        pub state: TaskState => "state" def,
+        /// A message from the agent about the state.
+        pub message: Option<Message> => "message" opt,
+        /// When the state was reached (RFC 3339).
+        pub timestamp: Option<String> => "timestamp" opt,
+    }
 }
 
-/// A unit of work the agent does for the client.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Task {
-    /// Chosen by the server.
-    pub id: String,
-    /// The conversation it belongs to.
-    #[serde(default)]
-    pub context_id: String,
-    /// Where it is.
-    #[serde(default)]
-    pub status: TaskStatus,
-    /// What it produced so far.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub artifacts: Vec<Artifact>,
-    /// The messages exchanged.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<Message>,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
+adk_core::json_struct! {
+    /// An output of a task.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Artifact {
+        /// Unique within the task.
+        pub artifact_id: String => "artifactId" req,
+        /// A name for people.
+        pub name: Option<String> => "name" nonempty,
+        /// A description for people.
+        pub description: Option<String> => "description" nonempty,
+        /// The content.
+        pub parts: Vec<Part> => "parts" def,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+        /// URIs of the extensions used.
+        pub extensions: Vec<String> => "extensions" nonempty,
+    }
 }
 
-/// A task changed state.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TaskStatusUpdateEvent {
-    /// The task.
-    pub task_id: String,
-    /// Its conversation.
-    #[serde(default)]
-    pub context_id: String,
-    /// The new status.
-    #[serde(default)]
-    pub status: TaskStatus,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
-    /// v0.3's `final` on a state that does not end a stream by itself: the server ends it after this
-    /// update anyway. (v1.0 dropped the flag: there the state says it.) Not part of the v1.0 JSON.
-    #[serde(skip)]
-    pub last: bool,
+adk_core::json_struct! {
+    /// A unit of work the agent does for the client.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct Task {
+        /// Chosen by the server.
+        pub id: String => "id" req,
+        /// The conversation it belongs to.
+        pub context_id: String => "contextId" def,
+        /// Where it is.
+        pub status: TaskStatus => "status" def,
+        /// What it produced so far.
+        pub artifacts: Vec<Artifact> => "artifacts" nonempty,
+        /// The messages exchanged.
+        pub history: Vec<Message> => "history" nonempty,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+    }
 }
 
-/// A task produced (a chunk of) an artifact.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct TaskArtifactUpdateEvent {
-    /// The task.
-    pub task_id: String,
-    /// Its conversation.
-    #[serde(default)]
-    pub context_id: String,
-    /// The artifact, or the chunk of it.
-    pub artifact: Artifact,
-    /// The parts continue the artifact with this id; otherwise they replace it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub append: bool,
-    /// The artifact is complete.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub last_chunk: bool,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
+adk_core::json_struct! {
+    /// A task changed state.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct TaskStatusUpdateEvent {
+        /// The task.
+        pub task_id: String => "taskId" req,
+        /// Its conversation.
+        pub context_id: String => "contextId" def,
+        /// The new status.
+        pub status: TaskStatus => "status" def,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+        /// v0.3's `final` on a state that does not end a stream by itself: the server ends it after
+        /// this update anyway. (v1.0 dropped the flag: there the state says it.) Not part of the
+        /// v1.0 JSON.
+        pub last: bool => "final" skip,
+    }
+}
+
+adk_core::json_struct! {
+    /// A task produced (a chunk of) an artifact.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct TaskArtifactUpdateEvent {
+        /// The task.
+        pub task_id: String => "taskId" req,
+        /// Its conversation.
+        pub context_id: String => "contextId" def,
+        /// The artifact, or the chunk of it.
+        pub artifact: Artifact => "artifact" req,
+        /// The parts continue the artifact with this id; otherwise they replace it.
+        pub append: bool => "append" nonempty,
+        /// The artifact is complete.
+        pub last_chunk: bool => "lastChunk" nonempty,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+    }
 }
 
 /// One event of a stream (and, restricted to `Task`/`Message`, the result of `SendMessage`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub enum StreamResponse {
     /// The task as it is now.
     Task(Task),
@@ -361,6 +328,44 @@ pub enum StreamResponse {
     /// An artifact (chunk).
     ArtifactUpdate(TaskArtifactUpdateEvent),
 }
+
+/// The `oneof` of a v1.0 stream response: an object with exactly one of these keys.
+const STREAM_KEYS: &str = "task, message, statusUpdate, artifactUpdate";
+
+impl FromJson for StreamResponse {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let mut found = None;
+        r.object(|r, key| {
+            let event = match key {
+                "task" => StreamResponse::Task(Task::read_json(r)?),
+                "message" => StreamResponse::Message(Message::read_json(r)?),
+                "statusUpdate" => StreamResponse::StatusUpdate(TaskStatusUpdateEvent::read_json(r)?),
+                "artifactUpdate" => StreamResponse::ArtifactUpdate(TaskArtifactUpdateEvent::read_json(r)?),
+                _ => return r.skip(),
+            };
+            match found.replace(event) {
+                None => Ok(()),
+                Some(_) => Err(JsonError::data(format!("expected exactly one of {STREAM_KEYS}"))),
+            }
+        })?;
+        found.ok_or_else(|| JsonError::data(format!("expected one of {STREAM_KEYS}")))
+    }
+}
+
+impl ToJson for StreamResponse {
+    fn write_json(&self, w: &mut Writer) {
+        let mut object = w.object();
+        match self {
+            StreamResponse::Task(t) => object.field("task", t),
+            StreamResponse::Message(m) => object.field("message", m),
+            StreamResponse::StatusUpdate(e) => object.field("statusUpdate", e),
+            StreamResponse::ArtifactUpdate(e) => object.field("artifactUpdate", e),
+        };
+        object.end();
+    }
+}
+
+adk_core::serde_via_json!(StreamResponse);
 
 impl StreamResponse {
     /// The task this event is about, if any.
@@ -377,8 +382,7 @@ impl StreamResponse {
 
 /// What `SendMessage` returns: a task, or a direct message.
 #[allow(clippy::large_enum_variant)] // one per call, moved once: boxing would only add noise
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq)]
 pub enum TaskOrMessage {
     /// The task the message started or continued.
     Task(Task),
@@ -386,76 +390,75 @@ pub enum TaskOrMessage {
     Message(Message),
 }
 
-/// How the server should handle a sent message.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SendMessageConfiguration {
-    /// Media types the client accepts in the answer.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub accepted_output_modes: Vec<String>,
-    /// How many history messages to return with the task.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub history_length: Option<u32>,
-    /// Answer as soon as the task exists instead of when it ends (v0.3: `blocking: false`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub return_immediately: Option<bool>,
+impl ToJson for TaskOrMessage {
+    fn write_json(&self, w: &mut Writer) {
+        let mut object = w.object();
+        match self {
+            TaskOrMessage::Task(t) => object.field("task", t),
+            TaskOrMessage::Message(m) => object.field("message", m),
+        };
+        object.end();
+    }
 }
 
-/// The parameters of `SendMessage` / `SendStreamingMessage`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SendMessageParams {
-    /// The message.
-    pub message: Message,
-    /// How to handle it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub configuration: Option<SendMessageConfiguration>,
-    /// Extension metadata.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metadata: Option<JsonObject>,
+adk_core::json_struct! {
+    /// How the server should handle a sent message.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct SendMessageConfiguration {
+        /// Media types the client accepts in the answer.
+        pub accepted_output_modes: Vec<String> => "acceptedOutputModes" nonempty,
+        /// How many history messages to return with the task.
+        pub history_length: Option<u32> => "historyLength" opt,
+        /// Answer as soon as the task exists instead of when it ends (v0.3: `blocking: false`).
+        pub return_immediately: Option<bool> => "returnImmediately" opt,
+    }
 }
 
-/// The filters of `ListTasks` (v1.0 only).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ListTasksParams {
-    /// Only tasks of this conversation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub context_id: Option<String>,
-    /// Only tasks in this state.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<TaskState>,
-    /// At most this many tasks.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page_size: Option<u32>,
-    /// Where the previous page ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page_token: Option<String>,
-    /// How many history messages per task.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub history_length: Option<u32>,
-    /// Only tasks whose status changed after this time (RFC 3339).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status_timestamp_after: Option<String>,
-    /// Whether to include the artifacts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub include_artifacts: Option<bool>,
+adk_core::json_struct! {
+    /// The parameters of `SendMessage` / `SendStreamingMessage`.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct SendMessageParams {
+        /// The message.
+        pub message: Message => "message" req,
+        /// How to handle it.
+        pub configuration: Option<SendMessageConfiguration> => "configuration" opt,
+        /// Extension metadata.
+        pub metadata: Option<JsonObject> => "metadata" opt,
+    }
 }
 
-/// One page of `ListTasks`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ListTasksResponse {
-    /// The tasks.
-    #[serde(default)]
-    pub tasks: Vec<Task>,
-    /// The token for the next page; empty on the last one.
-    #[serde(default)]
-    pub next_page_token: String,
-    /// The page size used.
-    #[serde(default)]
-    pub page_size: u32,
-    /// How many tasks match in all.
-    #[serde(default)]
-    pub total_size: u32,
+adk_core::json_struct! {
+    /// The filters of `ListTasks` (v1.0 only).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct ListTasksParams {
+        /// Only tasks of this conversation.
+        pub context_id: Option<String> => "contextId" opt,
+        /// Only tasks in this state.
+        pub status: Option<TaskState> => "status" opt,
+        /// At most this many tasks.
+        pub page_size: Option<u32> => "pageSize" opt,
+        /// Where the previous page ended.
+        pub page_token: Option<String> => "pageToken" opt,
+        /// How many history messages per task.
+        pub history_length: Option<u32> => "historyLength" opt,
+        /// Only tasks whose status changed after this time (RFC 3339).
+        pub status_timestamp_after: Option<String> => "statusTimestampAfter" opt,
+        /// Whether to include the artifacts.
+        pub include_artifacts: Option<bool> => "includeArtifacts" opt,
+    }
+}
+
+adk_core::json_struct! {
+    /// One page of `ListTasks`.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct ListTasksResponse {
+        /// The tasks.
+        pub tasks: Vec<Task> => "tasks" def,
+        /// The token for the next page; empty on the last one.
+        pub next_page_token: String => "nextPageToken" def,
+        /// The page size used.
+        pub page_size: u32 => "pageSize" def,
+        /// How many tasks match in all.
+        pub total_size: u32 => "totalSize" def,
+    }
 }

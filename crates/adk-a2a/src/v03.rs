@@ -8,6 +8,7 @@
 //!
 //! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
 
+use adk_core::json::{self, ToJson};
 use serde_json::{json, Map, Value};
 
 use super::types::{Message, StreamResponse, Task, TaskState};
@@ -99,7 +100,7 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
             remove(inner, "kind");
         }
     }
-    let mut event = crate::error::from_json_str("v0.3 event", &wrapped.to_string())?;
+    let mut event: StreamResponse = json::from_value("v0.3 event", wrapped)?;
     if let StreamResponse::StatusUpdate(update) = &mut event {
         update.last = last && !update.status.state.ends_stream();
     }
@@ -110,7 +111,7 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
 pub fn task_from_v03(mut value: Value, dialect: Dialect) -> Result<Task, AdkError> {
     task_in(&mut value, dialect);
     remove(&mut value, "kind");
-    crate::error::from_json_str("v0.3 task", &value.to_string())
+    json::from_value("v0.3 task", value)
 }
 
 /// `message` as v0.3 writes it.
@@ -120,8 +121,8 @@ pub fn message_to_v03(message: &Message, dialect: Dialect) -> Value {
     v
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+fn to_json<T: ToJson>(value: &T) -> Value {
+    json::to_value(value)
 }
 
 fn set(value: &mut Value, key: &str, new: Value) {

@@ -34,5 +34,5 @@ pub mod tool;
 pub mod transcript;
 
 use adk_a2a as a2a;
-use adk_core::{cancellation, error, http, platform, types};
+use adk_core::{cancellation, http, platform, types};
 use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionCall, FunctionResponse, LlmResponse, Part};

@@ -2,17 +2,17 @@
 //! chunks merged, then replaced by the final event), tool calls and results as their own items,
 //! state and artifact changes, transfers, escalations and errors.
 
+use adk_core::json::{ToJson, Writer};
+use indexmap::IndexMap;
+
 use crate::types::JsonObject;
 use crate::Event;
-use indexmap::IndexMap;
-use serde::Serialize;
 
-/// One thing to show.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+/// One thing to show. Its JSON is an object tagged by `kind` (`message`, `toolCall`, …) with the
+/// variant's fields in camelCase.
+#[derive(Debug, Clone, PartialEq)]
 pub enum TranscriptItem {
     /// Text from the user or an agent; `partial` while chunks are still streaming.
-    #[serde(rename_all = "camelCase")]
     Message {
         /// `user` or the agent's name.
         author: String,
@@ -26,7 +26,6 @@ pub enum TranscriptItem {
         invocation_id: String,
     },
     /// The model asked for a tool.
-    #[serde(rename_all = "camelCase")]
     ToolCall {
         /// The agent whose model asked.
         author: String,
@@ -38,7 +37,6 @@ pub enum TranscriptItem {
         args: Option<JsonObject>,
     },
     /// A tool answered.
-    #[serde(rename_all = "camelCase")]
     ToolResult {
         /// The agent that ran the tool.
         author: String,
@@ -84,6 +82,44 @@ pub enum TranscriptItem {
         /// `errorMessage`.
         message: Option<String>,
     },
+}
+
+impl ToJson for TranscriptItem {
+    fn write_json(&self, w: &mut Writer) {
+        let mut o = w.object();
+        match self {
+            TranscriptItem::Message { author, text, partial, event_id, invocation_id } => {
+                o.field("kind", "message").field("author", author).field("text", text).field("partial", partial);
+                o.field("eventId", event_id).field("invocationId", invocation_id)
+            }
+            TranscriptItem::ToolCall { author, id, name, args } => o
+                .field("kind", "toolCall")
+                .field("author", author)
+                .field("id", id)
+                .field("name", name)
+                .field("args", args),
+            TranscriptItem::ToolResult { author, id, name, response } => o
+                .field("kind", "toolResult")
+                .field("author", author)
+                .field("id", id)
+                .field("name", name)
+                .field("response", response),
+            TranscriptItem::State { author, delta } => {
+                o.field("kind", "state").field("author", author).field("delta", delta)
+            }
+            TranscriptItem::Artifact { author, delta } => {
+                o.field("kind", "artifact").field("author", author).field("delta", delta)
+            }
+            TranscriptItem::Transfer { author, to } => {
+                o.field("kind", "transfer").field("author", author).field("to", to)
+            }
+            TranscriptItem::Escalate { author } => o.field("kind", "escalate").field("author", author),
+            TranscriptItem::Error { author, code, message } => {
+                o.field("kind", "error").field("author", author).field("code", code).field("message", message)
+            }
+        };
+        o.end();
+    }
 }
 
 /// The transcript so far.
@@ -223,7 +259,7 @@ mod tests {
         err.error_code = Some("SAFETY".into());
         t.push(&err);
         let kinds: Vec<String> =
-            t.items().iter().map(|i| serde_json::to_value(i).unwrap()["kind"].as_str().unwrap().to_string()).collect();
+            t.items().iter().map(|i| adk_core::json::to_value(i)["kind"].as_str().unwrap().to_string()).collect();
         assert_eq!(kinds, ["toolCall", "toolResult", "state", "transfer", "escalate", "error"]);
     }
 }

@@ -1,7 +1,5 @@
 //! One error type for the whole SDK, with a stable machine-readable code.
 
-mod json_path;
-
 use std::fmt;
 
 /// Stable error codes; the JS boundary exposes them as `error.code`.
@@ -133,29 +131,3 @@ impl fmt::Display for AdkError {
 }
 
 impl std::error::Error for AdkError {}
-
-/// Deserializes `T` from JSON text, naming the path of the offending field on failure
-/// (e.g. `content.parts[0].text: invalid type: integer, expected a string`).
-pub fn from_json_str<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, AdkError> {
-    serde_json::from_str(json).map_err(|inner| {
-        if inner.is_syntax() || inner.is_eof() {
-            return AdkError::invalid(format!("invalid {what}: not valid JSON: {inner}"));
-        }
-        let message = strip_position(&inner.to_string()).to_string();
-        let offset = json_path::offset_of(json, inner.line(), inner.column());
-        let path = json_path::path_at(json, offset, message.starts_with("missing field"));
-        if path.is_empty() {
-            AdkError::invalid(format!("invalid {what}: {message}"))
-        } else {
-            AdkError::invalid(format!("invalid {what}: {path}: {message}"))
-        }
-    })
-}
-
-/// serde_json appends " at line L column C" to data errors; the path already says where.
-fn strip_position(message: &str) -> &str {
-    match message.rfind(" at line ") {
-        Some(i) => message.get(..i).unwrap_or(message),
-        None => message,
-    }
-}

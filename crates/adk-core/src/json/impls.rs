@@ -86,6 +86,19 @@ impl ToJson for u32 {
     }
 }
 
+impl FromJson for usize {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        let n = r.u64()?;
+        usize::try_from(n).map_err(|_| JsonError::data(format!("invalid value: {n}, out of range")))
+    }
+}
+
+impl ToJson for usize {
+    fn write_json(&self, w: &mut Writer) {
+        w.u64(*self as u64);
+    }
+}
+
 impl<T: FromJson> FromJson for Option<T> {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         if r.null()? {

@@ -66,10 +66,35 @@ enum Step {
     Index(usize),
 }
 
+/// Reads a member into its field (one instance per field type, shared by every struct).
+#[doc(hidden)]
+pub fn read_into<T: FromJson>(slot: &mut T, r: &mut Reader<'_>) -> Result<(), JsonError> {
+    *slot = T::read_json(r)?;
+    Ok(())
+}
+
+/// Reads a required member.
+#[doc(hidden)]
+pub fn read_some<T: FromJson>(slot: &mut Option<T>, r: &mut Reader<'_>) -> Result<(), JsonError> {
+    *slot = Some(T::read_json(r)?);
+    Ok(())
+}
+
+/// Keeps a member no field names.
+#[doc(hidden)]
+pub fn read_member(extra: &mut serde_json::Map<String, Value>, key: &str, r: &mut Reader<'_>) -> Result<(), JsonError> {
+    let value = r.json_value()?;
+    extra.insert(key.to_string(), value);
+    Ok(())
+}
+
 /// `serde::Serialize` through [`ToJson`], for Rust code that uses serde with these types (the SDK
 /// itself never does: serde's generic code would be compiled into the wasm module once per format).
 #[doc(hidden)]
-pub fn serialize_via_json<T: ToJson + ?Sized, S: serde::Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
+pub fn serialize_via_json<T: ToJson + ?Sized, S: serde::Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serde::Serialize::serialize(&to_value(value), serializer)
 }
 
@@ -102,9 +127,13 @@ macro_rules! serde_via_json {
     )*};
 }
 
-/// Why a value could not be read: the message, and where.
+/// Why a value could not be read: the message, and where. One pointer wide, so the `Result` every
+/// decoder returns stays small.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct JsonError {
+pub struct JsonError(Box<Failure>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Failure {
     message: String,
     /// Line and column of a syntax error.
     at: Option<(usize, usize)>,
@@ -115,12 +144,12 @@ pub struct JsonError {
 impl JsonError {
     /// A value that is valid JSON but not what the type expects.
     pub fn data(message: impl Into<String>) -> Self {
-        JsonError { message: message.into(), at: None, path: Vec::new() }
+        JsonError(Box::new(Failure { message: message.into(), at: None, path: Vec::new() }))
     }
 
     /// Text that is not JSON.
     pub fn syntax(message: &str, line: usize, column: usize) -> Self {
-        JsonError { message: message.to_string(), at: Some((line, column)), path: Vec::new() }
+        JsonError(Box::new(Failure { message: message.to_string(), at: Some((line, column)), path: Vec::new() }))
     }
 
     /// A required member is missing.
@@ -130,19 +159,19 @@ impl JsonError {
 
     /// Whether the text is not JSON at all.
     pub fn is_syntax(&self) -> bool {
-        self.at.is_some()
+        self.0.at.is_some()
     }
 
     fn in_field(mut self, key: &str) -> Self {
-        if self.at.is_none() {
-            self.path.push(Step::Key(key.to_string()));
+        if self.0.at.is_none() {
+            self.0.path.push(Step::Key(key.to_string()));
         }
         self
     }
 
     fn in_item(mut self, index: usize) -> Self {
-        if self.at.is_none() {
-            self.path.push(Step::Index(index));
+        if self.0.at.is_none() {
+            self.0.path.push(Step::Index(index));
         }
         self
     }
@@ -150,7 +179,7 @@ impl JsonError {
     /// `content.parts[0].text`
     pub fn path(&self) -> String {
         let mut path = String::new();
-        for step in self.path.iter().rev() {
+        for step in self.0.path.iter().rev() {
             match step {
                 Step::Key(key) => {
                     if !path.is_empty() {
@@ -170,15 +199,15 @@ impl JsonError {
 
     /// The `INVALID_ARGUMENT` error for a `what` that did not read.
     pub fn into_adk(self, what: &str) -> AdkError {
-        if let Some((line, column)) = self.at {
+        let message = &self.0.message;
+        if let Some((line, column)) = self.0.at {
             return AdkError::invalid(format!(
-                "invalid {what}: not valid JSON: {} at line {line} column {column}",
-                self.message
+                "invalid {what}: not valid JSON: {message} at line {line} column {column}"
             ));
         }
         match self.path() {
-            path if path.is_empty() => AdkError::invalid(format!("invalid {what}: {}", self.message)),
-            path => AdkError::invalid(format!("invalid {what}: {path}: {}", self.message)),
+            path if path.is_empty() => AdkError::invalid(format!("invalid {what}: {message}")),
+            path => AdkError::invalid(format!("invalid {what}: {path}: {message}")),
         }
     }
 }
@@ -186,8 +215,8 @@ impl JsonError {
 impl std::fmt::Display for JsonError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.path() {
-            path if path.is_empty() => f.write_str(&self.message),
-            path => write!(f, "{path}: {}", self.message),
+            path if path.is_empty() => f.write_str(&self.0.message),
+            path => write!(f, "{path}: {}", self.0.message),
         }
     }
 }
@@ -198,7 +227,9 @@ impl std::fmt::Display for JsonError {
 /// - `req`: required; absent is an error naming it;
 /// - `def`: absent reads as the default; always written;
 /// - `nonempty`: absent reads as the default; an empty value ([`JsonEmpty`]) is not written;
-/// - `(with expr)`: absent reads as `expr`; always written.
+/// - `(with expr)`: absent reads as `expr`; always written;
+/// - `skip`: not part of the JSON (the member is passed over on reading, never written);
+/// - `extra`: a `JsonObject` keeping every member no other field names, written last as they came.
 ///
 /// Members are written in the order declared; unknown members are ignored on reading.
 #[macro_export]
@@ -216,15 +247,24 @@ macro_rules! json_struct {
 
         impl $crate::json::FromJson for $name {
             fn read_json(r: &mut $crate::json::Reader<'_>) -> ::core::result::Result<Self, $crate::json::JsonError> {
-                $( let mut $field: ::core::option::Option<$ty> = ::core::option::Option::None; )*
+                $( $crate::json_struct!(@local $mode, $field, $ty); )*
+                let mut this = $name { $( $field: $crate::json_struct!(@init $mode), )* };
                 r.object(|r, key| {
                     match key {
-                        $( $key => $field = ::core::option::Option::Some($crate::json::FromJson::read_json(r)?), )*
-                        _ => r.skip()?,
+                        $( $key => $crate::json_struct!(@read $mode, this, $field, r, key), )*
+                        _ => {
+                            #[allow(unused_mut)]
+                            let mut kept = false;
+                            $( $crate::json_struct!(@unknown $mode, this, $field, r, key, kept); )*
+                            if !kept {
+                                r.skip()?;
+                            }
+                        }
                     }
                     ::core::result::Result::Ok(())
                 })?;
-                ::core::result::Result::Ok($name { $( $field: $crate::json_struct!(@take $mode, $field, $key), )* })
+                $( $crate::json_struct!(@finish $mode, this, $field, $key); )*
+                ::core::result::Result::Ok(this)
             }
         }
 
@@ -239,11 +279,26 @@ macro_rules! json_struct {
 
         $crate::serde_via_json!($name);
     };
-    (@take opt, $f:ident, $k:literal) => { $f.flatten() };
-    (@take req, $f:ident, $k:literal) => { $f.ok_or_else(|| $crate::json::JsonError::missing($k))? };
-    (@take def, $f:ident, $k:literal) => { $f.unwrap_or_default() };
-    (@take nonempty, $f:ident, $k:literal) => { $f.unwrap_or_default() };
-    (@take (with $e:expr), $f:ident, $k:literal) => { $f.unwrap_or_else(|| $e) };
+    (@local req, $f:ident, $ty:ty) => {
+        let mut $f: ::core::option::Option<$ty> = ::core::option::Option::None;
+    };
+    (@local $mode:tt, $f:ident, $ty:ty) => {};
+    (@init opt) => { ::core::option::Option::None };
+    (@init (with $e:expr)) => { $e };
+    (@init $mode:tt) => { ::core::default::Default::default() };
+    (@read req, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_some(&mut $f, $r)? };
+    (@read skip, $this:ident, $f:ident, $r:ident, $key:ident) => { $r.skip()? };
+    (@read extra, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_member(&mut $this.$f, $key, $r)? };
+    (@read $mode:tt, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_into(&mut $this.$f, $r)? };
+    (@unknown extra, $this:ident, $f:ident, $r:ident, $key:ident, $kept:ident) => {{
+        $crate::json::read_member(&mut $this.$f, $key, $r)?;
+        $kept = true;
+    }};
+    (@unknown $mode:tt, $this:ident, $f:ident, $r:ident, $key:ident, $kept:ident) => {};
+    (@finish req, $this:ident, $f:ident, $k:literal) => {
+        $this.$f = $f.ok_or_else(|| $crate::json::JsonError::missing($k))?;
+    };
+    (@finish $mode:tt, $this:ident, $f:ident, $k:literal) => {};
     (@write opt, $o:ident, $k:literal, $v:expr) => {
         if let ::core::option::Option::Some(v) = $v {
             $o.field($k, v);
@@ -252,6 +307,12 @@ macro_rules! json_struct {
     (@write nonempty, $o:ident, $k:literal, $v:expr) => {
         if !$crate::json::JsonEmpty::is_empty_json($v) {
             $o.field($k, $v);
+        }
+    };
+    (@write skip, $o:ident, $k:literal, $v:expr) => {};
+    (@write extra, $o:ident, $k:literal, $v:expr) => {
+        for (key, value) in $v {
+            $o.field(key, value);
         }
     };
     (@write $mode:tt, $o:ident, $k:literal, $v:expr) => {

@@ -54,7 +54,10 @@ impl Kind {
 const MAX_DEPTH: usize = 128;
 
 enum Source<'a> {
-    Text { text: &'a str, pos: usize },
+    Text {
+        text: &'a str,
+        pos: usize,
+    },
     /// The value the next read takes.
     Value(Option<Value>),
 }
@@ -158,7 +161,9 @@ impl<'a> Reader<'a> {
                 let bytes = text.as_bytes();
                 let start = *pos;
                 let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
-                let digits = |from: usize| from + bytes.get(from..).map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count());
+                let digits = |from: usize| {
+                    from + bytes.get(from..).map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count())
+                };
                 let int_end = digits(end);
                 if int_end == end || (bytes.get(end) == Some(&b'0') && int_end > end + 1) {
                     return Err(self.syntax("invalid number"));
@@ -195,11 +200,7 @@ impl<'a> Reader<'a> {
                         return Ok(n.into());
                     }
                 }
-                token
-                    .parse::<f64>()
-                    .ok()
-                    .and_then(Number::from_f64)
-                    .ok_or_else(|| self.syntax("number out of range"))
+                token.parse::<f64>().ok().and_then(Number::from_f64).ok_or_else(|| self.syntax("number out of range"))
             }
         }
     }
@@ -253,6 +254,11 @@ impl<'a> Reader<'a> {
     /// Reads an object, calling `field` with each key; `field` must read (or skip) the value. An
     /// error inside names the key, so messages carry the path (`content.parts[0].text`).
     pub fn object(&mut self, mut field: impl FnMut(&mut Self, &str) -> Result<(), JsonError>) -> Result<(), JsonError> {
+        self.object_dyn(&mut field)
+    }
+
+    /// [`Self::object`] with one instance for every decoder (the walk is not duplicated per struct).
+    fn object_dyn(&mut self, field: &mut dyn FnMut(&mut Self, &str) -> Result<(), JsonError>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Object {
             return Err(self.unexpected("an object"));
         }
@@ -298,6 +304,10 @@ impl<'a> Reader<'a> {
 
     /// Reads an array, calling `item` for each element; `item` must read (or skip) it.
     pub fn array(&mut self, mut item: impl FnMut(&mut Self) -> Result<(), JsonError>) -> Result<(), JsonError> {
+        self.array_dyn(&mut item)
+    }
+
+    fn array_dyn(&mut self, item: &mut dyn FnMut(&mut Self) -> Result<(), JsonError>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Array {
             return Err(self.unexpected("an array"));
         }
@@ -394,22 +404,29 @@ impl<'a> Reader<'a> {
 
     /// The next value's own JSON text, unchanged (read from a `Value`, written out).
     pub fn raw(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        match &mut self.source {
-            Source::Value(slot) => {
-                let value = slot.take().ok_or_else(|| JsonError::data("no value left"))?;
-                Ok(Cow::Owned(super::to_string(&value)))
-            }
-            Source::Text { .. } => {
-                self.kind()?;
-                let start = self.position();
-                self.skip()?;
-                let end = self.position();
-                match &self.source {
-                    Source::Text { text, .. } => Ok(Cow::Borrowed(text.get(start..end).unwrap_or_default())),
-                    Source::Value(_) => Ok(Cow::Borrowed("")),
-                }
-            }
+        if let Source::Value(slot) = &mut self.source {
+            let value = slot.take().ok_or_else(|| JsonError::data("no value left"))?;
+            return Ok(Cow::Owned(super::to_string(&value)));
         }
+        let ((), text) = self.with_text(Self::skip)?;
+        Ok(Cow::Borrowed(text.unwrap_or_default()))
+    }
+
+    /// Reads the next value with `read` and gives, with what it read, the JSON text it read it
+    /// from (`None` when walking a `Value`): a decoder can keep the wire's own text.
+    pub fn with_text<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, JsonError>,
+    ) -> Result<(T, Option<&'a str>), JsonError> {
+        self.kind()?;
+        let start = self.position();
+        let value = read(self)?;
+        let end = self.position();
+        let text = match &self.source {
+            Source::Text { text, .. } => text.get(start..end),
+            Source::Value(_) => None,
+        };
+        Ok((value, text))
     }
 
     fn enter(&mut self) -> Result<(), JsonError> {

@@ -51,8 +51,14 @@ fn errors_name_the_path() {
     let cases = [
         (r#"{"name": 5}"#, "invalid outer: name: invalid type: a number, expected a string"),
         (r#"{"items": []}"#, "invalid outer: missing field `name`"),
-        (r#"{"name": "x", "items": [{}, {"text": 1}]}"#, "invalid outer: items[1].text: invalid type: a number, expected a string"),
-        (r#"{"name": "x", "items": [{"n": 1.5}]}"#, "invalid outer: items[0].n: invalid value: 1.5, expected a whole number"),
+        (
+            r#"{"name": "x", "items": [{}, {"text": 1}]}"#,
+            "invalid outer: items[1].text: invalid type: a number, expected a string",
+        ),
+        (
+            r#"{"name": "x", "items": [{"n": 1.5}]}"#,
+            "invalid outer: items[0].n: invalid value: 1.5, expected a whole number",
+        ),
         (r#"[1]"#, "invalid outer: invalid type: an array, expected an object"),
     ];
     for (text, message) in cases {

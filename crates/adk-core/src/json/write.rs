@@ -124,12 +124,17 @@ impl Writer {
 
     /// An array of `items`.
     pub fn array<'i, T: ToJson + 'i>(&mut self, items: impl IntoIterator<Item = &'i T>) {
+        self.array_of(items, |w, item| item.write_json(w));
+    }
+
+    /// An array with one element per item, each written by `write`.
+    pub fn array_of<I: IntoIterator>(&mut self, items: I, mut write: impl FnMut(&mut Writer, I::Item)) {
         self.out.push('[');
         for (i, item) in items.into_iter().enumerate() {
             if i > 0 {
                 self.out.push(',');
             }
-            item.write_json(self);
+            write(self, item);
         }
         self.out.push(']');
     }
@@ -146,6 +151,13 @@ impl ObjectWriter<'_> {
     pub fn field<T: ToJson + ?Sized>(&mut self, key: &str, value: &T) -> &mut Self {
         self.key(key);
         value.write_json(self.writer);
+        self
+    }
+
+    /// Adds the member `key`, its value written by `write`.
+    pub fn field_with(&mut self, key: &str, write: impl FnOnce(&mut Writer)) -> &mut Self {
+        self.key(key);
+        write(self.writer);
         self
     }
 

@@ -1,6 +1,5 @@
 //! Inline and referenced media.
 
-
 use super::Bytes;
 
 crate::json_struct! {

@@ -1,6 +1,5 @@
 //! Token accounting reported by the model.
 
-
 crate::json_struct! {
     /// Token count for one modality.
     #[derive(Debug, Clone, Default, PartialEq)]

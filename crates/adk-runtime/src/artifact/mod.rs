@@ -4,7 +4,6 @@ mod in_memory;
 mod names;
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize};
 
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
@@ -12,22 +11,21 @@ use crate::AdkError;
 pub use in_memory::InMemoryArtifactService;
 pub use names::{validate_filename, validate_id, USER_NAMESPACE};
 
-/// Metadata of one saved version (ADK's `ArtifactVersion`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ArtifactVersion {
-    /// 0, 1, 2, … per file.
-    pub version: u64,
-    /// Where the version lives, e.g. `memory://apps/a/users/u/sessions/s/artifacts/f/versions/0`.
-    pub canonical_uri: String,
-    /// Metadata given when saving.
-    #[serde(default)]
-    pub custom_metadata: JsonObject,
-    /// Seconds since the Unix epoch.
-    pub create_time: f64,
-    /// MIME type of the inline data, `text/plain` for text, the file's for file data.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mime_type: Option<String>,
+adk_core::json_struct! {
+    /// Metadata of one saved version (ADK's `ArtifactVersion`).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct ArtifactVersion {
+        /// 0, 1, 2, … per file.
+        pub version: u64 => "version" req,
+        /// Where the version lives, e.g. `memory://apps/a/users/u/sessions/s/artifacts/f/versions/0`.
+        pub canonical_uri: String => "canonicalUri" req,
+        /// Metadata given when saving.
+        pub custom_metadata: JsonObject => "customMetadata" def,
+        /// Seconds since the Unix epoch.
+        pub create_time: f64 => "createTime" req,
+        /// MIME type of the inline data, `text/plain` for text, the file's for file data.
+        pub mime_type: Option<String> => "mimeType" opt,
+    }
 }
 
 /// Which artifact: `user:` file names are shared by all sessions of a user, others need a session.

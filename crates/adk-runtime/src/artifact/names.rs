@@ -1,6 +1,7 @@
 //! Names that could escape their scope are refused before anything is stored or read.
 
 use crate::AdkError;
+use adk_core::json;
 
 /// File names with this prefix belong to the user, across sessions.
 pub const USER_NAMESPACE: &str = "user:";
@@ -14,7 +15,8 @@ pub fn validate_id(value: &str, field: &str) -> Result<(), AdkError> {
         return Err(AdkError::invalid(format!("{field} must not contain null bytes.")));
     }
     if value.contains(['/', '\\']) || value == "." || value == ".." {
-        return Err(AdkError::invalid(format!("{field} {value:?} must not contain '/', '\\' or be '.' or '..'.")));
+        let value = json::to_string(value);
+        return Err(AdkError::invalid(format!("{field} {value} must not contain '/', '\\' or be '.' or '..'.")));
     }
     Ok(())
 }
@@ -30,8 +32,9 @@ pub fn validate_filename(filename: &str) -> Result<(), AdkError> {
         return Err(AdkError::invalid("filename must not contain null bytes."));
     }
     if name.split(['/', '\\']).any(|s| s.is_empty() || s == "." || s == "..") {
+        let filename = json::to_string(filename);
         return Err(AdkError::invalid(format!(
-            "filename {filename:?} must not be absolute or contain empty, '.' or '..' segments."
+            "filename {filename} must not be absolute or contain empty, '.' or '..' segments."
         )));
     }
     Ok(())

@@ -5,7 +5,6 @@ mod timestamp;
 mod tokenize;
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize};
 
 use crate::session::Session;
 use crate::types::{Content, JsonObject};
@@ -13,31 +12,30 @@ use crate::{AdkError, Event};
 
 pub use in_memory::{InMemoryMemoryService, MAX_SEARCH_RESULTS};
 
-/// One recalled piece of conversation (ADK's `MemoryEntry`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MemoryEntry {
-    /// The remembered content.
-    pub content: Content,
-    /// App-defined metadata.
-    #[serde(default)]
-    pub custom_metadata: JsonObject,
-    /// The id of the event it came from.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// Who wrote it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author: Option<String>,
-    /// When, as ISO 8601 text (UTC, e.g. `2025-11-21T10:15:00.250000+00:00`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timestamp: Option<String>,
+adk_core::json_struct! {
+    /// One recalled piece of conversation (ADK's `MemoryEntry`).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct MemoryEntry {
+        /// The remembered content.
+        pub content: Content => "content" req,
+        /// App-defined metadata.
+        pub custom_metadata: JsonObject => "customMetadata" def,
+        /// The id of the event it came from.
+        pub id: Option<String> => "id" opt,
+        /// Who wrote it.
+        pub author: Option<String> => "author" opt,
+        /// When, as ISO 8601 text (UTC, e.g. `2025-11-21T10:15:00.250000+00:00`).
+        pub timestamp: Option<String> => "timestamp" opt,
+    }
 }
 
-/// The answer to a memory search (ADK's `SearchMemoryResponse`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct SearchMemoryResponse {
-    /// Best matches first.
-    pub memories: Vec<MemoryEntry>,
+adk_core::json_struct! {
+    /// The answer to a memory search (ADK's `SearchMemoryResponse`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct SearchMemoryResponse {
+        /// Best matches first.
+        pub memories: Vec<MemoryEntry> => "memories" req,
+    }
 }
 
 /// Stores and searches memories, scoped by app and user (ADK's `BaseMemoryService`).

@@ -1,6 +1,7 @@
 //! What the HTTP model adapters share: where requests go, how they are sent, and how a provider's
 //! error body becomes an [`AdkError`].
 
+use adk_core::json::{self, FromJson};
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -70,18 +71,18 @@ pub(super) trait MaybeError {
 /// Parses one response (or stream chunk) of `provider`; an `error` sent in its place becomes the
 /// error. A server sending something unreadable is not the caller's fault, so that error is
 /// `UNKNOWN`, not `INVALID_ARGUMENT`.
-pub(super) fn parse<T: serde::de::DeserializeOwned + MaybeError>(provider: &str, json: &str) -> Result<T, AdkError> {
-    let mut value: T = crate::error::from_json_str(&format!("{provider} response"), json)
+pub(super) fn parse<T: FromJson + MaybeError>(provider: &str, text: &str) -> Result<T, AdkError> {
+    let mut value: T = json::from_str(&format!("{provider} response"), text)
         .map_err(|e| AdkError { code: ErrorCode::Unknown, ..e })?;
     match value.take_error() {
-        Some(error) => Err(error_from_value(None, error, json)),
+        Some(error) => Err(error_from_value(None, error, text)),
         None => Ok(value),
     }
 }
 
 /// The `error` member of a JSON body, also inside the one-element array Google sometimes sends.
 fn error_object(body: &str) -> Option<Value> {
-    let value: Value = serde_json::from_str(body).ok()?;
+    let value: Value = json::parse("body", body).ok()?;
     let value = match value {
         Value::Array(items) => items.into_iter().next()?,
         value => value,

@@ -10,7 +10,6 @@ use std::pin::Pin;
 use std::rc::Rc;
 
 use futures_core::Stream;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::cancellation::Cancellation;
@@ -22,57 +21,54 @@ pub use gemini::Gemini;
 pub use openai::OpenAICompatible;
 pub use scripted::ScriptedModel;
 
-/// A function the model may call (`types.FunctionDeclaration`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FunctionDeclaration {
-    /// The tool's name.
-    pub name: String,
-    /// What it does, for the model.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub description: String,
-    /// JSON Schema of the arguments.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub parameters: Option<Value>,
+adk_core::json_struct! {
+    /// A function the model may call (`types.FunctionDeclaration`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct FunctionDeclaration {
+        /// The tool's name.
+        pub name: String => "name" req,
+        /// What it does, for the model.
+        pub description: String => "description" nonempty,
+        /// JSON Schema of the arguments.
+        pub parameters: Option<Value> => "parameters" opt,
+    }
 }
 
-/// A group of function declarations (`types.Tool`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ToolDeclarations {
-    /// The functions.
-    pub function_declarations: Vec<FunctionDeclaration>,
+adk_core::json_struct! {
+    /// A group of function declarations (`types.Tool`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct ToolDeclarations {
+        /// The functions.
+        pub function_declarations: Vec<FunctionDeclaration> => "functionDeclarations" req,
+    }
 }
 
-/// Generation settings (`types.GenerateContentConfig`): the system instruction and tools are typed,
-/// everything else (`temperature`, `maxOutputTokens`, `responseSchema`, …) is passed through as given.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GenerateContentConfig {
-    /// The instructions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub system_instruction: Option<Content>,
-    /// The tools the model may call.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub tools: Vec<ToolDeclarations>,
-    /// Every other setting, unchanged.
-    #[serde(flatten)]
-    pub settings: JsonObject,
+adk_core::json_struct! {
+    /// Generation settings (`types.GenerateContentConfig`): the system instruction and tools are
+    /// typed, everything else (`temperature`, `maxOutputTokens`, `responseSchema`, …) is passed
+    /// through as given.
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct GenerateContentConfig {
+        /// The instructions.
+        pub system_instruction: Option<Content> => "systemInstruction" opt,
+        /// The tools the model may call.
+        pub tools: Vec<ToolDeclarations> => "tools" nonempty,
+        /// Every other setting, unchanged.
+        pub settings: JsonObject => "" extra,
+    }
 }
 
-/// One request to a model (ADK's `LlmRequest`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LlmRequest {
-    /// The model name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-    /// The conversation so far, as the agent sees it.
-    #[serde(default)]
-    pub contents: Vec<Content>,
-    /// Instructions, tools and settings.
-    #[serde(default)]
-    pub config: GenerateContentConfig,
+adk_core::json_struct! {
+    /// One request to a model (ADK's `LlmRequest`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct LlmRequest {
+        /// The model name.
+        pub model: Option<String> => "model" opt,
+        /// The conversation so far, as the agent sees it.
+        pub contents: Vec<Content> => "contents" def,
+        /// Instructions, tools and settings.
+        pub config: GenerateContentConfig => "config" def,
+    }
 }
 
 impl LlmRequest {

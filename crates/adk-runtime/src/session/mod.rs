@@ -4,7 +4,6 @@ mod in_memory;
 mod state;
 
 use async_trait::async_trait;
-use serde::{Deserialize, Serialize};
 
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
@@ -12,37 +11,34 @@ use crate::{AdkError, Event};
 pub use in_memory::InMemorySessionService;
 pub use state::{split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 
-/// A conversation between a user and the agents of an app (ADK's `Session`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Session {
-    /// Session id, unique per app and user.
-    pub id: String,
-    /// The app the session belongs to.
-    pub app_name: String,
-    /// The user the session belongs to.
-    pub user_id: String,
-    /// Session state merged with the app (`app:`) and user (`user:`) state.
-    #[serde(default)]
-    pub state: JsonObject,
-    /// The events, oldest first.
-    #[serde(default)]
-    pub events: Vec<Event>,
-    /// Seconds since the Unix epoch of the last appended event (or of creation).
-    #[serde(default)]
-    pub last_update_time: f64,
+adk_core::json_struct! {
+    /// A conversation between a user and the agents of an app (ADK's `Session`).
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Session {
+        /// Session id, unique per app and user.
+        pub id: String => "id" req,
+        /// The app the session belongs to.
+        pub app_name: String => "appName" req,
+        /// The user the session belongs to.
+        pub user_id: String => "userId" req,
+        /// Session state merged with the app (`app:`) and user (`user:`) state.
+        pub state: JsonObject => "state" def,
+        /// The events, oldest first.
+        pub events: Vec<Event> => "events" def,
+        /// Seconds since the Unix epoch of the last appended event (or of creation).
+        pub last_update_time: f64 => "lastUpdateTime" def,
+    }
 }
 
-/// Which events `get_session` returns (ADK's `GetSessionConfig`).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GetSessionConfig {
-    /// At most this many of the most recent events; 0 gives none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub num_recent_events: Option<u64>,
-    /// Only events at or after this time (seconds).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after_timestamp: Option<f64>,
+adk_core::json_struct! {
+    /// Which events `get_session` returns (ADK's `GetSessionConfig`).
+    #[derive(Debug, Clone, Default, PartialEq)]
+    pub struct GetSessionConfig {
+        /// At most this many of the most recent events; 0 gives none.
+        pub num_recent_events: Option<u64> => "numRecentEvents" opt,
+        /// Only events at or after this time (seconds).
+        pub after_timestamp: Option<f64> => "afterTimestamp" opt,
+    }
 }
 
 /// Stores sessions and applies events to them (ADK's `BaseSessionService`).

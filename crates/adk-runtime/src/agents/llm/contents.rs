@@ -2,6 +2,7 @@
 
 use crate::types::{Content, Part};
 use crate::Event;
+use adk_core::json;
 
 /// Whether an event on `event_branch` is visible from `branch`: everything is visible without
 /// branches; otherwise only events of the same branch or of an ancestor branch.
@@ -24,10 +25,10 @@ fn as_context(event: &Event) -> Content {
         let line = if let Some(text) = part.text.as_deref().filter(|t| !t.is_empty()) {
             format!("[{author}] said: {text}")
         } else if let Some(call) = &part.function_call {
-            let args = serde_json::to_string(&call.args.clone().unwrap_or_default()).unwrap_or_default();
+            let args = json::to_string(&call.args.clone().unwrap_or_default());
             format!("[{author}] called tool `{}` with parameters: {args}", call.name.as_deref().unwrap_or_default())
         } else if let Some(response) = &part.function_response {
-            let result = serde_json::to_string(&response.response.clone().unwrap_or_default()).unwrap_or_default();
+            let result = json::to_string(&response.response.clone().unwrap_or_default());
             format!("[{author}] `{}` tool returned result: {result}", response.name.as_deref().unwrap_or_default())
         } else {
             continue;

@@ -1,6 +1,7 @@
 //! Instruction templates: `{key}`, `{key?}`, `{app:key}`, `{user:key}`, `{temp:key}`, `{artifact.name}`
 //! (ADK's `inject_session_state`).
 
+use adk_core::json;
 use serde_json::Value;
 
 use crate::agent::CallbackContext;
@@ -55,7 +56,7 @@ async fn replacement(whole: &str, ctx: &CallbackContext) -> Result<String, AdkEr
         return match ctx.load_artifact(file, None).await? {
             Some(part) => Ok(match part.text {
                 Some(text) => text,
-                None => serde_json::to_string(&part).unwrap_or_default(),
+                None => json::to_string(&part),
             }),
             None if optional => Ok(String::new()),
             None => Err(AdkError::new(ErrorCode::NotFound, format!("Artifact {file} not found."))),
@@ -100,7 +101,9 @@ fn python_repr(value: &Value) -> String {
         Value::Number(n) if n.is_f64() => {
             let f = n.as_f64().unwrap_or_default();
             if f.fract() == 0.0 && f.abs() < 1e16 {
-                format!("{f:.1}")
+                // Python writes a whole float with one decimal; the integer part is exact below 1e16.
+                let sign = if f.is_sign_negative() && f == 0.0 { "-" } else { "" };
+                format!("{sign}{}.0", f as i64)
             } else {
                 n.to_string()
             }

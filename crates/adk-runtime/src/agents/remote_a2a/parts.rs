@@ -2,6 +2,7 @@
 //! bytes, file URIs as URLs, and function calls/responses (and code) as data parts tagged
 //! `adk_type`, so an ADK server on the other side rebuilds them exactly.
 
+use adk_core::json;
 use serde_json::Value;
 
 use crate::a2a::{Part as A2aPart, PartContent};
@@ -34,16 +35,16 @@ pub fn to_a2a(part: &Part) -> Option<A2aPart> {
         })
     };
     if let Some(call) = &part.function_call {
-        return tagged("function_call", serde_json::to_value(call).ok());
+        return tagged("function_call", Some(json::to_value(call)));
     }
     if let Some(response) = &part.function_response {
-        return tagged("function_response", serde_json::to_value(response).ok());
+        return tagged("function_response", Some(json::to_value(response)));
     }
     if let Some(code) = &part.executable_code {
-        return tagged("executable_code", serde_json::to_value(code).ok());
+        return tagged("executable_code", Some(json::to_value(code)));
     }
     if let Some(result) = &part.code_execution_result {
-        return tagged("code_execution_result", serde_json::to_value(result).ok());
+        return tagged("code_execution_result", Some(json::to_value(result)));
     }
     None
 }
@@ -83,7 +84,7 @@ fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
         _ => return None,
     };
     let wrapped = Value::Object(JsonObject::from_iter([(field.to_string(), data.clone())]));
-    crate::error::from_json_str("A2A data part", &wrapped.to_string()).ok()
+    json::from_value("A2A data part", wrapped).ok()
 }
 
 #[cfg(test)]

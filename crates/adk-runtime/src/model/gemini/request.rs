@@ -1,7 +1,6 @@
 //! The body of a `generateContent` request, built from an [`LlmRequest`].
 
-use serde::Serialize;
-use serde_json::Value;
+use adk_core::json::Writer;
 
 use crate::model::http_call::camel_case;
 use crate::model::{FunctionDeclaration, LlmRequest};
@@ -15,44 +14,6 @@ const TOP_LEVEL: [&str; 3] = ["safetySettings", "toolConfig", "cachedContent"];
 /// them for this backend too): never sent.
 const NOT_SENT: [&str; 5] =
     ["labels", "httpOptions", "automaticFunctionCalling", "abortSignal", "shouldReturnHttpResponse"];
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Body<'a> {
-    contents: Vec<Content>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    system_instruction: Option<&'a Content>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    tools: Vec<Tool<'a>>,
-    #[serde(flatten)]
-    top_level: JsonObject,
-    #[serde(skip_serializing_if = "JsonObject::is_empty")]
-    generation_config: JsonObject,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Tool<'a> {
-    function_declarations: Vec<Declaration<'a>>,
-}
-
-/// Our declarations hold JSON Schema, which the API takes as `parametersJsonSchema` (its
-/// `parameters` field is the OpenAPI subset).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Declaration<'a> {
-    name: &'a str,
-    #[serde(skip_serializing_if = "str::is_empty")]
-    description: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parameters_json_schema: Option<&'a Value>,
-}
-
-impl<'a> From<&'a FunctionDeclaration> for Declaration<'a> {
-    fn from(d: &'a FunctionDeclaration) -> Self {
-        Declaration { name: &d.name, description: &d.description, parameters_json_schema: d.parameters.as_ref() }
-    }
-}
 
 /// The JSON body for `request`. Settings are sorted by name: request fields go top-level, SDK-only
 /// ones are dropped, and everything else (including settings this code does not know yet) goes into
@@ -70,15 +31,45 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
             generation_config.insert(key, value.clone());
         }
     }
-    let declarations: Vec<Declaration> = request.function_declarations().map(Declaration::from).collect();
-    let body = Body {
-        contents: request.contents.iter().map(without_display_names).collect(),
-        system_instruction: config.system_instruction.as_ref(),
-        tools: if declarations.is_empty() { Vec::new() } else { vec![Tool { function_declarations: declarations }] },
-        top_level,
-        generation_config,
-    };
-    serde_json::to_string(&body).map_err(|e| AdkError::invalid(format!("Gemini request: {e}")))
+    let mut w = Writer::new();
+    let mut body = w.object();
+    let contents: Vec<Content> = request.contents.iter().map(without_display_names).collect();
+    body.field("contents", &contents);
+    if let Some(system_instruction) = &config.system_instruction {
+        body.field("systemInstruction", system_instruction);
+    }
+    let declarations: Vec<&FunctionDeclaration> = request.function_declarations().collect();
+    if !declarations.is_empty() {
+        body.field_with("tools", |w| {
+            w.array_of([&declarations], |w, declarations| {
+                let mut tool = w.object();
+                tool.field_with("functionDeclarations", |w| w.array_of(declarations.iter(), write_declaration));
+                tool.end();
+            })
+        });
+    }
+    for (key, value) in &top_level {
+        body.field(key, value);
+    }
+    if !generation_config.is_empty() {
+        body.field("generationConfig", &generation_config);
+    }
+    body.end();
+    Ok(w.into_string())
+}
+
+/// Our declarations hold JSON Schema, which the API takes as `parametersJsonSchema` (its
+/// `parameters` field is the OpenAPI subset).
+fn write_declaration(w: &mut Writer, declaration: &&FunctionDeclaration) {
+    let mut object = w.object();
+    object.field("name", &declaration.name);
+    if !declaration.description.is_empty() {
+        object.field("description", &declaration.description);
+    }
+    if let Some(parameters) = &declaration.parameters {
+        object.field("parametersJsonSchema", parameters);
+    }
+    object.end();
 }
 
 /// The Gemini API rejects `displayName` on inline and file data (ADK strips it for this backend).

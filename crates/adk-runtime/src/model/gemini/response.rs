@@ -1,42 +1,43 @@
 //! A `GenerateContentResponse` as the API sends it, and its reading as an [`LlmResponse`].
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::model::http_call::MaybeError;
 use crate::types::{Content, JsonObject, UsageMetadata};
 use crate::LlmResponse;
 
-/// One response, or one chunk of a streamed one.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct GenerateContentResponse {
-    #[serde(default)]
-    candidates: Vec<Candidate>,
-    prompt_feedback: Option<PromptFeedback>,
-    usage_metadata: Option<UsageMetadata>,
-    model_version: Option<String>,
-    /// A `google.rpc.Status` the server sends in place of a chunk when it fails mid-stream.
-    error: Option<Value>,
+adk_core::json_struct! {
+    /// One response, or one chunk of a streamed one.
+    #[derive(Debug, Default)]
+    pub(super) struct GenerateContentResponse {
+        candidates: Vec<Candidate> => "candidates" def,
+        prompt_feedback: Option<PromptFeedback> => "promptFeedback" def,
+        usage_metadata: Option<UsageMetadata> => "usageMetadata" def,
+        model_version: Option<String> => "modelVersion" def,
+        /// A `google.rpc.Status` the server sends in place of a chunk when it fails mid-stream.
+        error: Option<Value> => "error" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Candidate {
-    content: Option<Content>,
-    finish_reason: Option<String>,
-    finish_message: Option<String>,
-    grounding_metadata: Option<JsonObject>,
-    citation_metadata: Option<JsonObject>,
-    avg_logprobs: Option<f64>,
-    logprobs_result: Option<JsonObject>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct Candidate {
+        content: Option<Content> => "content" def,
+        finish_reason: Option<String> => "finishReason" def,
+        finish_message: Option<String> => "finishMessage" def,
+        grounding_metadata: Option<JsonObject> => "groundingMetadata" def,
+        citation_metadata: Option<JsonObject> => "citationMetadata" def,
+        avg_logprobs: Option<f64> => "avgLogprobs" def,
+        logprobs_result: Option<JsonObject> => "logprobsResult" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct PromptFeedback {
-    block_reason: Option<String>,
-    block_reason_message: Option<String>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct PromptFeedback {
+        block_reason: Option<String> => "blockReason" def,
+        block_reason_message: Option<String> => "blockReasonMessage" def,
+    }
 }
 
 impl GenerateContentResponse {

@@ -1,5 +1,6 @@
 //! The body of a Chat Completions request, built from an [`LlmRequest`].
 
+use adk_core::json;
 use serde_json::{json, Map, Value};
 
 use crate::model::http_call::camel_case;
@@ -52,7 +53,7 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     if let Some(format) = response_format(&settings) {
         body.insert("response_format".into(), format);
     }
-    serde_json::to_string(&body).map_err(|e| AdkError::invalid(format!("OpenAI request: {e}")))
+    Ok(json::to_string(&body))
 }
 
 /// A JSON schema asks for structured output, named by its `title` or `response` (as ADK's LiteLLM
@@ -119,7 +120,7 @@ fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
         if !responses.is_empty() {
             for r in responses {
                 let name = r.name.as_deref().unwrap_or_default();
-                let output = serde_json::to_string(&r.response).unwrap_or_default();
+                let output = json::to_string(&r.response);
                 let id = ids.for_response(name, r.id.as_deref());
                 messages.push(json!({"role": "tool", "tool_call_id": id, "content": output}));
             }
@@ -145,7 +146,7 @@ fn assistant_message(content: &Content, ids: &mut CallIds) -> Option<Value> {
         .filter_map(|p| p.function_call.as_ref())
         .map(|call| {
             let name = call.name.as_deref().unwrap_or_default();
-            let arguments = serde_json::to_string(&call.args.clone().unwrap_or_default()).unwrap_or_default();
+            let arguments = json::to_string(&call.args.clone().unwrap_or_default());
             let id = ids.for_call(name, call.id.as_deref());
             json!({"id": id, "type": "function", "function": {"name": name, "arguments": arguments}})
         })

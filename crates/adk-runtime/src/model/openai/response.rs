@@ -1,8 +1,8 @@
 //! Chat Completions responses and stream chunks, and how a turn is assembled from them.
 
+use adk_core::json;
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::model::http_call::MaybeError;
@@ -10,68 +10,83 @@ use crate::model::StreamingAggregator;
 use crate::types::{Content, Part, UsageMetadata};
 use crate::{FunctionCall, LlmResponse};
 
-/// A whole response (`chat.completion`) or one stream chunk (`chat.completion.chunk`).
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct Completion {
-    #[serde(default)]
-    choices: Vec<Choice>,
-    usage: Option<Usage>,
-    model: Option<String>,
-    /// Sent in place of a chunk when the server fails mid-stream.
-    error: Option<Value>,
+adk_core::json_struct! {
+    /// A whole response (`chat.completion`) or one stream chunk (`chat.completion.chunk`).
+    #[derive(Debug, Default)]
+    pub(super) struct Completion {
+        choices: Vec<Choice> => "choices" def,
+        usage: Option<Usage> => "usage" def,
+        model: Option<String> => "model" def,
+        /// Sent in place of a chunk when the server fails mid-stream.
+        error: Option<Value> => "error" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct Choice {
-    index: Option<u64>,
-    /// The message of a whole response…
-    message: Option<Message>,
-    /// …or the piece of it a chunk carries: the same fields, each a fragment.
-    delta: Option<Message>,
-    finish_reason: Option<String>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct Choice {
+        index: Option<u64> => "index" def,
+        /// The message of a whole response…
+        message: Option<Message> => "message" def,
+        /// …or the piece of it a chunk carries: the same fields, each a fragment.
+        delta: Option<Message> => "delta" def,
+        finish_reason: Option<String> => "finish_reason" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct Message {
-    content: Option<String>,
-    /// Thinking text: `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` (Ollama, OpenRouter).
-    reasoning_content: Option<String>,
-    reasoning: Option<String>,
-    tool_calls: Option<Vec<ToolCall>>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct Message {
+        content: Option<String> => "content" def,
+        /// Thinking text: `reasoning_content` (DeepSeek, vLLM, llama.cpp) or `reasoning` (Ollama, OpenRouter).
+        reasoning_content: Option<String> => "reasoning_content" def,
+        reasoning: Option<String> => "reasoning" def,
+        tool_calls: Option<Vec<ToolCall>> => "tool_calls" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct ToolCall {
-    /// Which call a fragment belongs to; whole responses may leave it out.
-    index: Option<usize>,
-    id: Option<String>,
-    function: Option<FunctionFragment>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct ToolCall {
+        /// Which call a fragment belongs to; whole responses may leave it out.
+        index: Option<usize> => "index" def,
+        id: Option<String> => "id" def,
+        function: Option<FunctionFragment> => "function" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct FunctionFragment {
-    name: Option<String>,
-    /// JSON text, in pieces when streamed (some servers send an object).
-    arguments: Option<Value>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct FunctionFragment {
+        name: Option<String> => "name" def,
+        /// JSON text, in pieces when streamed (some servers send an object).
+        arguments: Option<Value> => "arguments" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct Usage {
-    prompt_tokens: Option<i64>,
-    completion_tokens: Option<i64>,
-    total_tokens: Option<i64>,
-    prompt_tokens_details: Option<PromptDetails>,
-    completion_tokens_details: Option<CompletionDetails>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct Usage {
+        prompt_tokens: Option<i64> => "prompt_tokens" def,
+        completion_tokens: Option<i64> => "completion_tokens" def,
+        total_tokens: Option<i64> => "total_tokens" def,
+        prompt_tokens_details: Option<PromptDetails> => "prompt_tokens_details" def,
+        completion_tokens_details: Option<CompletionDetails> => "completion_tokens_details" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct PromptDetails {
-    cached_tokens: Option<i64>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct PromptDetails {
+        cached_tokens: Option<i64> => "cached_tokens" def,
+    }
 }
 
-#[derive(Debug, Default, Deserialize)]
-struct CompletionDetails {
-    reasoning_tokens: Option<i64>,
+adk_core::json_struct! {
+    #[derive(Debug, Default)]
+    struct CompletionDetails {
+        reasoning_tokens: Option<i64> => "reasoning_tokens" def,
+    }
 }
 
 impl From<Usage> for UsageMetadata {
@@ -165,7 +180,7 @@ impl Turn {
         let mut malformed = Vec::new();
         for call in self.calls.into_values() {
             let arguments = if call.arguments.trim().is_empty() { "{}" } else { call.arguments.as_str() };
-            match serde_json::from_str::<Value>(arguments) {
+            match json::parse("arguments", arguments) {
                 Ok(Value::Object(args)) if !call.name.is_empty() => parts.push(Part {
                     function_call: Some(FunctionCall {
                         id: call.id,
