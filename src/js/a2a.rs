@@ -14,13 +14,13 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_of, json_text, object, promise, prop, to_js_core};
+use super::convert::{call, from_js_core, json_text, object, promise, prop, to_js_core};
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
 use crate::a2a::{
-    A2aClient, A2aClientOptions, A2aStream, AgentCard, Binding, ListTasksParams, ProtocolVersion, ResumePolicy,
-    SendMessageParams, StreamItem,
+    A2aClient, A2aClientOptions, AgentCard, Binding, Delivered, ListTasksParams, ProtocolVersion, ResumePolicy,
+    SendMessageParams, StreamRequest,
 };
 #[cfg(feature = "agents")]
 use crate::agent::RemoteA2aAgent;
@@ -85,19 +85,9 @@ fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkEr
     })))
 }
 
-/// The resume backoff's timer: `setTimeout`.
+/// The resume backoff's timer; dropping the wait (a cancelled stream) clears the timeout.
 fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
-    let wait = js_sys::Promise::new(&mut |resolve, _| {
-        let set_timeout = prop(&js_sys::global(), "setTimeout");
-        if let Ok(f) = set_timeout.dyn_into::<js_sys::Function>() {
-            let _ = f.call2(&JsValue::UNDEFINED, &resolve, &JsValue::from(ms));
-        } else {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        }
-    });
-    Box::pin(async move {
-        let _ = wasm_bindgen_futures::JsFuture::from(wait).await;
-    })
+    Box::pin(gloo_timers::future::TimeoutFuture::new(ms))
 }
 
 /// `{message, configuration?, metadata?}`; the message's `messageId` and `role` may be left out.
@@ -113,11 +103,10 @@ fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
 /// Items that have arrived are handed to JS in batches: an A2A stream has no side effects to hold back.
 const A2A_BATCH: usize = 256;
 
-fn stream_handle(stream: A2aStream) -> StreamHandle {
-    let items = stream.map(|item| match item? {
-        StreamItem::Event(event) => json_of(&event),
-        StreamItem::Resumed { attempt } => Ok(format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#)),
-    });
+/// Each item goes to JS as its v1.0 JSON: the server's own text where it needed no translation.
+fn stream_handle(client: &A2aClient, request: StreamRequest) -> StreamHandle {
+    let items =
+        client.open_stream(request, Rc::new(Cancellation::default())).map(|item| item.map(Delivered::into_json));
     StreamHandle::new(Box::pin(items), A2A_BATCH)
 }
 
@@ -185,7 +174,7 @@ impl A2AClientHandle {
     #[wasm_bindgen(js_name = sendMessageStream)]
     pub fn send_message_stream(&self, params: JsValue) -> Result<StreamHandle, JsValue> {
         let params = send_params(&params).map_err(to_js_error)?;
-        Ok(stream_handle(self.client.send_message_stream(params, Rc::new(Cancellation::default()))))
+        Ok(stream_handle(&self.client, StreamRequest::SendMessage(Box::new(params))))
     }
 
     /// `GetTask`.
@@ -205,7 +194,7 @@ impl A2AClientHandle {
     /// `SubscribeToTask` (`tasks/resubscribe` on 0.3).
     #[wasm_bindgen(js_name = subscribeToTask)]
     pub fn subscribe_to_task(&self, id: String) -> StreamHandle {
-        stream_handle(self.client.subscribe_to_task(&id, Rc::new(Cancellation::default())))
+        stream_handle(&self.client, StreamRequest::SubscribeToTask(id))
     }
 
     /// `ListTasks` (protocol 1.0).

@@ -4,13 +4,18 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
+use adk_core::json;
+use futures_util::StreamExt;
+
 use super::context::JsContext;
-use super::convert::{call, from_js_core, method_of, prop, resolve};
+use super::convert::{call, from_js_core, json_text, method_of, prop};
 use super::to_js_error;
 use crate::agent::{
     add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
     ParallelAgent, SequentialAgent,
 };
+use crate::platform::callback::JsCallback;
+use crate::platform::iter::JsStream;
 use crate::types::Content;
 use crate::{AdkError, Event};
 
@@ -45,37 +50,20 @@ pub(super) fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
 /// A JS function, or an array of them, as agent callbacks. Each gets a `Context` and may return
 /// (or resolve to) `Content`, or nothing.
 fn callbacks(value: &JsValue, what: &str) -> Result<Vec<AgentCallback>, AdkError> {
-    Ok(functions(value, what)?
+    Ok(JsCallback::list(value, what)?
         .into_iter()
         .map(|f| {
             let callback: AgentCallback = Rc::new(move |ctx: CallbackContext| {
                 let f = f.clone();
                 Box::pin(async move {
-                    let result = resolve(call(&f, &JsValue::UNDEFINED, &[JsContext::new(ctx).into()])?).await?;
-                    if result.is_undefined() || result.is_null() {
-                        return Ok(None);
-                    }
-                    Ok(Some(from_js_core::<Content>("callback result", &result)?))
+                    let (js_ctx, _lease) = JsContext::lend(ctx);
+                    let answer = f.call_optional(&[js_ctx]).await?;
+                    answer.map(|content| from_js_core::<Content>("callback result", &content)).transpose()
                 })
             });
             callback
         })
         .collect())
-}
-
-/// A JS function or an array of functions (`undefined`/`null`: none), as an option may give them.
-pub(super) fn functions(value: &JsValue, what: &str) -> Result<Vec<js_sys::Function>, AdkError> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(Vec::new());
-    }
-    let items: Vec<JsValue> =
-        if js_sys::Array::is_array(value) { js_sys::Array::from(value).iter().collect() } else { vec![value.clone()] };
-    items
-        .into_iter()
-        .map(|f| {
-            f.dyn_into().map_err(|_| AdkError::invalid(format!("{what}: expected a function or an array of functions")))
-        })
-        .collect()
 }
 
 #[wasm_bindgen]
@@ -156,30 +144,12 @@ struct JsAgent {
     object: JsValue,
 }
 
-/// Calls the iterator's `return()` if the run is dropped before the generator finished, so its
-/// `finally` blocks run.
-struct CloseOnDrop {
-    iterator: JsValue,
-    done: bool,
-}
-
-impl Drop for CloseOnDrop {
-    fn drop(&mut self) {
-        if !self.done {
-            if let Some(close) = method_of(&self.iterator, "return") {
-                let _ = call(&close, &self.iterator, &[]);
-            }
-        }
-    }
-}
-
 impl JsAgent {
-    /// Starts the JS run and returns its (async) iterator.
-    fn start(&self, ctx: &CallbackContext) -> Result<JsValue, AdkError> {
-        let js_ctx: JsValue = JsContext::new(ctx.clone()).into();
+    /// Starts the JS run with `ctx` and returns its (async) iterator.
+    fn start(&self, ctx: JsValue) -> Result<JsValue, AdkError> {
         let result = match ["runAsyncImpl", "runAsync"].iter().find_map(|m| method_of(&self.object, m)) {
-            Some(run) => call(&run, &self.object, &[js_ctx])?,
-            None => call(self.object.unchecked_ref(), &JsValue::UNDEFINED, &[js_ctx])?,
+            Some(run) => call(&run, &self.object, &[ctx])?,
+            None => call(self.object.unchecked_ref(), &JsValue::UNDEFINED, &[ctx])?,
         };
         for symbol in [js_sys::Symbol::async_iterator(), js_sys::Symbol::iterator()] {
             if let Ok(f) = js_sys::Reflect::get(&result, &symbol).and_then(|f| f.dyn_into::<js_sys::Function>()) {
@@ -188,12 +158,8 @@ impl JsAgent {
         }
         Err(AdkError::invalid(format!(
             "agent `{}`: runAsyncImpl must return an async iterable of events (write it as `async *runAsyncImpl(ctx)`)",
-            self.core_name()
+            self.core.name()
         )))
-    }
-
-    fn core_name(&self) -> &str {
-        self.core.name()
     }
 }
 
@@ -206,19 +172,27 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
             ctx.agent_name()
         )));
     }
-    let defaults = [
-        ("author", Some(ctx.agent_name().to_string())),
-        ("invocationId", Some(ctx.invocation_id().to_string())),
-        ("branch", ctx.invocation_context().branch().map(str::to_string)),
-    ];
-    for (key, default) in defaults {
-        let current = js_sys::Reflect::get(&value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-        if let (true, Some(default)) = (current.is_undefined(), default) {
-            // A frozen or exotic object keeps what it has; the decoder then reports what is missing.
-            let _ = js_sys::Reflect::set(&value, &JsValue::from_str(key), &JsValue::from_str(&default));
-        }
+    // The defaults go in front of the object's own members: on a repeated key the last one wins,
+    // so what the agent set stays, and nothing is read or written on the JS object.
+    let text = json_text("event", &value)?;
+    let mut defaults = json::Writer::new();
+    let mut members = defaults.object();
+    members.field("author", ctx.agent_name()).field("invocationId", ctx.invocation_id());
+    if let Some(branch) = ctx.invocation_context().branch() {
+        members.field("branch", branch);
     }
-    let mut event: Event = from_js_core("event", &value)?;
+    members.end();
+    let mut text_with_defaults = defaults.into_string();
+    text_with_defaults.pop();
+    match text.strip_prefix('{') {
+        Some(rest) if !rest.trim_start().starts_with('}') => {
+            text_with_defaults.push(',');
+            text_with_defaults.push_str(rest);
+        }
+        Some(_) => text_with_defaults.push('}'),
+        None => text_with_defaults = text,
+    }
+    let mut event: Event = json::from_str("event", &text_with_defaults)?;
     let pending = ctx.take_actions();
     for (key, v) in pending.state_delta {
         event.actions.state_delta.entry(key).or_insert(v);
@@ -235,21 +209,16 @@ impl Agent for JsAgent {
     }
 
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
-        Box::pin(async_stream::try_stream! {
-            let context = CallbackContext::new(ctx);
-            let mut guard = CloseOnDrop { iterator: self.start(&context)?, done: false };
-            let next = method_of(&guard.iterator, "next")
-                .ok_or_else(|| AdkError::invalid(format!("agent `{}`: its iterator has no next()", self.core_name())))?;
-            loop {
-                let step = resolve(call(&next, &guard.iterator, &[])?).await?;
-                let done = js_sys::Reflect::get(&step, &"done".into()).map(|d| d.is_truthy()).unwrap_or(true);
-                if done {
-                    guard.done = true;
-                    break;
-                }
-                let value = js_sys::Reflect::get(&step, &"value".into()).unwrap_or(JsValue::UNDEFINED);
-                yield yielded_event(value, &context)?;
-            }
-        })
+        let context = CallbackContext::new(ctx);
+        let (js_ctx, lease) = JsContext::lend(context.clone());
+        let values = match self.start(js_ctx).and_then(JsStream::iterator) {
+            Ok(values) => values,
+            Err(e) => return Box::pin(futures_util::stream::iter([Err(e)])),
+        };
+        // The context is lent for as long as the agent runs: the lease ends with the stream.
+        Box::pin(values.map(move |value| {
+            let _lease = &lease;
+            value.and_then(|value| yielded_event(value, &context))
+        }))
     }
 }

@@ -1,51 +1,86 @@
 //! The context JS agents, callbacks and tools receive (`Context`, with its `state`).
+//!
+//! A context is lent for as long as its agent runs or its callback is called: JS keeps only a small
+//! handle, and when the lease ends the invocation behind it (and the session it holds) is released
+//! at once rather than whenever JS collects the handle. A handle used after that says so.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, promise, to_js, to_js_core};
+use super::to_js_error;
 use crate::agent::CallbackContext;
 use crate::types::Part;
+use crate::{AdkError, ErrorCode};
+
+type Shared = Rc<RefCell<Option<CallbackContext>>>;
 
 /// What a JS agent, callback or tool sees of its invocation: ids, the user message, the session,
 /// a writable `state`, artifacts and memory. State writes and saved artifacts go into the next
 /// event the agent yields (or the callback's event).
 #[wasm_bindgen(js_name = Context)]
 pub struct JsContext {
-    inner: CallbackContext,
-    abort: std::cell::RefCell<Option<web_sys::AbortController>>,
+    inner: Shared,
+    abort: RefCell<Option<web_sys::AbortController>>,
+}
+
+/// Ends a context's lease when dropped.
+pub struct Lease(Shared);
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.0.borrow_mut().take();
+    }
 }
 
 impl JsContext {
-    /// Wraps a core context.
-    pub fn new(inner: CallbackContext) -> Self {
-        JsContext { inner, abort: std::cell::RefCell::new(None) }
+    /// A handle on `inner` for JS, valid while the returned lease lives.
+    pub fn lend(inner: CallbackContext) -> (JsValue, Lease) {
+        let shared: Shared = Rc::new(RefCell::new(Some(inner)));
+        let handle = JsContext { inner: shared.clone(), abort: RefCell::new(None) };
+        (handle.into(), Lease(shared))
     }
+}
+
+fn lent(shared: &Shared) -> Result<CallbackContext, AdkError> {
+    shared.borrow().clone().ok_or_else(|| {
+        AdkError::new(
+            ErrorCode::FailedPrecondition,
+            "this context belongs to an agent run or a callback that has ended",
+        )
+    })
+}
+
+fn context(shared: &Shared) -> Result<CallbackContext, JsValue> {
+    lent(shared).map_err(to_js_error)
 }
 
 #[wasm_bindgen(js_class = Context)]
 impl JsContext {
     /// The invocation id (`e-…`).
     #[wasm_bindgen(getter, js_name = invocationId)]
-    pub fn invocation_id(&self) -> String {
-        self.inner.invocation_id().to_string()
+    pub fn invocation_id(&self) -> Result<String, JsValue> {
+        Ok(context(&self.inner)?.invocation_id().to_string())
     }
 
     /// The name of the agent running.
     #[wasm_bindgen(getter, js_name = agentName)]
-    pub fn agent_name(&self) -> String {
-        self.inner.agent_name().to_string()
+    pub fn agent_name(&self) -> Result<String, JsValue> {
+        Ok(context(&self.inner)?.agent_name().to_string())
     }
 
     /// The branch (`parallel.child`), if any.
     #[wasm_bindgen(getter)]
-    pub fn branch(&self) -> Option<String> {
-        self.inner.invocation_context().branch().map(str::to_string)
+    pub fn branch(&self) -> Result<Option<String>, JsValue> {
+        Ok(context(&self.inner)?.invocation_context().branch().map(str::to_string))
     }
 
     /// The id of the function call a tool answers.
     #[wasm_bindgen(getter, js_name = functionCallId)]
-    pub fn function_call_id(&self) -> Option<String> {
-        self.inner.function_call_id().map(str::to_string)
+    pub fn function_call_id(&self) -> Result<Option<String>, JsValue> {
+        Ok(context(&self.inner)?.function_call_id().map(str::to_string))
     }
 
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
@@ -56,7 +91,7 @@ impl JsContext {
         }
         let controller = web_sys::AbortController::new()?;
         let on_cancel = controller.clone();
-        let cancellation = self.inner.invocation_context().invocation().cancellation.clone();
+        let cancellation = context(&self.inner)?.invocation_context().invocation().cancellation.clone();
         cancellation.on_cancel(move || on_cancel.abort());
         let signal = controller.signal();
         *self.abort.borrow_mut() = Some(controller);
@@ -66,31 +101,31 @@ impl JsContext {
     /// The user message that started the invocation.
     #[wasm_bindgen(getter, js_name = userContent)]
     pub fn user_content(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.user_content())
+        to_js(&context(&self.inner)?.user_content())
     }
 
     /// The user id.
     #[wasm_bindgen(getter, js_name = userId)]
-    pub fn user_id(&self) -> String {
-        self.inner.user_id()
+    pub fn user_id(&self) -> Result<String, JsValue> {
+        Ok(context(&self.inner)?.user_id())
     }
 
     /// The session id.
     #[wasm_bindgen(getter, js_name = sessionId)]
-    pub fn session_id(&self) -> String {
-        self.inner.session_id()
+    pub fn session_id(&self) -> Result<String, JsValue> {
+        Ok(context(&self.inner)?.session_id())
     }
 
     /// A snapshot of the session, events included.
     #[wasm_bindgen(getter)]
     pub fn session(&self) -> Result<JsValue, JsValue> {
-        self.inner.invocation_context().with_session(to_js)
+        context(&self.inner)?.invocation_context().with_session(to_js)
     }
 
     /// The session's events so far (the seeds' `events`).
     #[wasm_bindgen(getter)]
     pub fn events(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.events())
+        to_js(&context(&self.inner)?.events())
     }
 
     /// The writable state.
@@ -102,25 +137,26 @@ impl JsContext {
     /// The whole state as an object (the seeds' `variables`).
     #[wasm_bindgen(getter)]
     pub fn variables(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.state().to_dict())
+        to_js(&context(&self.inner)?.state().to_dict())
     }
 
     /// Whether this agent's run stops after the current event.
     #[wasm_bindgen(getter, js_name = endInvocation)]
-    pub fn end_invocation(&self) -> bool {
-        self.inner.invocation_context().end_invocation()
+    pub fn end_invocation(&self) -> Result<bool, JsValue> {
+        Ok(context(&self.inner)?.invocation_context().end_invocation())
     }
 
     /// Stops this agent's run after the current event (ADK's `ctx.end_invocation = True`).
     #[wasm_bindgen(setter, js_name = endInvocation)]
-    pub fn set_end_invocation(&self, end: bool) {
-        self.inner.invocation_context().set_end_invocation(end);
+    pub fn set_end_invocation(&self, end: bool) -> Result<(), JsValue> {
+        context(&self.inner)?.invocation_context().set_end_invocation(end);
+        Ok(())
     }
 
     /// The seeds' `get_variable(key, default)`.
     #[wasm_bindgen(js_name = getVariable)]
     pub fn get_variable(&self, key: &str, default_value: JsValue) -> Result<JsValue, JsValue> {
-        match self.inner.state().get(key).filter(|v| !v.is_null()) {
+        match context(&self.inner)?.state().get(key).filter(|v| !v.is_null()) {
             Some(v) => to_js(&v),
             None => Ok(default_value),
         }
@@ -129,38 +165,40 @@ impl JsContext {
     /// The seeds' `set_variable(key, value)`.
     #[wasm_bindgen(js_name = setVariable)]
     pub fn set_variable(&self, key: &str, value: JsValue) -> Result<(), JsValue> {
-        self.inner.set_variable(key, from_js("value", &value)?);
+        context(&self.inner)?.set_variable(key, from_js("value", &value)?);
         Ok(())
     }
 
     /// The seeds' `remove_variable(key)`: sets the key to null, which `getVariable` reads as missing.
     #[wasm_bindgen(js_name = removeVariable)]
-    pub fn remove_variable(&self, key: &str) {
-        self.inner.remove_variable(key);
+    pub fn remove_variable(&self, key: &str) -> Result<(), JsValue> {
+        context(&self.inner)?.remove_variable(key);
+        Ok(())
     }
 
     /// Parts of the last user event.
     #[wasm_bindgen(js_name = getLastUserInput)]
     pub fn get_last_user_input(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.get_last_user_input())
+        to_js(&context(&self.inner)?.get_last_user_input())
     }
 
     /// Parts of the last agent event with content.
     #[wasm_bindgen(js_name = getLastAgentOutput)]
     pub fn get_last_agent_output(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.get_last_agent_output())
+        to_js(&context(&self.inner)?.get_last_agent_output())
     }
 
     /// Every part recorded in the session.
     pub fn parts(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.parts())
+        to_js(&context(&self.inner)?.parts())
     }
 
     /// `saveArtifact(filename, part)` → `Promise<number>`; recorded in the next event's `artifactDelta`.
     #[wasm_bindgen(js_name = saveArtifact)]
     pub fn save_artifact(&self, filename: String, artifact: JsValue) -> js_sys::Promise {
-        let ctx = self.inner.clone();
+        let ctx = lent(&self.inner);
         promise(async move {
+            let ctx = ctx?;
             let part: Part = super::convert::from_js_core("artifact", &artifact)?;
             Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
         })
@@ -169,9 +207,9 @@ impl JsContext {
     /// `loadArtifact(filename, version?)` → `Promise<Part | null>`.
     #[wasm_bindgen(js_name = loadArtifact)]
     pub fn load_artifact(&self, filename: String, version: Option<u32>) -> js_sys::Promise {
-        let ctx = self.inner.clone();
+        let ctx = lent(&self.inner);
         promise(async move {
-            match ctx.load_artifact(&filename, version.map(u64::from)).await? {
+            match ctx?.load_artifact(&filename, version.map(u64::from)).await? {
                 Some(part) => to_js_core(&part),
                 None => Ok(JsValue::NULL),
             }
@@ -181,29 +219,29 @@ impl JsContext {
     /// `listArtifacts()` → `Promise<string[]>`.
     #[wasm_bindgen(js_name = listArtifacts)]
     pub fn list_artifacts(&self) -> js_sys::Promise {
-        let ctx = self.inner.clone();
-        promise(async move { to_js_core(&ctx.list_artifacts().await?) })
+        let ctx = lent(&self.inner);
+        promise(async move { to_js_core(&ctx?.list_artifacts().await?) })
     }
 
     /// `searchMemory(query)` → `Promise<{memories}>`.
     #[wasm_bindgen(js_name = searchMemory)]
     pub fn search_memory(&self, query: String) -> js_sys::Promise {
-        let ctx = self.inner.clone();
-        promise(async move { to_js_core(&ctx.search_memory(&query).await?) })
+        let ctx = lent(&self.inner);
+        promise(async move { to_js_core(&ctx?.search_memory(&query).await?) })
     }
 }
 
 /// The state seen through a context: `get`, `set`, `has`, `update`, `toObject`.
 #[wasm_bindgen(js_name = State)]
 pub struct JsState {
-    inner: CallbackContext,
+    inner: Shared,
 }
 
 #[wasm_bindgen(js_class = State)]
 impl JsState {
     /// The value of `key`, or `undefined`.
     pub fn get(&self, key: &str) -> Result<JsValue, JsValue> {
-        match self.inner.state().get(key) {
+        match context(&self.inner)?.state().get(key) {
             Some(v) => to_js(&v),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -211,30 +249,30 @@ impl JsState {
 
     /// Writes `key` (any JSON value); visible at once, recorded for the next event.
     pub fn set(&self, key: &str, value: JsValue) -> Result<(), JsValue> {
-        self.inner.state().set(key, from_js("state value", &value)?);
+        context(&self.inner)?.state().set(key, from_js("state value", &value)?);
         Ok(())
     }
 
     /// Whether `key` has a value.
-    pub fn has(&self, key: &str) -> bool {
-        self.inner.state().contains(key)
+    pub fn has(&self, key: &str) -> Result<bool, JsValue> {
+        Ok(context(&self.inner)?.state().contains(key))
     }
 
     /// Writes every key of `delta`.
     pub fn update(&self, delta: JsValue) -> Result<(), JsValue> {
-        self.inner.state().update(from_js("state delta", &delta)?);
+        context(&self.inner)?.state().update(from_js("state delta", &delta)?);
         Ok(())
     }
 
     /// Whether there are writes not yet in an event.
     #[wasm_bindgen(js_name = hasDelta)]
-    pub fn has_delta(&self) -> bool {
-        self.inner.state().has_delta()
+    pub fn has_delta(&self) -> Result<bool, JsValue> {
+        Ok(context(&self.inner)?.state().has_delta())
     }
 
     /// The whole state as a plain object.
     #[wasm_bindgen(js_name = toObject)]
     pub fn to_object(&self) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.state().to_dict())
+        to_js(&context(&self.inner)?.state().to_dict())
     }
 }

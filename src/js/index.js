@@ -281,6 +281,8 @@ export class Run {
 
   /** The next event; `{done: true}` at the end. Calls are served one at a time. */
   next() {
+    // Items already received go out at once: nothing is pending, so nothing can be overtaken.
+    if (this.#queue === null && this.#ready.length) return Promise.resolve({ value: this.#ready.shift(), done: false });
     const step = this.#queue === null ? this.#step() : this.#queue.then(() => this.#step());
     const settled = step.then(() => {}, () => {});
     this.#queue = settled;

@@ -6,9 +6,11 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::agent::{core_from, functions, AgentHandle};
+use futures_util::StreamExt;
+
+use super::agent::{core_from, AgentHandle};
 use super::context::JsContext;
-use super::convert::{call, from_js_core, method_of, object, prop, resolve, to_js_core};
+use super::convert::{call, from_js_core, js_error_to_core, method_of, object, prop, resolve, to_js_core};
 use super::to_js_error;
 use crate::agent::llm::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
@@ -17,6 +19,8 @@ use crate::agent::llm::{
 use crate::agent::{Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext};
 use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
+use crate::platform::callback::JsCallback;
+use crate::platform::iter::JsStream;
 use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, Tool};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
@@ -117,7 +121,7 @@ impl BaseLlm for JsModel {
     fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
         let model = self.object.clone();
         Box::pin(async_stream::try_stream! {
-            let controller = web_sys::AbortController::new().map_err(|e| super::convert::js_error_to_core(&e))?;
+            let controller = web_sys::AbortController::new().map_err(|e| js_error_to_core(&e))?;
             let on_cancel = controller.clone();
             cancellation.on_cancel(move || on_cancel.abort());
             let options = object(&[("stream", JsValue::from_bool(stream)), ("signal", controller.signal().into())]);
@@ -132,16 +136,11 @@ impl BaseLlm for JsModel {
                     yield response;
                 }
                 Some(make) => {
-                    let iterator = call(&make, &result, &[])?;
-                    let next = method_of(&iterator, "next").ok_or_else(|| AdkError::invalid("model: its iterator has no next()"))?;
+                    let mut values = JsStream::iterator(call(&make, &result, &[])?)?;
                     let mut aggregator = StreamingAggregator::new();
                     let mut complete = None;
-                    loop {
-                        let step = resolve(call(&next, &iterator, &[])?).await?;
-                        if prop(&step, "done").is_truthy() {
-                            break;
-                        }
-                        let response: LlmResponse = from_js_core("model response", &prop(&step, "value"))?;
+                    while let Some(value) = values.next().await {
+                        let response: LlmResponse = from_js_core("model response", &value?)?;
                         if response.partial == Some(true) {
                             let partial = aggregator.add(response);
                             if stream {
@@ -179,13 +178,13 @@ impl ToolHandle {
         let execute: js_sys::Function = prop(&options, "execute").dyn_into().map_err(|_| {
             to_js_error(AdkError::invalid(format!("FunctionTool `{name}`: execute must be a function")))
         })?;
+        let execute = JsCallback::new(execute);
         let long_running = prop(&options, "isLongRunning").is_truthy();
         let function = Rc::new(move |args: JsonObject, ctx: crate::agent::ToolContext| {
             let execute = execute.clone();
             Box::pin(async move {
-                let result =
-                    resolve(call(&execute, &JsValue::UNDEFINED, &[to_js_core(&args)?, JsContext::new(ctx).into()])?)
-                        .await?;
+                let (js_ctx, _lease) = JsContext::lend(ctx);
+                let result = execute.call(&[to_js_core(&args)?, js_ctx]).await?;
                 if result.is_undefined() {
                     return Ok(Value::Null);
                 }
@@ -224,57 +223,65 @@ fn instruction(value: &JsValue, what: &str) -> Result<Instruction, AdkError> {
     }
     let f: js_sys::Function =
         value.clone().dyn_into().map_err(|_| AdkError::invalid(format!("{what}: expected a string or a function")))?;
-    let what = what.to_string();
+    let (f, what) = (JsCallback::new(f), what.to_string());
     Ok(Instruction::Provider(Rc::new(move |ctx: ReadonlyContext| {
         let (f, what) = (f.clone(), what.clone());
         Box::pin(async move {
-            let context = JsContext::new(crate::agent::CallbackContext::new(ctx.invocation_context().clone()));
-            let text = resolve(call(&f, &JsValue::UNDEFINED, &[context.into()])?).await?;
+            let (js_ctx, _lease) =
+                JsContext::lend(crate::agent::CallbackContext::new(ctx.invocation_context().clone()));
+            let text = f.call(&[js_ctx]).await?;
             text.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: the function must return a string")))
         })
     })))
 }
 
-/// Reads a callback's result: `undefined`/`null` means "no change".
-fn result_of<T: adk_core::json::FromJson>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
-    optional(what, value)
+/// Calls a model or tool callback with `fields` plus its `context` (lent for the call) and reads
+/// what it answers: `undefined`/`null` means "no change".
+async fn answer<T: adk_core::json::FromJson>(
+    f: &JsCallback,
+    ctx: crate::agent::CallbackContext,
+    fields: &[(&str, JsValue)],
+    what: &str,
+) -> Result<Option<T>, AdkError> {
+    let (js_ctx, _lease) = JsContext::lend(ctx);
+    let args = object(&[fields, &[("context", js_ctx)]].concat());
+    f.call_optional(&[args]).await?.map(|answer| from_js_core(what, &answer)).transpose()
+}
+
+fn tool_info(name: &str) -> JsValue {
+    object(&[("name", JsValue::from_str(name))])
 }
 
 fn model_callbacks(options: &JsValue, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for f in functions(&prop(options, "beforeModelCallback"), "beforeModelCallback")? {
+    for f in JsCallback::list(&prop(options, "beforeModelCallback"), "beforeModelCallback")? {
         let cb: BeforeModelCallback = Rc::new(move |ctx, request| {
             let f = f.clone();
             Box::pin(async move {
                 let request_js = to_js_core(&request)?;
-                let args = object(&[("context", JsContext::new(ctx).into()), ("request", request_js.clone())]);
-                let result = resolve(call(&f, &JsValue::UNDEFINED, &[args])?).await?;
+                let response =
+                    answer(&f, ctx, &[("request", request_js.clone())], "beforeModelCallback result").await?;
                 // The callback may have changed the request in place, as in ADK.
                 let request: LlmRequest = from_js_core("request after beforeModelCallback", &request_js)?;
-                Ok((request, result_of("beforeModelCallback result", &result)?))
+                Ok((request, response))
             })
         });
         config.before_model_callbacks.push(cb);
     }
-    for f in functions(&prop(options, "afterModelCallback"), "afterModelCallback")? {
+    for f in JsCallback::list(&prop(options, "afterModelCallback"), "afterModelCallback")? {
         let cb: AfterModelCallback = Rc::new(move |ctx, response| {
             let f = f.clone();
             Box::pin(async move {
-                let args = object(&[("context", JsContext::new(ctx).into()), ("response", to_js_core(&response)?)]);
-                result_of("afterModelCallback result", &resolve(call(&f, &JsValue::UNDEFINED, &[args])?).await?)
+                answer(&f, ctx, &[("response", to_js_core(&response)?)], "afterModelCallback result").await
             })
         });
         config.after_model_callbacks.push(cb);
     }
-    for f in functions(&prop(options, "onModelErrorCallback"), "onModelErrorCallback")? {
+    for f in JsCallback::list(&prop(options, "onModelErrorCallback"), "onModelErrorCallback")? {
         let cb: ModelErrorCallback = Rc::new(move |ctx, request, error| {
             let f = f.clone();
             Box::pin(async move {
-                let args = object(&[
-                    ("context", JsContext::new(ctx).into()),
-                    ("request", to_js_core(&request)?),
-                    ("error", to_js_error(error)),
-                ]);
-                result_of("onModelErrorCallback result", &resolve(call(&f, &JsValue::UNDEFINED, &[args])?).await?)
+                let fields = [("request", to_js_core(&request)?), ("error", to_js_error(error))];
+                answer(&f, ctx, &fields, "onModelErrorCallback result").await
             })
         });
         config.on_model_error_callbacks.push(cb);
@@ -283,50 +290,37 @@ fn model_callbacks(options: &JsValue, config: &mut LlmAgentConfig) -> Result<(),
 }
 
 fn tool_callbacks(options: &JsValue, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    let tool_info = |name: &str| object(&[("name", JsValue::from_str(name))]);
-    for f in functions(&prop(options, "beforeToolCallback"), "beforeToolCallback")? {
+    for f in JsCallback::list(&prop(options, "beforeToolCallback"), "beforeToolCallback")? {
         let cb: BeforeToolCallback = Rc::new(move |name, args, ctx| {
             let f = f.clone();
             Box::pin(async move {
                 let args_js = to_js_core(&args)?;
-                let params = object(&[
-                    ("tool", tool_info(&name)),
-                    ("args", args_js.clone()),
-                    ("context", JsContext::new(ctx).into()),
-                ]);
-                let result = resolve(call(&f, &JsValue::UNDEFINED, &[params])?).await?;
+                let fields = [("tool", tool_info(&name)), ("args", args_js.clone())];
+                let result = answer(&f, ctx, &fields, "beforeToolCallback result").await?;
+                // The callback may have changed the arguments in place, as in ADK.
                 let args: JsonObject = from_js_core("args after beforeToolCallback", &args_js)?;
-                Ok((args, result_of("beforeToolCallback result", &result)?))
+                Ok((args, result))
             })
         });
         config.before_tool_callbacks.push(cb);
     }
-    for f in functions(&prop(options, "afterToolCallback"), "afterToolCallback")? {
+    for f in JsCallback::list(&prop(options, "afterToolCallback"), "afterToolCallback")? {
         let cb: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
             let f = f.clone();
             Box::pin(async move {
-                let params = object(&[
-                    ("tool", tool_info(&name)),
-                    ("args", to_js_core(&args)?),
-                    ("context", JsContext::new(ctx).into()),
-                    ("response", to_js_core(&response)?),
-                ]);
-                result_of("afterToolCallback result", &resolve(call(&f, &JsValue::UNDEFINED, &[params])?).await?)
+                let fields =
+                    [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("response", to_js_core(&response)?)];
+                answer(&f, ctx, &fields, "afterToolCallback result").await
             })
         });
         config.after_tool_callbacks.push(cb);
     }
-    for f in functions(&prop(options, "onToolErrorCallback"), "onToolErrorCallback")? {
+    for f in JsCallback::list(&prop(options, "onToolErrorCallback"), "onToolErrorCallback")? {
         let cb: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
             let f = f.clone();
             Box::pin(async move {
-                let params = object(&[
-                    ("tool", tool_info(&name)),
-                    ("args", to_js_core(&args)?),
-                    ("context", JsContext::new(ctx).into()),
-                    ("error", to_js_error(error)),
-                ]);
-                result_of("onToolErrorCallback result", &resolve(call(&f, &JsValue::UNDEFINED, &[params])?).await?)
+                let fields = [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("error", to_js_error(error))];
+                answer(&f, ctx, &fields, "onToolErrorCallback result").await
             })
         });
         config.on_tool_error_callbacks.push(cb);

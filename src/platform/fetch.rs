@@ -1,13 +1,18 @@
-//! [`HttpClient`] over the browser's `fetch` (or one the caller supplies: a proxy, a test double,
-//! a polyfill). The body is read with the stream's reader chunk by chunk; one `AbortController`
-//! per request is fired by the run's cancellation and by dropping the body.
+//! The core's [`HttpClient`] over `fetch` (the global one, or one the caller supplies: a proxy, an
+//! auth wrapper, a test double). A `Request` goes to that `fetch`; its answer is read through
+//! gloo-net's `Response` (status, headers), and its body chunk by chunk through the stream reader.
+//! One `AbortController` per request is fired by the run's cancellation and by dropping the body.
 
 use std::rc::Rc;
 
 use async_trait::async_trait;
+use futures_util::StreamExt;
+use gloo_net::http::Response;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::interop::{call, js_error_to_core, method_of, object, prop, resolve};
+use super::interop::{call, js_error_to_core, prop, resolve};
+use super::iter::JsStream;
+use super::sys::ReadableStream;
 use adk_core::cancellation::Cancellation;
 use adk_core::http::{ByteStream, HttpClient, HttpRequest, HttpResponse};
 use adk_core::{AdkError, ErrorCode};
@@ -15,20 +20,19 @@ use adk_core::{AdkError, ErrorCode};
 /// Sends requests with a JS `fetch` function.
 #[derive(Clone)]
 pub struct FetchClient {
-    fetch: js_sys::Function,
+    fetch: JsValue,
 }
 
 impl FetchClient {
     /// The global `fetch` (`window.fetch` or the worker's).
     pub fn global() -> Self {
         // Every browser and worker has fetch; if a host lacks it, send() reports that.
-        let fetch = prop(&js_sys::global(), "fetch").unchecked_into();
-        FetchClient { fetch }
+        FetchClient { fetch: prop(&js_sys::global(), "fetch") }
     }
 
-    /// A caller-supplied `fetch(url, init)`.
+    /// A caller-supplied `fetch(request)`.
     pub fn with_fetch(fetch: js_sys::Function) -> Self {
-        FetchClient { fetch }
+        FetchClient { fetch: fetch.into() }
     }
 }
 
@@ -41,80 +45,62 @@ impl Drop for AbortOnDrop {
     }
 }
 
-fn network_error(url: &str, error: &JsValue) -> AdkError {
-    let e = js_error_to_core(error);
-    if e.code == ErrorCode::Aborted {
+/// A failed fetch or body read, as the caller sees it: aborted, or the network is unavailable.
+fn network_error(url: &str, error: AdkError) -> AdkError {
+    if error.code == ErrorCode::Aborted {
         return AdkError::new(ErrorCode::Aborted, format!("request to {url} was aborted"));
     }
-    AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", e.message))
+    AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
-/// Calls `f` on `this` and awaits what it returns; a throw or a rejection is a network error.
-async fn settle(url: &str, f: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
-    let args: js_sys::Array = args.iter().collect();
-    let pending = f.apply(this, &args).map_err(|e| network_error(url, &e))?;
-    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&pending)).await.map_err(|e| network_error(url, &e))
+/// The request, aborted by `signal`. (gloo-net's builder would rewrite a URL that has a query:
+/// `?alt=sse` goes out as `?alt=sse&`; the request is built as given instead.)
+fn build(request: &HttpRequest, signal: &web_sys::AbortSignal) -> Result<web_sys::Request, AdkError> {
+    let init = web_sys::RequestInit::new();
+    init.set_method(&request.method);
+    init.set_signal(Some(signal));
+    let headers: js_sys::Array =
+        request.headers.iter().map(|(k, v)| -> JsValue { js_sys::Array::of2(&k.into(), &v.into()).into() }).collect();
+    init.set_headers(&headers);
+    if let Some(body) = &request.body {
+        init.set_body(&JsValue::from_str(body));
+    }
+    web_sys::Request::new_with_str_and_init(&request.url, &init)
+        .map_err(|e| AdkError::invalid(format!("request to {}: {}", request.url, js_error_to_core(&e).message)))
 }
 
 #[async_trait(?Send)]
 impl HttpClient for FetchClient {
     async fn send(&self, request: HttpRequest, cancellation: Rc<Cancellation>) -> Result<HttpResponse, AdkError> {
-        if !self.fetch.is_function() {
+        let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else {
             return Err(AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no fetch()"));
-        }
+        };
         let controller = web_sys::AbortController::new().map_err(|e| js_error_to_core(&e))?;
         let on_cancel = controller.clone();
         cancellation.on_cancel(move || on_cancel.abort());
         let guard = AbortOnDrop(controller);
-        let headers: js_sys::Array = request
-            .headers
-            .iter()
-            .map(|(k, v)| -> JsValue { js_sys::Array::of2(&k.into(), &v.into()).into() })
-            .collect();
-        let init = object(&[
-            ("method", request.method.as_str().into()),
-            ("headers", headers.into()),
-            ("body", request.body.as_deref().map_or(JsValue::UNDEFINED, JsValue::from_str)),
-            ("signal", guard.0.signal().into()),
-        ]);
-        let url = request.url;
-        let response = settle(&url, &self.fetch, &JsValue::UNDEFINED, &[url.as_str().into(), init]).await?;
-        let status = prop(&response, "status").as_f64().unwrap_or(0.0) as u16;
-        let mut header_list = Vec::new();
-        if let Ok(Some(entries)) = js_sys::try_iter(&prop(&response, "headers")) {
-            for entry in entries.flatten() {
-                let pair: js_sys::Array = entry.unchecked_into();
-                if let (Some(k), Some(v)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
-                    header_list.push((k.to_ascii_lowercase(), v));
-                }
-            }
-        }
-        let stream = prop(&response, "body");
+        let url = request.url.clone();
+        let request = build(&request, &guard.0.signal())?;
+        let pending = call(fetch, &JsValue::UNDEFINED, &[request.into()]).map_err(|e| network_error(&url, e))?;
+        let answer = resolve(pending).await.map_err(|e| network_error(&url, e))?;
+        let raw: web_sys::Response = answer.dyn_into().map_err(|_| {
+            AdkError::new(ErrorCode::Internal, format!("fetch({url}) resolved to something that is not a Response"))
+        })?;
+        let stream = prop(&raw, "body");
+        let response = Response::from(raw);
+        let status = response.status();
+        let headers = response.headers().entries().map(|(name, value)| (name.to_ascii_lowercase(), value)).collect();
         let body: ByteStream = if stream.is_object() {
-            let reader = match method_of(&stream, "getReader") {
-                Some(get) => call(&get, &stream, &[])?,
-                None => return Err(AdkError::invalid("fetch() returned a body without getReader()")),
-            };
-            Box::pin(async_stream::try_stream! {
-                let _guard = guard;
-                let read = method_of(&reader, "read").ok_or_else(|| AdkError::invalid("the body reader has no read()"))?;
-                loop {
-                    let step = settle(&url, &read, &reader, &[]).await?;
-                    if prop(&step, "done").is_truthy() {
-                        break;
-                    }
-                    let chunk = prop(&step, "value");
-                    yield js_sys::Uint8Array::new(&chunk).to_vec();
-                }
-            })
+            let reader = stream.unchecked_into::<ReadableStream>().get_reader().map_err(|e| js_error_to_core(&e))?;
+            Box::pin(JsStream::reader(reader)?.map(move |chunk| {
+                // The request stays abortable while its body is read; dropping the body aborts it.
+                let _reading = &guard;
+                chunk.map(|chunk| js_sys::Uint8Array::new(&chunk).to_vec()).map_err(|e| network_error(&url, e))
+            }))
         } else {
-            // A response without a stream (a polyfill, or an empty body): read it as text.
-            let text = match method_of(&response, "text") {
-                Some(f) => resolve(call(&f, &response, &[])?).await?.as_string().unwrap_or_default(),
-                None => String::new(),
-            };
-            Box::pin(futures_util::stream::once(async move { Ok(text.into_bytes()) }))
+            // No body at all (a 204, say).
+            Box::pin(futures_util::stream::empty())
         };
-        Ok(HttpResponse { status, headers: header_list, body })
+        Ok(HttpResponse { status, headers, body })
     }
 }

@@ -2,8 +2,12 @@
 //! randomness, Unicode normalisation), `fetch` as the core's `HttpClient`, and the small steps over
 //! JS values they need. Nothing here knows the exported API in [`crate::js`].
 
+#[cfg(feature = "agents")]
+pub mod callback;
 pub mod fetch;
 pub mod interop;
+pub mod iter;
+pub mod sys;
 
 use adk_core::platform::{install, Host};
 use wasm_bindgen::prelude::*;
@@ -19,15 +23,9 @@ fn now_seconds() -> f64 {
     js_sys::Date::now() / 1000.0
 }
 
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = crypto, js_name = getRandomValues, catch)]
-    fn get_random_values(buf: &mut [u8]) -> Result<(), JsValue>;
-}
-
 fn fill_random(buf: &mut [u8]) -> bool {
     // getRandomValues refuses more than 64 KiB at a time.
-    buf.chunks_mut(65_536).all(|chunk| get_random_values(chunk).is_ok())
+    buf.chunks_mut(65_536).all(|chunk| sys::get_random_values(chunk).is_ok())
 }
 
 fn nfc(text: &str) -> String {

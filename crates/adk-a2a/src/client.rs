@@ -117,5 +117,5 @@ impl A2aClient {
 }
 
 fn items(stream: DeliveredStream) -> A2aStream {
-    Box::pin(stream.map(|delivered| delivered.map(|d| d.item)))
+    Box::pin(stream.map(|delivered| delivered.map(|d| *d.item)))
 }

@@ -2,7 +2,7 @@
 //! bindings ([`super::jsonrpc`], [`super::rest`]) only add their envelopes and URLs.
 
 use adk_core::json::{self, ToJson};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::card::{Binding, ProtocolVersion};
 use super::types::{ListTasksParams, SendMessageParams, StreamResponse, Task, TaskOrMessage};
@@ -41,13 +41,13 @@ impl Codec {
         Ok(match op {
             Op::Send(p) | Op::Stream(p) => self.send_params(p),
             Op::GetTask { id, history_length } => {
-                let mut v = json!({ "id": id });
+                let mut v = json::object([("id", id.into())]);
                 if let (Some(n), Some(obj)) = (history_length, v.as_object_mut()) {
                     obj.insert("historyLength".into(), n.into());
                 }
                 v
             }
-            Op::Cancel { id } | Op::Subscribe { id } => json!({ "id": id }),
+            Op::Cancel { id } | Op::Subscribe { id } => json::object([("id", id.into())]),
             Op::List(p) if self.version == ProtocolVersion::V1_0 => to_json(p),
             Op::List(_) => {
                 return Err(AdkError::new(
@@ -60,12 +60,12 @@ impl Codec {
 
     fn send_params(self, p: &SendMessageParams) -> Value {
         let Some(dialect) = self.dialect() else { return to_json(p) };
-        let mut v = json!({ "message": v03::message_to_v03(&p.message, dialect) });
+        let mut v = json::object([("message", v03::message_to_v03(&p.message, dialect))]);
         let Some(obj) = v.as_object_mut() else { return v };
         if let Some(c) = &p.configuration {
             let mut config = serde_json::Map::new();
             if !c.accepted_output_modes.is_empty() {
-                config.insert("acceptedOutputModes".into(), json!(c.accepted_output_modes));
+                config.insert("acceptedOutputModes".into(), c.accepted_output_modes.clone().into());
             }
             if let Some(n) = c.history_length {
                 config.insert("historyLength".into(), n.into());

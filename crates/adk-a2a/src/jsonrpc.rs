@@ -2,7 +2,7 @@
 //! must be the request's.
 
 use adk_core::json::{self, JsonError, Kind, Reader};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::card::ProtocolVersion;
 use super::codec::{malformed, Codec, Op};
@@ -30,7 +30,12 @@ fn method(op: Op<'_>, version: ProtocolVersion) -> &'static str {
 
 /// The request for `op` with request id `id`.
 pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>, id: u64) -> Result<HttpRequest, AdkError> {
-    let body = json!({ "jsonrpc": "2.0", "id": id, "method": method(op, codec.version), "params": codec.params(op)? });
+    let body = json::object([
+        ("jsonrpc", "2.0".into()),
+        ("id", id.into()),
+        ("method", method(op, codec.version).into()),
+        ("params", codec.params(op)?),
+    ]);
     Ok(HttpRequest::post_json(url, json::to_string(&body)))
 }
 

@@ -66,9 +66,9 @@ impl Ledger {
         })
     }
 
-    /// A live event: `Some` to deliver it, `None` when it repeats what was delivered.
-    pub fn admit(&mut self, event: StreamResponse) -> Option<StreamResponse> {
-        match &event {
+    /// A live event: whether to deliver it (not when it repeats what was delivered).
+    pub fn admit(&mut self, event: &StreamResponse) -> bool {
+        match event {
             StreamResponse::Task(task) => {
                 self.learn(&task.id, &task.context_id);
                 for artifact in &task.artifacts {
@@ -79,23 +79,26 @@ impl Ledger {
             StreamResponse::Message(_) => self.finished = true,
             StreamResponse::StatusUpdate(update) => {
                 if self.is_current(&update.status) {
-                    return None;
+                    return false;
                 }
                 self.learn(&update.task_id, &update.context_id);
                 self.set_status(&update.status);
                 self.finished |= update.last;
             }
             StreamResponse::ArtifactUpdate(update) => {
-                let stored = self.snapshot_parts.remove(&update.artifact.artifact_id);
+                let stored = match self.snapshot_parts.is_empty() {
+                    true => None,
+                    false => self.snapshot_parts.remove(&update.artifact.artifact_id),
+                };
                 let parts = &update.artifact.parts;
                 if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
-                    return None;
+                    return false;
                 }
                 self.learn(&update.task_id, &update.context_id);
                 self.artifacts.apply(update);
             }
         }
-        Some(event)
+        true
     }
 
     /// A snapshot of the task (a resubscription's first event, or `GetTask`): the events that

@@ -1,8 +1,11 @@
 //! Streams: reading server-sent A2A events, and resuming a stream that drops before its task ends
 //! (the bookkeeping that keeps resumed events exactly-once is in [`super::ledger`]).
 
+use std::collections::VecDeque;
+use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{ready, Context, Poll};
 
 use adk_core::json;
 use futures_core::Stream;
@@ -10,8 +13,8 @@ use futures_util::StreamExt;
 
 use super::codec::Op;
 use super::ledger::Ledger;
-use super::transport::{Received, Transport};
-use super::types::{SendMessageParams, StreamResponse};
+use super::transport::{Events, Received, Transport};
+use super::types::{SendMessageParams, StreamResponse, Task};
 use crate::cancellation::Cancellation;
 use crate::{AdkError, ErrorCode};
 
@@ -36,15 +39,15 @@ pub type A2aStream = Pin<Box<dyn Stream<Item = Result<StreamItem, AdkError>>>>;
 /// (the common case, passed on without a second encoding), else the item encoded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Delivered {
-    /// The item.
-    pub item: StreamItem,
+    /// The item (boxed: it is large, and moved through the stream's queue).
+    pub item: Box<StreamItem>,
     json: Option<String>,
 }
 
 impl Delivered {
     /// The item's v1.0 JSON (`{"artifactUpdate": …}`, or `{"resumed": {"attempt": n}}`).
     pub fn into_json(self) -> String {
-        match (self.json, self.item) {
+        match (self.json, *self.item) {
             (Some(json), _) => json,
             (None, StreamItem::Event(event)) => json::to_string(&event),
             (None, StreamItem::Resumed { attempt }) => format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#),
@@ -56,7 +59,7 @@ impl Delivered {
 pub type DeliveredStream = Pin<Box<dyn Stream<Item = Result<Delivered, AdkError>>>>;
 
 fn delivered(item: StreamItem) -> Result<Delivered, AdkError> {
-    Ok(Delivered { item, json: None })
+    Ok(Delivered { item: Box::new(item), json: None })
 }
 
 /// What a stream is opened with.
@@ -81,135 +84,227 @@ fn aborted() -> AdkError {
 /// A2A's "the task is in a terminal state" answer to a resubscription.
 const UNSUPPORTED_OPERATION: i64 = -32004;
 
-/// The stream of `start`, re-attached with `SubscribeToTask` / `tasks/resubscribe` whenever it
+/// The stream of `request`, re-attached with `SubscribeToTask` / `tasks/resubscribe` whenever it
 /// drops before its task reached a terminal or interrupted state.
-pub(crate) fn resuming(inner: Rc<Transport>, start: StreamRequest, cancellation: Rc<Cancellation>) -> DeliveredStream {
-    Box::pin(async_stream::stream! {
-        let policy = inner.resume_policy();
-        let first = match &start {
-            StreamRequest::SendMessage(params) => Op::Stream(params),
-            StreamRequest::SubscribeToTask(id) => Op::Subscribe { id },
-        };
-        let mut events = match inner.open(first, cancellation.clone()).await {
-            Ok(events) => events,
-            Err(e) => {
-                yield Err(e);
-                return;
-            }
-        };
-        let mut ledger = Ledger::default();
-        // A subscription names its task up front, so it can be resumed before its first event.
-        if let StreamRequest::SubscribeToTask(id) = &start {
-            ledger.learn(id, "");
-        }
-        // Resume attempts since the last event that brought something new.
-        let mut attempts = 0u32;
-        // The current stream is a resubscription whose first event is the task's snapshot.
-        let mut resubscribed = false;
-        loop {
-            if cancellation.is_cancelled() {
-                yield Err(aborted());
-                return;
-            }
-            let dropped = match events.next().await {
-                Some(Ok(Received { event, json })) => {
-                    let items: Vec<Delivered> = match event {
-                        StreamResponse::Task(task) if resubscribed && ledger.task_id() == Some(task.id.as_str()) => {
-                            ledger.snapshot(&task).into_iter().map(|e| Delivered { item: StreamItem::Event(e), json: None }).collect()
-                        }
-                        event => ledger.admit(event).map(|e| Delivered { item: StreamItem::Event(e), json }).into_iter().collect(),
-                    };
-                    resubscribed = false;
-                    if !items.is_empty() {
-                        attempts = 0;
-                    }
-                    for item in items {
-                        yield Ok(item);
-                    }
-                    if ledger.finished() {
-                        return;
-                    }
-                    continue;
-                }
-                Some(Err(e)) => e,
-                None => AdkError::new(ErrorCode::Unavailable, "the agent ended the stream before the task finished"),
+///
+/// Written as a state machine rather than a generator: the common path (an event arrives, the
+/// ledger admits it, it goes out) is a few calls; the rare ones (opening, re-attaching) are futures.
+pub(crate) fn resuming(
+    transport: Rc<Transport>,
+    request: StreamRequest,
+    cancellation: Rc<Cancellation>,
+) -> DeliveredStream {
+    let mut ledger = Ledger::default();
+    // A subscription names its task up front, so it can be resumed before its first event.
+    if let StreamRequest::SubscribeToTask(id) = &request {
+        ledger.learn(id, "");
+    }
+    let opening = {
+        let (transport, cancellation) = (transport.clone(), cancellation.clone());
+        Box::pin(async move {
+            let op = match &request {
+                StreamRequest::SendMessage(params) => Op::Stream(params),
+                StreamRequest::SubscribeToTask(id) => Op::Subscribe { id },
             };
-            if dropped.code == ErrorCode::Aborted || cancellation.is_cancelled() {
-                yield Err(aborted());
-                return;
-            }
-            if !is_transport(&dropped) || policy.max_retries == 0 {
-                yield Err(dropped);
-                return;
-            }
-            let Some(task_id) = ledger.task_id().map(str::to_string) else {
-                yield Err(AdkError {
-                    message: format!("{}; the stream cannot be resumed: it dropped before naming its task", dropped.message),
-                    ..dropped
-                });
-                return;
-            };
-            let mut last = dropped.clone();
-            loop {
-                attempts += 1;
-                if attempts > policy.max_retries {
-                    yield Err(AdkError::new(
-                        ErrorCode::Unavailable,
-                        format!(
-                            "the stream of task {task_id} dropped ({}) and could not be resumed after {} attempts: {}",
-                            dropped.message, policy.max_retries, last.message
-                        ),
-                    ));
-                    return;
-                }
-                inner.sleep(policy.backoff_ms(attempts)).await;
-                if cancellation.is_cancelled() {
-                    yield Err(aborted());
-                    return;
-                }
-                match inner.open(Op::Subscribe { id: &task_id }, cancellation.clone()).await {
-                    Ok(resumed) => {
-                        yield delivered(StreamItem::Resumed { attempt: attempts });
-                        events = resumed;
-                        resubscribed = true;
-                        break;
-                    }
-                    // The task ended while the stream was down: what it ended with is in the task.
-                    Err(e) if e.rpc_code == Some(UNSUPPORTED_OPERATION) => {
-                        let got = inner.get_task(&task_id, None).await;
-                        if cancellation.is_cancelled() {
-                            yield Err(aborted());
-                            return;
-                        }
-                        match got {
-                            Ok(task) => {
-                                yield delivered(StreamItem::Resumed { attempt: attempts });
-                                for item in ledger.snapshot(&task) {
-                                    yield delivered(StreamItem::Event(item));
-                                }
-                                if !ledger.finished() {
-                                    yield Err(e);
-                                }
-                                return;
-                            }
-                            Err(e) if is_transport(&e) => last = e,
-                            Err(e) => {
-                                yield Err(e);
-                                return;
-                            }
-                        }
-                    }
-                    Err(e) if e.code == ErrorCode::Aborted => {
-                        yield Err(aborted());
-                        return;
-                    }
-                    Err(e) if is_transport(&e) => last = e,
-                    Err(e) => {
-                        yield Err(e);
-                        return;
-                    }
-                }
-            }
-        }
+            transport.open(op, cancellation).await
+        })
+    };
+    Box::pin(Resuming {
+        transport,
+        cancellation,
+        ledger,
+        state: State::Opening(opening),
+        ready: VecDeque::new(),
+        attempts: 0,
+        resubscribed: false,
     })
+}
+
+enum State {
+    /// Waiting for the response that starts the stream.
+    Opening(Pin<Box<dyn Future<Output = Result<Events, AdkError>>>>),
+    /// Reading events.
+    Reading(Events),
+    /// Re-attaching after a drop.
+    Reattaching(Pin<Box<dyn Future<Output = (u32, Reattached)>>>),
+    /// Over: what is ready goes out, then the end.
+    Done,
+}
+
+/// How re-attaching ended.
+enum Reattached {
+    /// A new stream whose first event is the task's snapshot.
+    Stream(Events),
+    /// The task ended while the stream was down (or re-attaching is refused because it did):
+    /// what it ended with is in the task; `refusal` is the server's answer, an error if the task
+    /// turns out not to be finished.
+    Finished {
+        task: Box<Task>,
+        refusal: AdkError,
+    },
+    Failed(AdkError),
+}
+
+struct Resuming {
+    transport: Rc<Transport>,
+    cancellation: Rc<Cancellation>,
+    ledger: Ledger,
+    state: State,
+    ready: VecDeque<Result<Delivered, AdkError>>,
+    /// Resume attempts since the last event that brought something new.
+    attempts: u32,
+    /// The current stream is a resubscription whose first event is the task's snapshot.
+    resubscribed: bool,
+}
+
+impl Resuming {
+    /// Ends the stream with `error` (after what is ready).
+    fn fail(&mut self, error: AdkError) {
+        self.ready.push_back(Err(error));
+        self.state = State::Done;
+    }
+
+    fn received(&mut self, Received { event, json }: Received) {
+        let before = self.ready.len();
+        match &*event {
+            StreamResponse::Task(task) if self.resubscribed && self.ledger.task_id() == Some(task.id.as_str()) => {
+                for event in self.ledger.snapshot(task) {
+                    self.ready.push_back(delivered(StreamItem::Event(event)));
+                }
+            }
+            _ => {
+                if self.ledger.admit(&event) {
+                    self.ready.push_back(Ok(Delivered { item: Box::new(StreamItem::Event(*event)), json }));
+                }
+            }
+        }
+        self.resubscribed = false;
+        if self.ready.len() > before {
+            self.attempts = 0;
+        }
+        if self.ledger.finished() {
+            self.state = State::Done;
+        }
+    }
+
+    /// The stream dropped with `dropped`: re-attach if that can help, else end with the error.
+    fn dropped(&mut self, dropped: AdkError) {
+        if dropped.code == ErrorCode::Aborted || self.cancellation.is_cancelled() {
+            return self.fail(aborted());
+        }
+        let policy = self.transport.resume_policy();
+        if !is_transport(&dropped) || policy.max_retries == 0 {
+            return self.fail(dropped);
+        }
+        let Some(task_id) = self.ledger.task_id().map(str::to_string) else {
+            let message =
+                format!("{}; the stream cannot be resumed: it dropped before naming its task", dropped.message);
+            return self.fail(AdkError { message, ..dropped });
+        };
+        let (transport, cancellation) = (self.transport.clone(), self.cancellation.clone());
+        let attempts = self.attempts;
+        self.state = State::Reattaching(Box::pin(reattach(transport, cancellation, task_id, dropped, attempts)));
+    }
+}
+
+impl Stream for Resuming {
+    type Item = Result<Delivered, AdkError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        loop {
+            if let Some(item) = this.ready.pop_front() {
+                return Poll::Ready(Some(item));
+            }
+            match &mut this.state {
+                State::Done => return Poll::Ready(None),
+                State::Opening(opening) => match ready!(opening.as_mut().poll(cx)) {
+                    Ok(events) => this.state = State::Reading(events),
+                    Err(e) => this.fail(e),
+                },
+                State::Reattaching(reattaching) => {
+                    let (attempt, reattached) = ready!(reattaching.as_mut().poll(cx));
+                    this.attempts = attempt;
+                    match reattached {
+                        Reattached::Stream(events) => {
+                            this.ready.push_back(delivered(StreamItem::Resumed { attempt }));
+                            this.resubscribed = true;
+                            this.state = State::Reading(events);
+                        }
+                        Reattached::Finished { task, refusal } => {
+                            this.ready.push_back(delivered(StreamItem::Resumed { attempt }));
+                            for event in this.ledger.snapshot(&task) {
+                                this.ready.push_back(delivered(StreamItem::Event(event)));
+                            }
+                            if this.ledger.finished() {
+                                this.state = State::Done;
+                            } else {
+                                this.fail(refusal);
+                            }
+                        }
+                        Reattached::Failed(e) => this.fail(e),
+                    }
+                }
+                State::Reading(events) => {
+                    if this.cancellation.is_cancelled() {
+                        this.fail(aborted());
+                        continue;
+                    }
+                    match ready!(events.poll_next_unpin(cx)) {
+                        Some(Ok(received)) => this.received(received),
+                        Some(Err(e)) => this.dropped(e),
+                        None => this.dropped(AdkError::new(
+                            ErrorCode::Unavailable,
+                            "the agent ended the stream before the task finished",
+                        )),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Re-attaches to task `task_id` after the stream dropped with `dropped`, waiting before each
+/// attempt; gives the attempt count since the last progress, and how it ended.
+async fn reattach(
+    transport: Rc<Transport>,
+    cancellation: Rc<Cancellation>,
+    task_id: String,
+    dropped: AdkError,
+    mut attempts: u32,
+) -> (u32, Reattached) {
+    let policy = transport.resume_policy();
+    let mut last = dropped.clone();
+    loop {
+        attempts += 1;
+        if attempts > policy.max_retries {
+            let message = format!(
+                "the stream of task {task_id} dropped ({}) and could not be resumed after {} attempts: {}",
+                dropped.message, policy.max_retries, last.message
+            );
+            return (attempts, Reattached::Failed(AdkError::new(ErrorCode::Unavailable, message)));
+        }
+        transport.sleep(policy.backoff_ms(attempts)).await;
+        if cancellation.is_cancelled() {
+            return (attempts, Reattached::Failed(aborted()));
+        }
+        match transport.open(Op::Subscribe { id: &task_id }, cancellation.clone()).await {
+            Ok(events) => return (attempts, Reattached::Stream(events)),
+            // The task ended while the stream was down: what it ended with is in the task.
+            Err(refusal) if refusal.rpc_code == Some(UNSUPPORTED_OPERATION) => {
+                let got = transport.get_task(&task_id, None).await;
+                if cancellation.is_cancelled() {
+                    return (attempts, Reattached::Failed(aborted()));
+                }
+                match got {
+                    Ok(task) => return (attempts, Reattached::Finished { task: Box::new(task), refusal }),
+                    Err(e) if is_transport(&e) => last = e,
+                    Err(e) => return (attempts, Reattached::Failed(e)),
+                }
+            }
+            Err(e) if e.code == ErrorCode::Aborted => return (attempts, Reattached::Failed(aborted())),
+            Err(e) if is_transport(&e) => last = e,
+            Err(e) => return (attempts, Reattached::Failed(e)),
+        }
+    }
 }

@@ -5,6 +5,7 @@ use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{ready, Context, Poll};
 
 use adk_core::json::{self, FromJson, JsonError, Reader};
 use futures_core::Stream;
@@ -18,7 +19,7 @@ use super::options::{A2aClientOptions, ResumePolicy};
 use super::types::{StreamResponse, Task};
 use super::{jsonrpc, rest};
 use crate::cancellation::Cancellation;
-use crate::http::{HttpClient, HttpRequest, HttpResponse};
+use crate::http::{HttpClient, HttpRequest, HttpResponse, SseEvents};
 use crate::{AdkError, ErrorCode};
 
 /// One interface of one agent, with what every request to it carries.
@@ -163,7 +164,7 @@ fn read_body<'t, T>(
 /// that (protocol 1.0), so a caller that wants JSON gets the server's own instead of a re-encoding.
 #[derive(Debug)]
 pub(crate) struct Received {
-    pub event: StreamResponse,
+    pub event: Box<StreamResponse>,
     pub json: Option<String>,
 }
 
@@ -172,29 +173,42 @@ pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<Received, AdkError>>>>
 
 /// The A2A events of an event-stream response; `rpc_id` is the JSON-RPC request id, if any.
 pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) -> Events {
-    let mut sse = response.events();
-    Box::pin(async_stream::stream! {
-        while let Some(event) = sse.next().await {
-            let item = event.and_then(|e| match e.event.as_str() {
+    Box::pin(EventStream { sse: Some(response.events()), codec, rpc_id })
+}
+
+/// Each server-sent event decoded as it comes; the stream ends after the first error.
+struct EventStream {
+    sse: Option<SseEvents>,
+    codec: Codec,
+    rpc_id: Option<u64>,
+}
+
+impl Stream for EventStream {
+    type Item = Result<Received, AdkError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let Some(sse) = self.sse.as_mut() else { return Poll::Ready(None) };
+        let item = match ready!(sse.poll_next_unpin(cx)) {
+            None => return Poll::Ready(None),
+            Some(event) => event.and_then(|e| match e.event.as_str() {
                 "error" => Err(from_error_event(&e.data)),
-                _ => decode(&e.data, codec, rpc_id),
-            });
-            let failed = item.is_err();
-            yield item;
-            if failed {
-                return;
-            }
+                _ => decode(&e.data, self.codec, self.rpc_id),
+            }),
+        };
+        if item.is_err() {
+            self.sse = None;
         }
-    })
+        Poll::Ready(Some(item))
+    }
 }
 
 /// One event's JSON: v1.0 is read straight into the model in one pass, keeping its text; v0.3 is
 /// translated first.
 fn decode(data: &str, codec: Codec, rpc_id: Option<u64>) -> Result<Received, AdkError> {
     if codec.version == ProtocolVersion::V1_0 {
-        let (event, raw) = read_body(data, rpc_id, "event", StreamResponse::read_json)?;
+        let (event, raw) = read_body(data, rpc_id, "event", |r| StreamResponse::read_json(r).map(Box::new))?;
         return Ok(Received { event, json: Some(raw.to_string()) });
     }
     let (value, _) = read_body(data, rpc_id, "event", Reader::json_value)?;
-    Ok(Received { event: codec.event(value)?, json: None })
+    Ok(Received { event: Box::new(codec.event(value)?), json: None })
 }

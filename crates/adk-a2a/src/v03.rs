@@ -9,7 +9,7 @@
 //! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
 
 use adk_core::json::{self, ToJson};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use super::types::{Message, StreamResponse, Task, TaskState};
 use crate::AdkError;
@@ -49,7 +49,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
             set(&mut value, "kind", Value::String(kind.into()));
             value
         }
-        Dialect::Rest => json!({ key: value }),
+        Dialect::Rest => json::object([(key, value)]),
     }
 }
 
@@ -65,7 +65,7 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
                 "artifact-update" => "artifactUpdate",
                 other => return Err(AdkError::invalid(format!("v0.3 result has an unknown kind '{other}'"))),
             };
-            json!({ key: value })
+            json::object([(key, value)])
         }
         Dialect::Rest => {
             if let Some(obj) = value.as_object_mut() {
@@ -232,7 +232,7 @@ fn part_out(part: Value, d: Dialect) -> Value {
     } else if let Some(data) = p.remove("data") {
         let data = match d {
             Dialect::JsonRpc => data,
-            Dialect::Rest => json!({ "data": data }),
+            Dialect::Rest => json::object([("data", data)]),
         };
         out.insert("data".into(), data);
         "data"

@@ -23,6 +23,7 @@ pub mod events;
 pub mod http;
 pub mod json;
 pub mod platform;
+mod scan;
 pub mod sse;
 pub mod types;
 

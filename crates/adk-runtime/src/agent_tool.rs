@@ -4,9 +4,10 @@
 
 use std::rc::Rc;
 
+use adk_core::json;
 use async_trait::async_trait;
 use futures_util::StreamExt;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::agent::{Agent, ToolContext};
 use crate::model::FunctionDeclaration;
@@ -45,11 +46,9 @@ impl Tool for AgentTool {
         FunctionDeclaration {
             name: self.agent.name().to_string(),
             description: self.agent.description().to_string(),
-            parameters: Some(json!({
-                "type": "object",
-                "properties": {"request": {"type": "string"}},
-                "required": ["request"],
-            })),
+            parameters: Some(json::constant(
+                r#"{"type": "object", "properties": {"request": {"type": "string"}}, "required": ["request"]}"#,
+            )),
         }
     }
 

@@ -3,8 +3,10 @@
 //! this trait only, so they build and are tested natively; the browser implementation (`fetch`)
 //! is platform code and lives with the rest of it in the wasm crate.
 
+use std::collections::VecDeque;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{Context, Poll};
 
 use async_trait::async_trait;
 use futures_core::Stream;
@@ -109,24 +111,53 @@ impl HttpResponse {
 
     /// The body as server-sent events. A stream cut in the middle of an event ends with an
     /// `UNAVAILABLE` error, so callers can tell it from a clean end.
-    pub fn events(self) -> Pin<Box<dyn Stream<Item = Result<SseEvent, AdkError>>>> {
-        sse_events(self.body)
+    pub fn events(self) -> SseEvents {
+        SseEvents::new(self.body)
     }
 }
 
-/// Parses `body` as server-sent events.
-pub fn sse_events(mut body: ByteStream) -> Pin<Box<dyn Stream<Item = Result<SseEvent, AdkError>>>> {
-    Box::pin(async_stream::try_stream! {
-        let mut parser = SseParser::default();
-        while let Some(chunk) = body.next().await {
-            for event in parser.push(&chunk?).map_err(sse_error)? {
-                yield event;
+/// The server-sent events of a body, parsed as chunks arrive; it ends after the first error.
+pub struct SseEvents {
+    body: Option<ByteStream>,
+    parser: SseParser,
+    ready: VecDeque<SseEvent>,
+}
+
+impl SseEvents {
+    /// Parses `body`.
+    pub fn new(body: ByteStream) -> Self {
+        SseEvents { body: Some(body), parser: SseParser::default(), ready: VecDeque::new() }
+    }
+}
+
+impl Stream for SseEvents {
+    type Item = Result<SseEvent, AdkError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        loop {
+            if let Some(event) = this.ready.pop_front() {
+                return Poll::Ready(Some(Ok(event)));
+            }
+            let Some(body) = this.body.as_mut() else { return Poll::Ready(None) };
+            let parsed = match body.poll_next_unpin(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Some(Ok(chunk))) => this.parser.push(&chunk).map_err(sse_error),
+                Poll::Ready(Some(Err(e))) => Err(e),
+                Poll::Ready(None) => {
+                    this.body = None;
+                    std::mem::take(&mut this.parser).finish().map_err(sse_error)
+                }
+            };
+            match parsed {
+                Ok(events) => this.ready.extend(events),
+                Err(e) => {
+                    this.body = None;
+                    return Poll::Ready(Some(Err(e)));
+                }
             }
         }
-        for event in parser.finish().map_err(sse_error)? {
-            yield event;
-        }
-    })
+    }
 }
 
 fn sse_error(e: crate::sse::SseError) -> AdkError {

@@ -59,6 +59,18 @@ pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
     parse("value", &to_string(value)).unwrap_or(Value::Null)
 }
 
+/// A JSON object of `members`, in order: what `serde_json::json!` builds, without the generic
+/// serializer (and its error formatting) it compiles in for every value it is given.
+pub fn object<const N: usize>(members: [(&str, Value); N]) -> Value {
+    Value::Object(members.into_iter().map(|(key, value)| (key.to_string(), value)).collect())
+}
+
+/// A constant written as JSON text (a tool's schema, say). Text that does not parse gives `null`;
+/// the constants are in the source and covered by tests.
+pub fn constant(text: &str) -> Value {
+    parse("constant", text).unwrap_or(Value::Null)
+}
+
 /// One step of the path to a value inside a document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Step {
@@ -66,8 +78,15 @@ enum Step {
     Index(usize),
 }
 
+/// Where `key` is in `keys` (`usize::MAX` when it is not).
+#[doc(hidden)]
+pub fn key_index(keys: &[&str], key: &str) -> usize {
+    keys.iter().position(|k| *k == key).unwrap_or(usize::MAX)
+}
+
 /// Reads a member into its field (one instance per field type, shared by every struct).
 #[doc(hidden)]
+#[inline(never)]
 pub fn read_into<T: FromJson>(slot: &mut T, r: &mut Reader<'_>) -> Result<(), JsonError> {
     *slot = T::read_json(r)?;
     Ok(())
@@ -75,6 +94,7 @@ pub fn read_into<T: FromJson>(slot: &mut T, r: &mut Reader<'_>) -> Result<(), Js
 
 /// Reads a required member.
 #[doc(hidden)]
+#[inline(never)]
 pub fn read_some<T: FromJson>(slot: &mut Option<T>, r: &mut Reader<'_>) -> Result<(), JsonError> {
     *slot = Some(T::read_json(r)?);
     Ok(())
@@ -249,9 +269,14 @@ macro_rules! json_struct {
             fn read_json(r: &mut $crate::json::Reader<'_>) -> ::core::result::Result<Self, $crate::json::JsonError> {
                 $( $crate::json_struct!(@local $mode, $field, $ty); )*
                 let mut this = $name { $( $field: $crate::json_struct!(@init $mode), )* };
+                // Keys are found by one shared lookup in this table, so each field costs an index
+                // comparison here rather than a string comparison.
+                #[allow(non_camel_case_types)]
+                enum Field { $( $field, )* }
+                const KEYS: &[&str] = &[$( $key, )*];
                 r.object(|r, key| {
-                    match key {
-                        $( $key => $crate::json_struct!(@read $mode, this, $field, r, key), )*
+                    match $crate::json::key_index(KEYS, key) {
+                        $( i if i == Field::$field as usize => $crate::json_struct!(@read $mode, this, $field, r, key), )*
                         _ => {
                             #[allow(unused_mut)]
                             let mut kept = false;

@@ -501,6 +501,7 @@ fn skip_ws(bytes: &[u8], mut pos: usize) -> usize {
 fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     loop {
+        i += crate::scan::find_string_special(bytes.get(i..)?)?;
         match bytes.get(i)? {
             b'"' => return Some(i + 1),
             b'\\' => {
@@ -517,26 +518,19 @@ fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
 /// quote, or an error message and where it happened.
 fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    let mut i = from;
+    let special = |at: usize| crate::scan::find_string_special(bytes.get(at..).unwrap_or_default()).map(|n| at + n);
     // The common case: no escape before the closing quote, so the text is borrowed as it is.
-    loop {
-        match bytes.get(i) {
-            None => return Err(("EOF while parsing a string", i)),
-            Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
-            Some(b'\\') => break,
-            Some(0..=0x1f) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
-            Some(_) => i += 1,
-        }
+    let mut i = special(from).unwrap_or(bytes.len());
+    match bytes.get(i) {
+        None => return Err(("EOF while parsing a string", i)),
+        Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
+        Some(b'\\') => {}
+        Some(_) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
     }
     let mut out = String::from(text.get(from..i).unwrap_or_default());
     loop {
         let run_start = i;
-        while let Some(&b) = bytes.get(i) {
-            if b == b'"' || b == b'\\' || b < 0x20 {
-                break;
-            }
-            i += 1;
-        }
+        i = special(i).unwrap_or(bytes.len());
         out.push_str(text.get(run_start..i).unwrap_or_default());
         match bytes.get(i) {
             None => return Err(("EOF while parsing a string", i)),

@@ -102,9 +102,8 @@ impl SseParser {
                 rest = stripped;
             }
         }
-        while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        while let Some(end) = crate::scan::find2(rest, b'\n', b'\r') {
             let (piece, tail) = rest.split_at(end);
-            self.append(piece)?;
             let is_cr = tail.first() == Some(&b'\r');
             rest = tail.get(1..).unwrap_or_default();
             if is_cr {
@@ -114,19 +113,34 @@ impl SseParser {
                     Some(_) => {}
                 }
             }
-            let line = std::mem::take(&mut self.line);
-            if let Some(event) = self.process_line(&line)? {
-                events.push(event);
-            }
+            // A line wholly inside this chunk is read where it is; only one begun in an earlier
+            // chunk goes through the buffer, which keeps its capacity.
+            let event = if self.line.is_empty() {
+                self.check_size(piece.len())?;
+                self.process_line(piece)?
+            } else {
+                self.append(piece)?;
+                let line = std::mem::take(&mut self.line);
+                let event = self.process_line(&line);
+                self.line = line;
+                self.line.clear();
+                event?
+            };
+            events.extend(event);
         }
         self.append(rest)?;
         Ok(events)
     }
 
-    fn append(&mut self, bytes: &[u8]) -> Result<(), SseError> {
-        if self.line.len() + bytes.len() > self.max_event_bytes {
+    fn check_size(&self, len: usize) -> Result<(), SseError> {
+        if len > self.max_event_bytes {
             return Err(SseError::EventTooLarge { limit: self.max_event_bytes });
         }
+        Ok(())
+    }
+
+    fn append(&mut self, bytes: &[u8]) -> Result<(), SseError> {
+        self.check_size(self.line.len() + bytes.len())?;
         self.line.extend_from_slice(bytes);
         Ok(())
     }
@@ -140,7 +154,10 @@ impl SseParser {
         if raw.is_empty() {
             return Ok(self.dispatch());
         }
-        let line = String::from_utf8_lossy(raw);
+        let line = match std::str::from_utf8(raw) {
+            Ok(line) => std::borrow::Cow::Borrowed(line),
+            Err(_) => String::from_utf8_lossy(raw),
+        };
         if line.starts_with(':') {
             return Ok(None);
         }

@@ -4,8 +4,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
+use adk_core::json;
 use async_trait::async_trait;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::agent::ToolContext;
 use crate::model::FunctionDeclaration;
@@ -92,11 +93,11 @@ impl Tool for TransferToAgentTool {
             description: "Hands the conversation to another agent that is better suited to answer, judged by \
                           the agents' descriptions."
                 .into(),
-            parameters: Some(json!({
-                "type": "object",
-                "properties": {"agent_name": {"type": "string", "description": "The name of the agent to hand over to."}},
-                "required": ["agent_name"],
-            })),
+            parameters: Some(json::constant(
+                r#"{"type": "object",
+                    "properties": {"agent_name": {"type": "string", "description": "The name of the agent to hand over to."}},
+                    "required": ["agent_name"]}"#,
+            )),
         }
     }
 
@@ -123,7 +124,7 @@ impl Tool for ExitLoopTool {
         FunctionDeclaration {
             name: "exit_loop".into(),
             description: "Exits the loop. Call this function only when you are instructed to do so.".into(),
-            parameters: Some(json!({"type": "object", "properties": {}})),
+            parameters: Some(json::constant(r#"{"type": "object", "properties": {}}"#)),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The body of a Chat Completions request, built from an [`LlmRequest`].
 
 use adk_core::json;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::model::http_call::camel_case;
 use crate::model::LlmRequest;
@@ -29,8 +29,14 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     let tools: Vec<Value> = request
         .function_declarations()
         .map(|d| {
-            let parameters = d.parameters.clone().unwrap_or_else(|| json!({"type": "object", "properties": {}}));
-            json!({"type": "function", "function": {"name": d.name, "description": d.description, "parameters": parameters}})
+            let parameters =
+                d.parameters.clone().unwrap_or_else(|| json::constant(r#"{"type": "object", "properties": {}}"#));
+            let function = json::object([
+                ("name", d.name.as_str().into()),
+                ("description", d.description.as_str().into()),
+                ("parameters", parameters),
+            ]);
+            json::object([("type", "function".into()), ("function", function)])
         })
         .collect();
     if !tools.is_empty() {
@@ -38,7 +44,7 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     }
     body.insert("stream".into(), stream.into());
     if stream {
-        body.insert("stream_options".into(), json!({"include_usage": true}));
+        body.insert("stream_options".into(), json::object([("include_usage", true.into())]));
     }
     let settings: Map<String, Value> =
         request.config.settings.iter().map(|(k, v)| (camel_case(k), v.clone())).collect();
@@ -63,10 +69,11 @@ fn response_format(settings: &Map<String, Value>) -> Option<Value> {
     match schema {
         Some(schema) => {
             let name = schema.get("title").and_then(Value::as_str).unwrap_or("response");
-            Some(json!({"type": "json_schema", "json_schema": {"name": name, "schema": schema}}))
+            let json_schema = json::object([("name", name.into()), ("schema", schema.clone())]);
+            Some(json::object([("type", "json_schema".into()), ("json_schema", json_schema)]))
         }
         None => (settings.get("responseMimeType").and_then(Value::as_str) == Some("application/json"))
-            .then(|| json!({"type": "json_object"})),
+            .then(|| json::object([("type", "json_object".into())])),
     }
 }
 
@@ -111,7 +118,7 @@ fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
     let mut messages = Vec::new();
     let system = request.config.system_instruction.as_ref().map(|c| texts(c).join("\n")).unwrap_or_default();
     if !system.is_empty() {
-        messages.push(json!({"role": "system", "content": system}));
+        messages.push(json::object([("role", "system".into()), ("content", system.into())]));
     }
     let mut ids = CallIds::default();
     for content in &request.contents {
@@ -122,7 +129,8 @@ fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
                 let name = r.name.as_deref().unwrap_or_default();
                 let output = json::to_string(&r.response);
                 let id = ids.for_response(name, r.id.as_deref());
-                messages.push(json!({"role": "tool", "tool_call_id": id, "content": output}));
+                let message = [("role", "tool".into()), ("tool_call_id", id.into()), ("content", output.into())];
+                messages.push(json::object(message));
             }
         } else if matches!(content.role.as_deref(), Some("model" | "assistant")) {
             messages.extend(assistant_message(content, &mut ids));
@@ -148,7 +156,8 @@ fn assistant_message(content: &Content, ids: &mut CallIds) -> Option<Value> {
             let name = call.name.as_deref().unwrap_or_default();
             let arguments = json::to_string(&call.args.clone().unwrap_or_default());
             let id = ids.for_call(name, call.id.as_deref());
-            json!({"id": id, "type": "function", "function": {"name": name, "arguments": arguments}})
+            let function = json::object([("name", name.into()), ("arguments", arguments.into())]);
+            json::object([("id", id.into()), ("type", "function".into()), ("function", function)])
         })
         .collect();
     let mut message = Map::new();
@@ -167,18 +176,26 @@ fn assistant_message(content: &Content, ids: &mut CallIds) -> Option<Value> {
 fn user_message(content: &Content) -> Result<Option<Value>, AdkError> {
     let parts: Vec<&Part> = content.parts().iter().filter(|p| p.thought != Some(true)).collect();
     if let [Part { text: Some(text), .. }] = parts.as_slice() {
-        return Ok(Some(json!({"role": "user", "content": text})));
+        return Ok(Some(json::object([("role", "user".into()), ("content", text.as_str().into())])));
     }
     let items = parts.into_iter().map(content_item).collect::<Result<Vec<_>, _>>()?;
     let items: Vec<Value> = items.into_iter().flatten().collect();
-    Ok((!items.is_empty()).then(|| json!({"role": "user", "content": items})))
+    Ok((!items.is_empty()).then(|| json::object([("role", "user".into()), ("content", Value::Array(items))])))
+}
+
+fn text_item(text: &str) -> Value {
+    json::object([("type", "text".into()), ("text", text.into())])
+}
+
+fn image_item(url: &str) -> Value {
+    json::object([("type", "image_url".into()), ("image_url", json::object([("url", url.into())]))])
 }
 
 /// One part as a content item: text, an image (inline as a data URL, or by URL), or inline text
 /// data as text. Other media have no portable Chat Completions form and are refused by name.
 fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
     if let Some(text) = &part.text {
-        return Ok(Some(json!({"type": "text", "text": text})));
+        return Ok(Some(text_item(text)));
     }
     if let Some(blob) = &part.inline_data {
         let mime = blob.mime_type.as_deref().unwrap_or_default();
@@ -188,10 +205,10 @@ fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
                 "data:{mime};base64,{}",
                 blob.data.as_ref().map(crate::types::Bytes::to_standard_base64).unwrap_or_default()
             );
-            return Ok(Some(json!({"type": "image_url", "image_url": {"url": url}})));
+            return Ok(Some(image_item(&url)));
         }
         if mime.starts_with("text/") || mime == "application/json" {
-            return Ok(Some(json!({"type": "text", "text": String::from_utf8_lossy(data)})));
+            return Ok(Some(text_item(&String::from_utf8_lossy(data))));
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent")));
     }
@@ -199,7 +216,7 @@ fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
         let mime = file.mime_type.as_deref().unwrap_or_default();
         let uri = file.file_uri.as_deref().unwrap_or_default();
         if mime.starts_with("image/") && (uri.starts_with("https://") || uri.starts_with("http://")) {
-            return Ok(Some(json!({"type": "image_url", "image_url": {"url": uri}})));
+            return Ok(Some(image_item(uri)));
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: file `{uri}` of type `{mime}` cannot be sent")));
     }

@@ -1,0 +1,65 @@
+//! Finding the next byte of interest eight bytes at a time: the text between JSON quotes and
+//! between SSE line breaks is most of what the parsers read, and wasm has no SIMD here.
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in each byte of `word` that is zero (exact for the lowest such byte).
+fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(ONES) & !word & HIGHS
+}
+
+/// The index of the first byte of `bytes` for which `hit` (the word test) and `is` (the byte
+/// test) agree.
+fn first(bytes: &[u8], hit: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let found = hit(u64::from_le_bytes(word));
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&b| is(b)).map(|i| offset + i)
+}
+
+/// The index of the first `a` or `b` in `bytes`.
+pub fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
+    let (wa, wb) = (ONES * u64::from(a), ONES * u64::from(b));
+    first(bytes, |w| zero_bytes(w ^ wa) | zero_bytes(w ^ wb), |c| c == a || c == b)
+}
+
+/// The index of the first `"`, `\` or control character (below U+0020): where a JSON string's
+/// plain run ends.
+pub fn find_string_special(bytes: &[u8]) -> Option<usize> {
+    let (quote, backslash) = (ONES * u64::from(b'"'), ONES * u64::from(b'\\'));
+    // Bytes below 0x20: subtracting 0x20 borrows into the high bit of those (and only of those
+    // that were not already ≥ 0x80).
+    let control = |w: u64| w.wrapping_sub(ONES * 0x20) & !w & HIGHS;
+    first(
+        bytes,
+        |w| zero_bytes(w ^ quote) | zero_bytes(w ^ backslash) | control(w),
+        |c| c == b'"' || c == b'\\' || c < 0x20,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agrees_with_a_plain_scan() {
+        let text: Vec<u8> = (0..300u32).map(|i| (i * 37 % 251) as u8).collect();
+        for start in 0..text.len() {
+            let s = &text[start..];
+            assert_eq!(find2(s, b'\n', b'\r'), s.iter().position(|&b| b == b'\n' || b == b'\r'), "{start}");
+            let plain = s.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
+            assert_eq!(find_string_special(s), plain, "{start}");
+        }
+        assert_eq!(find_string_special("한국어 ☃ text\"".as_bytes()), Some(18));
+        assert_eq!(find2(b"abcdefghijklmnop", b'x', b'y'), None);
+    }
+}

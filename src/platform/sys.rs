@@ -1,0 +1,30 @@
+//! Typed bindings for the JS objects the boundary touches, and nothing else: declarations without
+//! behaviour. The idiomatic wrappers ([`super::iter`], [`super::fetch`], [`super::callback`]) are
+//! written over these.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// What an iterator's `next()` (or a stream reader's `read()`) settles to.
+    pub type IteratorResult;
+
+    /// The iterator is exhausted.
+    #[wasm_bindgen(method, getter, structural)]
+    pub fn done(this: &IteratorResult) -> bool;
+
+    /// The value, when not done.
+    #[wasm_bindgen(method, getter, structural)]
+    pub fn value(this: &IteratorResult) -> JsValue;
+
+    /// A `ReadableStream`, as a fetch `Response` has for its body.
+    pub type ReadableStream;
+
+    /// A reader that locks the stream.
+    #[wasm_bindgen(method, catch, js_name = getReader)]
+    pub fn get_reader(this: &ReadableStream) -> Result<JsValue, JsValue>;
+
+    /// `globalThis.crypto.getRandomValues`.
+    #[wasm_bindgen(js_namespace = crypto, js_name = getRandomValues, catch)]
+    pub fn get_random_values(buf: &mut [u8]) -> Result<(), JsValue>;
+}
