@@ -300,7 +300,7 @@ export class Run {
     if (this.#ready.length) return { value: this.#ready.shift(), done: false };
     try {
       // The handle gives every item that is ready at once; they are handed out one by one.
-      const batch = await this.#handle.next();
+      const batch = await new Promise((resolve, reject) => this.#handle.next(resolve, reject));
       if (batch.length === 0) {
         this.#finish();
         return { value: undefined, done: true };

@@ -1,5 +1,8 @@
-//! One handle for every stream JS pulls from (`next()` / `cancel()`); `index.js` turns it into an
-//! async iterable and a ReadableStream.
+//! One handle for every stream JS pulls from (a run's events, an A2A stream); `index.js` makes it
+//! an async iterable and a ReadableStream.
+//!
+//! Each handle has one task, started by the first pull, that waits for a pull, reads the items that
+//! are ready and settles that pull: a pull costs JS one promise, and Rust no new task or closure.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -11,49 +14,51 @@ use futures_core::Stream;
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
-use super::convert::promise;
+use super::convert::js_error_to_core;
+use super::to_js_error;
 use crate::{AdkError, ErrorCode};
 
-/// Items as JSON text; a batch crosses to JS as one array parsed once.
-pub type JsStream = Pin<Box<dyn Stream<Item = Result<String, AdkError>>>>;
+/// Items as JSON text; a batch crosses to JS as one array, parsed once.
+pub type JsonStream = Pin<Box<dyn Stream<Item = Result<String, AdkError>>>>;
 
-struct PullState {
-    /// The stream; `None` once it has ended, failed or been cancelled (and during a poll).
-    events: Option<JsStream>,
-    /// A `next()` is waiting: a second one is refused rather than left unsettled.
-    pending: bool,
-    finished: bool,
-    cancelled: bool,
-    /// A failure that came after items of a batch: given by the next `next()`.
-    failed: Option<AdkError>,
-    /// Woken by `cancel()` so a pending `next()` gives up at once.
-    waker: Option<Waker>,
+/// A pull waiting to be settled: the `resolve` and `reject` of its promise.
+type Pull = (js_sys::Function, js_sys::Function);
+
+struct State {
+    /// `None` once the stream has ended, failed or been cancelled.
+    items: Option<JsonStream>,
     max_batch: usize,
+    pull: Option<Pull>,
+    /// A failure that came after items of a batch: the next pull gets it.
+    failed: Option<AdkError>,
+    cancelled: bool,
+    pump_started: bool,
+    /// The pump, waiting for a pull (or, with one, for items).
+    waker: Option<Waker>,
 }
 
-/// A stream JS pulls from: a run's events, an A2A stream. `next()` resolves to the items that are
-/// ready (at least one, at most the handle's batch size), or an empty array at the end; `cancel()`
-/// drops the stream, which stops the work behind it (a pending `next()` rejects with `ABORTED`).
+/// A stream JS pulls from. `next(resolve, reject)` settles with the items that are ready (at least
+/// one, at most the handle's batch size), or an empty array at the end; `cancel()` drops the
+/// stream, which stops the work behind it (a pending pull rejects with `ABORTED`).
 #[wasm_bindgen]
 pub struct StreamHandle {
-    state: Rc<RefCell<PullState>>,
+    state: Rc<RefCell<State>>,
 }
 
 impl StreamHandle {
     /// A handle on `items`, handing over at most `max_batch` at a time. Reading ahead is only for
     /// streams without side effects: a run must not append events its caller has not taken yet.
-    pub fn new(items: JsStream, max_batch: usize) -> Self {
-        StreamHandle {
-            state: Rc::new(RefCell::new(PullState {
-                events: Some(items),
-                pending: false,
-                finished: false,
-                cancelled: false,
-                failed: None,
-                waker: None,
-                max_batch: max_batch.max(1),
-            })),
-        }
+    pub fn new(items: JsonStream, max_batch: usize) -> Self {
+        let state = State {
+            items: Some(items),
+            max_batch: max_batch.max(1),
+            pull: None,
+            failed: None,
+            cancelled: false,
+            pump_started: false,
+            waker: None,
+        };
+        StreamHandle { state: Rc::new(RefCell::new(state)) }
     }
 }
 
@@ -61,48 +66,50 @@ fn aborted() -> AdkError {
     AdkError::new(ErrorCode::Aborted, "aborted")
 }
 
-/// The ready items, or the end, or cancellation, whichever comes first. The stream is taken out of
-/// the shared state while it is polled, so `cancel()` (even from JS code the poll runs) never
-/// finds the state borrowed.
-struct NextOrCancel {
-    state: Rc<RefCell<PullState>>,
+/// What a pull gets: the items, or the failure.
+type Outcome = Result<String, AdkError>;
+
+/// The next pull, and what it gets: items as a JSON array text. `None` when the handle is done.
+struct NextPull {
+    state: Rc<RefCell<State>>,
 }
 
-impl Future for NextOrCancel {
-    type Output = Result<Vec<String>, AdkError>;
+impl Future for NextPull {
+    type Output = Option<(Pull, Outcome)>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let (taken, max) = {
+        let (mut items, max) = {
             let mut state = self.state.borrow_mut();
+            let Some(pull) = state.pull.take() else {
+                if state.cancelled {
+                    return Poll::Ready(None);
+                }
+                state.waker = Some(cx.waker().clone());
+                return Poll::Pending;
+            };
             if state.cancelled {
-                return Poll::Ready(Err(aborted()));
+                return Poll::Ready(Some((pull, Err(aborted()))));
             }
             if let Some(e) = state.failed.take() {
-                state.finished = true;
-                return Poll::Ready(Err(e));
+                return Poll::Ready(Some((pull, Err(e))));
             }
-            if state.finished {
-                return Poll::Ready(Ok(Vec::new()));
-            }
-            state.waker = Some(cx.waker().clone());
-            (state.events.take(), state.max_batch)
+            let Some(items) = state.items.take() else { return Poll::Ready(Some((pull, Ok("[]".into())))) };
+            state.pull = Some(pull);
+            // The stream is taken out while it is polled, so JS code the poll runs may call
+            // `cancel()` without finding the state borrowed.
+            (items, state.max_batch)
         };
-        let Some(mut events) = taken else {
-            return Poll::Ready(Err(AdkError::new(
-                ErrorCode::FailedPrecondition,
-                "next() called while another next() is pending",
-            )));
-        };
-        let mut batch = Vec::new();
-        let ended = loop {
-            if self.state.borrow().cancelled {
-                drop(events);
-                return Poll::Ready(Err(aborted()));
-            }
-            match events.poll_next_unpin(cx) {
+        let mut batch = String::from("[");
+        let mut count = 0;
+        let end = loop {
+            match items.poll_next_unpin(cx) {
                 Poll::Ready(Some(Ok(item))) => {
-                    batch.push(item);
-                    if batch.len() >= max {
+                    if count > 0 {
+                        batch.push(',');
+                    }
+                    batch.push_str(&item);
+                    count += 1;
+                    if count >= max {
                         break None;
                     }
                 }
@@ -114,72 +121,95 @@ impl Future for NextOrCancel {
         let mut state = self.state.borrow_mut();
         if state.cancelled {
             drop(state);
-            drop(events);
-            return Poll::Ready(Err(aborted()));
+            drop(items);
+            let pull = self.state.borrow_mut().pull.take();
+            return Poll::Ready(pull.map(|pull| (pull, Err(aborted()))));
         }
-        match ended {
+        batch.push(']');
+        match end {
+            None if count == 0 => {
+                state.items = Some(items);
+                state.waker = Some(cx.waker().clone());
+                Poll::Pending
+            }
             None => {
-                state.events = Some(events);
-                if batch.is_empty() {
-                    Poll::Pending
-                } else {
-                    Poll::Ready(Ok(batch))
-                }
+                state.items = Some(items);
+                Poll::Ready(state.pull.take().map(|pull| (pull, Ok(batch))))
             }
-            Some(end) => {
-                if let Err(e) = end {
-                    if batch.is_empty() {
-                        state.finished = true;
-                        return Poll::Ready(Err(e));
-                    }
-                    state.failed = Some(e);
-                } else {
-                    state.finished = true;
-                }
-                Poll::Ready(Ok(batch))
+            Some(Err(e)) if count == 0 => Poll::Ready(state.pull.take().map(|pull| (pull, Err(e)))),
+            Some(Err(e)) => {
+                state.failed = Some(e);
+                Poll::Ready(state.pull.take().map(|pull| (pull, Ok(batch))))
             }
+            Some(Ok(())) => Poll::Ready(state.pull.take().map(|pull| (pull, Ok(batch)))),
         }
     }
 }
 
-/// Clears `pending` when the `next()` that set it settles or is dropped.
-struct Pending(Rc<RefCell<PullState>>);
-
-impl Drop for Pending {
-    fn drop(&mut self) {
-        self.0.borrow_mut().pending = false;
+/// Settles pulls one after the other until the handle is cancelled or the stream is over.
+async fn pump(state: Rc<RefCell<State>>) {
+    while let Some(((resolve, reject), outcome)) = (NextPull { state: state.clone() }).await {
+        let settled = outcome.and_then(|json| js_sys::JSON::parse(&json).map_err(|e| js_error_to_core(&e)));
+        let _ = match settled {
+            Ok(items) => resolve.call1(&JsValue::UNDEFINED, &items),
+            Err(e) => reject.call1(&JsValue::UNDEFINED, &to_js_error(e)),
+        };
+        let state = state.borrow();
+        if state.items.is_none() && state.failed.is_none() {
+            break;
+        }
     }
+    // Pulls after the end get the end (or the abort) at once.
+    state.borrow_mut().pump_started = false;
 }
 
 #[wasm_bindgen]
 impl StreamHandle {
-    /// The items that are ready, as an array; empty at the end.
-    pub fn next(&self) -> js_sys::Promise {
-        let state = self.state.clone();
-        promise(async move {
-            if std::mem::replace(&mut state.borrow_mut().pending, true) {
-                return Err(AdkError::new(
-                    ErrorCode::FailedPrecondition,
-                    "next() called while another next() is pending",
-                ));
+    /// Pulls: `resolve` gets the items that are ready, as an array (empty at the end).
+    pub fn next(&self, resolve: js_sys::Function, reject: js_sys::Function) {
+        let refuse = |reject: &js_sys::Function, e: AdkError| {
+            let _ = reject.call1(&JsValue::UNDEFINED, &to_js_error(e));
+        };
+        let waker = {
+            let mut state = self.state.borrow_mut();
+            if state.pull.is_some() {
+                drop(state);
+                return refuse(
+                    &reject,
+                    AdkError::new(ErrorCode::FailedPrecondition, "next() called while another next() is pending"),
+                );
             }
-            let _pending = Pending(state.clone());
-            let batch = (NextOrCancel { state }).await?;
-            js_sys::JSON::parse(&format!("[{}]", batch.join(","))).map_err(|e| super::convert::js_error_to_core(&e))
-        })
+            if state.items.is_none() && state.failed.is_none() {
+                let cancelled = state.cancelled;
+                drop(state);
+                if cancelled {
+                    return refuse(&reject, aborted());
+                }
+                let _ = resolve.call1(&JsValue::UNDEFINED, &js_sys::Array::new());
+                return;
+            }
+            state.pull = Some((resolve, reject));
+            if !std::mem::replace(&mut state.pump_started, true) {
+                wasm_bindgen_futures::spawn_local(pump(self.state.clone()));
+            }
+            state.waker.take()
+        };
+        if let Some(waker) = waker {
+            waker.wake();
+        }
     }
 
     /// Stops now (for a run: nothing more is written to the session). Idempotent; no effect after the end.
     pub fn cancel(&self) {
-        let (events, waker) = {
+        let (items, waker) = {
             let mut state = self.state.borrow_mut();
-            if state.finished || state.cancelled {
+            if state.cancelled || (state.items.is_none() && state.failed.is_none() && state.pull.is_none()) {
                 return;
             }
             state.cancelled = true;
-            (state.events.take(), state.waker.take())
+            (state.items.take(), state.waker.take())
         };
-        drop(events);
+        drop(items);
         if let Some(waker) = waker {
             waker.wake();
         }

@@ -102,18 +102,21 @@ pub fn new_uuid() -> String {
 
 /// RFC 4122 version 4, variant 1, in its 8-4-4-4-12 hex form.
 fn uuid4(mut bytes: [u8; 16]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let mut out = String::with_capacity(36);
+    let mut out = [b'-'; 36];
+    let mut at = 0;
     for (i, b) in bytes.iter().enumerate() {
         if matches!(i, 4 | 6 | 8 | 10) {
-            out.push('-');
+            at += 1;
         }
-        for nibble in [b >> 4, b & 0x0f] {
-            out.push(char::from_digit(u32::from(nibble), 16).unwrap_or('0'));
+        for (slot, nibble) in out.iter_mut().skip(at).zip([b >> 4, b & 0x0f]) {
+            *slot = HEX.get(usize::from(nibble)).copied().unwrap_or(b'0');
         }
+        at += 2;
     }
-    out
+    std::str::from_utf8(&out).unwrap_or_default().to_string()
 }
 
 #[cfg(test)]
