@@ -42,5 +42,5 @@ size: build
 ## and events/s through InMemoryRunner against @google/adk in one Node process.
 bench: build
 	cargo bench --bench sessions
-	node benches/runner.mjs
+	node --expose-gc benches/runner.mjs
 	node benches/a2a.mjs

@@ -1,57 +1,131 @@
-// Events per second through InMemoryRunner: adk-wasm (the release pkg/) against @google/adk (npm),
-// in one Node process, each with a JS agent yielding N small text events per run.
-// Run with `make bench` (builds pkg/ first). Prints the medians and their ratio.
+// The runner, side by side with @google/adk (npm) in one Node process, and adk-wasm's memory in a
+// long-lived page. Run with `make bench` (builds pkg/ first; Node runs with --expose-gc so the
+// throughput samples start from the same heap: each library's own garbage stays in its own sample).
+//
+// 1. Throughput: a JS agent yields 1 000 small text events per run through InMemoryRunner, fresh
+//    session per run; samples alternate between the two libraries; the ratio is the median of the
+//    per-sample ratios.
+// 2. History: the same runs on a session that already holds 0, 1 000, 10 000 and 100 000 events:
+//    a run's cost must not grow with the history it does not read.
+// 3. Memory: a JS agent answering one event per run, 1 000 runs on one session of 3 000 events,
+//    with no forced garbage collection; the wasm memory after prefill, and every 100 runs.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 import * as ours from '../pkg/index.js';
 import * as theirs from '@google/adk';
 
-const EVENTS_PER_RUN = 1000;
-const RUNS_PER_SAMPLE = 5;
-const SAMPLES = 7;
+const gc = globalThis.gc ?? (() => {});
+const wasm = ours.initSync({ module: readFileSync(new URL('../pkg/adk_wasm_bg.wasm', import.meta.url)) });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const MiB = (bytes) => (bytes / 1048576).toFixed(1);
+const message = { role: 'user', parts: [{ text: 'go' }] };
 
-ours.initSync({ module: readFileSync(new URL('../pkg/adk_wasm_bg.wasm', import.meta.url)) });
-
-class OurAgent extends ours.BaseAgent {
-  async *runAsyncImpl() {
-    for (let i = 0; i < EVENTS_PER_RUN; i++) yield { content: { role: 'model', parts: [{ text: `event ${i}` }] } };
-  }
-}
-
-class TheirAgent extends theirs.BaseAgent {
-  async *runAsyncImpl(ctx) {
-    for (let i = 0; i < EVENTS_PER_RUN; i++) {
-      yield theirs.createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: `event ${i}` }] } });
+function ourAgent(eventsPerRun) {
+  return new (class extends ours.BaseAgent {
+    async *runAsyncImpl() {
+      for (let i = 0; i < eventsPerRun; i++) yield { content: { role: 'model', parts: [{ text: `event ${i}` }] } };
     }
-  }
-  async *runLiveImpl() {}
+  })({ name: 'bench' });
 }
 
-/** Median events/s over SAMPLES samples of RUNS_PER_SAMPLE runs, each on a fresh session. */
-async function measure(label, runner) {
-  let session = 0;
-  const runOnce = async () => {
-    const sessionId = `s${session++}`;
-    await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId });
-    let n = 0;
-    for await (const _ of runner.runAsync({ userId: 'u', sessionId, newMessage: { role: 'user', parts: [{ text: 'go' }] } })) n++;
-    if (n !== EVENTS_PER_RUN) throw new Error(`${label}: ${n} events, expected ${EVENTS_PER_RUN}`);
+function theirAgent(eventsPerRun) {
+  return new (class extends theirs.BaseAgent {
+    async *runAsyncImpl(ctx) {
+      for (let i = 0; i < eventsPerRun; i++) {
+        yield theirs.createEvent({ invocationId: ctx.invocationId, author: this.name, content: { role: 'model', parts: [{ text: `event ${i}` }] } });
+      }
+    }
+    async *runLiveImpl() {}
+  })({ name: 'bench' });
+}
+
+/** One run on `sessionId`; returns how many events it yielded. */
+async function run(runner, sessionId) {
+  let n = 0;
+  for await (const _ of runner.runAsync({ userId: 'u', sessionId, newMessage: message })) n++;
+  return n;
+}
+
+/** Events per second of `runs` runs (each on a fresh session unless `sessionId` is given). */
+async function sample(runner, runs, eventsPerRun, sessionId) {
+  gc();
+  const t = performance.now();
+  for (let r = 0; r < runs; r++) {
+    let id = sessionId;
+    if (!id) {
+      id = `s${Math.random()}`;
+      await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: id });
+    }
+    const n = await run(runner, id);
+    if (n !== eventsPerRun) throw new Error(`${n} events, expected ${eventsPerRun}`);
+  }
+  return (runs * eventsPerRun) / ((performance.now() - t) / 1000);
+}
+
+async function throughput() {
+  const EVENTS = 1000;
+  const RUNS = 5;
+  const SAMPLES = 15;
+  const runners = {
+    'adk-wasm': new ours.InMemoryRunner({ agent: ourAgent(EVENTS), appName: 'bench' }),
+    '@google/adk': new theirs.InMemoryRunner({ agent: theirAgent(EVENTS), appName: 'bench' }),
   };
-  await runOnce(); // warm-up
-  const rates = [];
+  for (const runner of Object.values(runners)) await sample(runner, 1, EVENTS); // warm-up
+  const rates = { 'adk-wasm': [], '@google/adk': [] };
   for (let s = 0; s < SAMPLES; s++) {
-    const t = performance.now();
-    for (let r = 0; r < RUNS_PER_SAMPLE; r++) await runOnce();
-    rates.push((EVENTS_PER_RUN * RUNS_PER_SAMPLE) / ((performance.now() - t) / 1000));
+    const order = s % 2 ? ['@google/adk', 'adk-wasm'] : ['adk-wasm', '@google/adk'];
+    for (const name of order) rates[name].push(await sample(runners[name], RUNS, EVENTS));
   }
-  rates.sort((a, b) => a - b);
-  const median = rates[Math.floor(SAMPLES / 2)];
-  console.log(`${label.padEnd(12)} ${Math.round(median).toString().padStart(9)} events/s  (min ${Math.round(rates[0])}, max ${Math.round(rates.at(-1))})`);
-  return median;
+  const ratios = rates['adk-wasm'].map((r, i) => r / rates['@google/adk'][i]);
+  console.log(`1. InMemoryRunner, a JS agent yielding ${EVENTS} text events per run, ${RUNS} runs x ${SAMPLES} interleaved samples, Node ${process.version}`);
+  for (const [name, values] of Object.entries(rates)) {
+    console.log(`   ${name.padEnd(12)} ${Math.round(median(values)).toString().padStart(7)} events/s  (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`);
+  }
+  console.log(`   ratio adk-wasm / @google/adk: ${median(ratios).toFixed(2)} (median of per-sample ratios; min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
 }
 
-console.log(`InMemoryRunner, a JS agent yielding ${EVENTS_PER_RUN} text events per run, ${RUNS_PER_SAMPLE} runs x ${SAMPLES} samples, Node ${process.version}`);
-const a = await measure('adk-wasm', new ours.InMemoryRunner({ agent: new OurAgent({ name: 'bench' }), appName: 'bench' }));
-const b = await measure('@google/adk', new theirs.InMemoryRunner({ agent: new TheirAgent({ name: 'bench' }), appName: 'bench' }));
-console.log(`ratio adk-wasm / @google/adk: ${(a / b).toFixed(2)}`);
+async function history() {
+  const EVENTS = 1000;
+  console.log(`2. The same runs on a session that already holds N events (events/s, median of 5 samples of 3 runs)`);
+  console.log(`   ${'N'.padStart(7)} ${'adk-wasm'.padStart(9)} ${'@google/adk'.padStart(12)}`);
+  for (const stored of [0, 1000, 10000, 100000]) {
+    const cells = [];
+    for (const [lib, agent] of [[ours, ourAgent], [theirs, theirAgent]]) {
+      const runner = new lib.InMemoryRunner({ agent: agent(EVENTS), appName: 'bench' });
+      const sessionId = `history-${stored}`;
+      await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId });
+      if (stored) {
+        const filler = new lib.Runner({ appName: 'bench', agent: agent(stored), sessionService: runner.sessionService });
+        await run(filler, sessionId);
+      }
+      const values = [];
+      for (let s = 0; s < 5; s++) values.push(await sample(runner, 3, EVENTS, sessionId));
+      cells.push(Math.round(median(values)));
+    }
+    console.log(`   ${String(stored).padStart(7)} ${String(cells[0]).padStart(9)} ${String(cells[1]).padStart(12)}`);
+  }
+}
+
+async function memory() {
+  const RUNS = 1000;
+  const runner = new ours.InMemoryRunner({ agent: ourAgent(1), appName: 'bench' });
+  await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
+  const filler = new ours.Runner({ appName: 'bench', agent: ourAgent(2999), sessionService: runner.sessionService });
+  await run(filler, 'long');
+  const start = wasm.memory.buffer.byteLength;
+  const marks = [];
+  for (let r = 1; r <= RUNS; r++) {
+    await run(runner, 'long');
+    if (r % 100 === 0) marks.push(MiB(wasm.memory.buffer.byteLength));
+  }
+  const session = await runner.sessionService.getSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
+  const json = JSON.stringify(session.events).length;
+  console.log(`3. wasm memory, ${RUNS} runs of a JS agent on one session (3 000 events at the start, ${session.events.length} at the end), no forced GC`);
+  console.log(`   after prefill ${MiB(start)} MiB; every 100 runs: ${marks.join(', ')} MiB; the session's own JSON: ${MiB(json)} MiB`);
+}
+
+const only = process.argv[2];
+if (!only || only === 'throughput') await throughput();
+if (!only || only === 'history') await history();
+if (!only || only === 'memory') await memory();

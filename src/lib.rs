@@ -19,7 +19,12 @@
     )
 )]
 
-pub use adk_a2a as a2a;
+/// The A2A protocol client, and (with agents) the agent that runs a remote A2A agent.
+pub mod a2a {
+    pub use adk_a2a::*;
+    #[cfg(feature = "agents")]
+    pub use adk_runtime::agents::RemoteA2aAgent;
+}
 pub use adk_core::{cancellation, error, events, http, sse, types};
 pub use adk_core::{
     AdkError, Blob, Bytes, CodeExecutionResult, Content, ErrorCode, Event, EventActions, ExecutableCode, FileData,

@@ -7,8 +7,8 @@ mod common;
 
 use std::rc::Rc;
 
-use adk_wasm::a2a::{A2aClient, AgentCard};
-use adk_wasm::agent::{Agent, AgentCore, RemoteA2aAgent};
+use adk_wasm::a2a::{A2aClient, AgentCard, RemoteA2aAgent};
+use adk_wasm::agent::{Agent, AgentCore};
 use adk_wasm::runner::{RunConfig, Runner};
 use adk_wasm::types::Content;
 use adk_wasm::Event;

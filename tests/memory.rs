@@ -26,7 +26,7 @@ fn session(user: &str, id: &str, events: Vec<Event>) -> Session {
         app_name: APP.into(),
         user_id: user.into(),
         state: Default::default(),
-        events,
+        events: events.into(),
         last_update_time: 1000.0,
     }
 }
@@ -67,14 +67,14 @@ fn test_add_session_to_memory() {
 #[test]
 fn test_add_events_to_memory_with_explicit_events() {
     let m = InMemoryMemoryService::new();
-    block_on(m.add_events_to_memory(APP, USER, &session_1().events[..1], Some("session-1"))).unwrap();
+    block_on(m.add_events_to_memory(APP, USER, &session_1().events.to_vec()[..1], Some("session-1"))).unwrap();
     assert_eq!(ids(&m, "ADK"), ["event-1a"]);
 }
 
 #[test]
 fn test_add_events_to_memory_without_session_id_uses_default_bucket() {
     let m = InMemoryMemoryService::new();
-    block_on(m.add_events_to_memory(APP, USER, &session_1().events[..1], None)).unwrap();
+    block_on(m.add_events_to_memory(APP, USER, &session_1().events.to_vec()[..1], None)).unwrap();
     assert_eq!(ids(&m, "ADK"), ["event-1a"]);
 }
 

@@ -172,7 +172,7 @@ fn llm(name: &str, disallow: bool) -> Rc<dyn Agent> {
 
 fn session_with(events: Vec<Event>) -> Session {
     let mut s = Session::placeholder();
-    s.events = events;
+    s.events = events.into();
     s
 }
 

@@ -61,7 +61,7 @@ fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
         app_name: string_prop(session, "appName", "session")?,
         user_id: string_prop(session, "userId", "session")?,
         state: JsonObject::new(),
-        events: Vec::new(),
+        events: Default::default(),
         last_update_time: 0.0,
     })
 }

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "agents")]
 pub mod callback;
+mod alloc;
 pub mod fetch;
 pub mod interop;
 pub mod iter;

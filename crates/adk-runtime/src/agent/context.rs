@@ -208,7 +208,7 @@ impl ReadonlyContext {
 
     /// The session's events so far.
     pub fn events(&self) -> Vec<Event> {
-        self.ctx.with_session(|s| s.events.clone())
+        self.ctx.with_session(|s| s.events.to_vec())
     }
 
     /// The parts of the last event the user wrote (the seeds' `get_last_user_input`).

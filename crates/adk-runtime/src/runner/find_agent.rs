@@ -3,14 +3,14 @@
 use std::rc::Rc;
 
 use crate::agent::Agent;
-use crate::session::Session;
+use crate::session::{Events, Session};
 use crate::Event;
 
 /// The event whose function call the last event answers, if the last event is a function response.
-pub fn find_matching_function_call(events: &[Event]) -> Option<&Event> {
-    let (last, earlier) = events.split_last()?;
-    let id = last.get_function_responses().first()?.id.clone()?;
-    earlier.iter().rev().find(|e| e.get_function_calls().iter().any(|c| c.id.as_deref() == Some(id.as_str())))
+pub fn find_matching_function_call(events: &Events) -> Option<&Event> {
+    let mut newest_first = events.iter().rev();
+    let id = newest_first.next()?.get_function_responses().first()?.id.clone()?;
+    newest_first.find(|e| e.get_function_calls().iter().any(|c| c.id.as_deref() == Some(id.as_str())))
 }
 
 /// The agent that called the function the user is answering; else the agent that spoke last, if it

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 
-use super::{apply_event, split_state_delta, GetSessionConfig, Session, SessionService, APP_PREFIX, USER_PREFIX};
+use super::{
+    apply_event, split_state_delta, Events, GetSessionConfig, Session, SessionService, APP_PREFIX, USER_PREFIX,
+};
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
 
@@ -14,7 +16,7 @@ use crate::{platform, AdkError, ErrorCode, Event};
 #[derive(Debug)]
 struct Stored {
     state: JsonObject,
-    events: Vec<Event>,
+    events: Events,
     last_update_time: f64,
 }
 
@@ -58,7 +60,7 @@ impl Store {
     }
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
-    fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: &[Event]) -> Session {
+    fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
         let mut state = stored.state.clone();
         for (key, value) in self.app_state.get(app_name).into_iter().flatten() {
             state.insert(format!("{APP_PREFIX}{key}"), value.clone());
@@ -71,7 +73,7 @@ impl Store {
             app_name: app_name.to_string(),
             user_id: user_id.to_string(),
             state,
-            events: events.to_vec(),
+            events,
             last_update_time: stored.last_update_time,
         }
     }
@@ -88,7 +90,7 @@ impl Store {
 }
 
 /// The index of the first event `get_session` returns, found without copying any event.
-fn first_returned(events: &[Event], config: Option<&GetSessionConfig>) -> usize {
+fn first_returned(events: &Events, config: Option<&GetSessionConfig>) -> usize {
     let Some(config) = config else { return 0 };
     let mut start = match config.num_recent_events {
         Some(n) => events.len().saturating_sub(usize::try_from(n).unwrap_or(usize::MAX)),
@@ -96,9 +98,8 @@ fn first_returned(events: &[Event], config: Option<&GetSessionConfig>) -> usize 
     };
     if let Some(after) = config.after_timestamp {
         // Walk back from the newest event to the first one older than `after` (ADK does the same).
-        let tail = events.get(start..).unwrap_or_default();
-        let older = tail.iter().rposition(|e| e.timestamp < after);
-        start += older.map_or(0, |i| i + 1);
+        let newer = events.iter().rev().take(events.len() - start).take_while(|e| e.timestamp >= after).count();
+        start = events.len() - newer;
     }
     start
 }
@@ -127,8 +128,8 @@ impl SessionService for InMemorySessionService {
         };
         let scopes = split_state_delta(&state.unwrap_or_default());
         store.apply_shared_state(app_name, user_id, scopes.app, scopes.user);
-        let stored = Stored { state: scopes.session, events: Vec::new(), last_update_time: platform::now_seconds() };
-        let session = store.view(app_name, user_id, &session_id, &stored, &[]);
+        let stored = Stored { state: scopes.session, events: Events::new(), last_update_time: platform::now_seconds() };
+        let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
         let users = store.sessions.entry(app_name.to_string()).or_default();
         users.entry(user_id.to_string()).or_default().insert(session_id, stored);
         Ok(session)
@@ -144,7 +145,7 @@ impl SessionService for InMemorySessionService {
         let store = self.store.borrow();
         let session_id = session_id.trim();
         let Some(stored) = store.stored(app_name, user_id, session_id) else { return Ok(None) };
-        let events = stored.events.get(first_returned(&stored.events, config)..).unwrap_or_default();
+        let events = stored.events.from_index(first_returned(&stored.events, config));
         Ok(Some(store.view(app_name, user_id, session_id, stored, events)))
     }
 
@@ -155,7 +156,7 @@ impl SessionService for InMemorySessionService {
             .iter()
             .filter(|(uid, _)| user_id.is_none_or(|u| u == uid.as_str()))
             .flat_map(|(uid, sessions)| sessions.iter().map(move |(id, s)| (uid, id, s)))
-            .map(|(uid, id, stored)| store.view(app_name, uid, id, stored, &[]))
+            .map(|(uid, id, stored)| store.view(app_name, uid, id, stored, Events::new()))
             .collect();
         // Oldest first, so the last one is the most recently active (ADK 2.x order).
         sessions.sort_by(|a, b| {

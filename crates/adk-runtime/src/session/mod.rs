@@ -1,5 +1,6 @@
 //! Sessions: one conversation's events and state, and the service that keeps them.
 
+mod events;
 mod in_memory;
 mod state;
 
@@ -8,6 +9,7 @@ use async_trait::async_trait;
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
+pub use events::Events;
 pub use in_memory::InMemorySessionService;
 pub use state::{split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 
@@ -24,7 +26,7 @@ adk_core::json_struct! {
         /// Session state merged with the app (`app:`) and user (`user:`) state.
         pub state: JsonObject => "state" def,
         /// The events, oldest first.
-        pub events: Vec<Event> => "events" def,
+        pub events: Events => "events" def,
         /// Seconds since the Unix epoch of the last appended event (or of creation).
         pub last_update_time: f64 => "lastUpdateTime" def,
     }
@@ -82,7 +84,7 @@ impl Session {
             app_name: String::new(),
             user_id: String::new(),
             state: JsonObject::new(),
-            events: Vec::new(),
+            events: Events::new(),
             last_update_time: 0.0,
         }
     }

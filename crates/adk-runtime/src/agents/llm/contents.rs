@@ -74,14 +74,14 @@ fn has_content(event: &Event) -> bool {
 /// The contents for `agent_name` on `branch`: the session's events the agent can see, other agents'
 /// turns retold as context, partial events and empty ones left out. With `current_turn_only`
 /// (`include_contents: 'none'`), only what came since the last user message or other agent's turn.
-pub fn build_contents(
-    events: &[Event],
+pub fn build_contents<'a>(
+    events: impl IntoIterator<Item = &'a Event>,
     agent_name: &str,
     branch: Option<&str>,
     current_turn_only: bool,
 ) -> Vec<Content> {
     let visible: Vec<&Event> = events
-        .iter()
+        .into_iter()
         .filter(|e| e.partial != Some(true) && has_content(e) && visible_from(branch, e.branch.as_deref()))
         .collect();
     let start = if current_turn_only {

@@ -78,7 +78,7 @@ impl Agent for RemoteA2aAgent {
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
         Box::pin(async_stream::try_stream! {
             let history = ctx.with_session(|s| s.events.clone());
-            let Some(message) = request::build_message(ctx.agent_name(), &history) else {
+            let Some(message) = request::build_message(ctx.agent_name(), history.iter()) else {
                 return;
             };
             let make = || agent_event(&ctx, None);

@@ -9,7 +9,8 @@ use crate::a2a::{Message, Part as A2aPart, Role, TaskState};
 use crate::{platform, Event};
 
 /// The message for this turn, or `None` when nothing new was said since the agent last answered.
-pub fn build_message(agent_name: &str, events: &[Event]) -> Option<Message> {
+pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a Event>) -> Option<Message> {
+    let events: Vec<&Event> = events.into_iter().collect();
     let last = events.iter().rposition(|e| e.author == agent_name && remote_ids(e).0.is_some());
     let since = last.map_or(0, |i| i + 1);
     let mut parts: Vec<A2aPart> = Vec::new();
@@ -27,7 +28,7 @@ pub fn build_message(agent_name: &str, events: &[Event]) -> Option<Message> {
     if parts.is_empty() {
         return None;
     }
-    let (context_id, task_id, state) = last.and_then(|i| events.get(i)).map(remote_ids).unwrap_or_default();
+    let (context_id, task_id, state) = last.and_then(|i| events.get(i)).map(|e| remote_ids(e)).unwrap_or_default();
     // An interrupted task (input or auth required) goes on with this message; a finished one does not.
     let task_id = task_id.filter(|_| state.as_ref().is_some_and(TaskState::is_interrupted));
     Some(Message {

@@ -1,0 +1,220 @@
+//! A session's events: recorded history shared between copies, so that handing a session to a
+//! run (or to a caller) costs what it adds, not what it has accumulated.
+
+use std::fmt;
+use std::ops::Index;
+use std::rc::Rc;
+
+use adk_core::json::{FromJson, JsonError, Reader, ToJson, Writer};
+
+use crate::Event;
+
+/// How many events are frozen together into one shared run.
+const RUN: usize = 64;
+
+/// A session's events, oldest first. Cloning shares the events already recorded (one pointer per
+/// 64 events) instead of copying them; what a copy appends afterwards is its own.
+#[derive(Clone, Default)]
+pub struct Events {
+    /// Full runs of [`RUN`] events, immutable and shared by every copy.
+    runs: Vec<Rc<Vec<Event>>>,
+    /// The newest events, not frozen yet.
+    tail: Vec<Event>,
+}
+
+impl Events {
+    /// No events.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many events there are.
+    pub fn len(&self) -> usize {
+        self.runs.len() * RUN + self.tail.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.runs.is_empty() && self.tail.is_empty()
+    }
+
+    /// Appends `event`.
+    pub fn push(&mut self, event: Event) {
+        if self.tail.capacity() == 0 {
+            self.tail.reserve_exact(RUN);
+        }
+        self.tail.push(event);
+        if self.tail.len() == RUN {
+            // Frozen where it stands: the run's buffer is moved, not copied.
+            self.runs.push(Rc::new(std::mem::take(&mut self.tail)));
+        }
+    }
+
+    /// Removes every event (from this copy only).
+    pub fn clear(&mut self) {
+        self.runs.clear();
+        self.tail.clear();
+    }
+
+    /// The event at `index`.
+    pub fn get(&self, index: usize) -> Option<&Event> {
+        match self.runs.get(index / RUN) {
+            Some(run) => run.get(index % RUN),
+            None => self.tail.get(index - self.runs.len() * RUN),
+        }
+    }
+
+    /// The newest event.
+    pub fn last(&self) -> Option<&Event> {
+        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last()))
+    }
+
+    /// The events, oldest first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
+        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter())
+    }
+
+    /// The events from `start` on, sharing the whole runs among them.
+    pub fn from_index(&self, start: usize) -> Events {
+        if start == 0 {
+            return self.clone();
+        }
+        let first_run = start / RUN;
+        let partial = self.runs.get(first_run).map(|run| run.get(start % RUN..).unwrap_or_default());
+        match partial {
+            // Starting inside a run: that run's rest is copied, the later runs are shared.
+            Some(rest) => {
+                let mut events: Events = rest.iter().cloned().collect();
+                for run in self.runs.iter().skip(first_run + 1) {
+                    events.extend_shared(run);
+                }
+                for event in &self.tail {
+                    events.push(event.clone());
+                }
+                events
+            }
+            None => self.tail.get(start - self.runs.len() * RUN..).unwrap_or_default().iter().cloned().collect(),
+        }
+    }
+
+    /// Appends a whole shared run, sharing it when this copy is at a run boundary.
+    fn extend_shared(&mut self, run: &Rc<Vec<Event>>) {
+        if self.tail.is_empty() && run.len() == RUN {
+            self.runs.push(run.clone());
+        } else {
+            for event in run.iter() {
+                self.push(event.clone());
+            }
+        }
+    }
+
+    /// The events as a `Vec` (copied).
+    pub fn to_vec(&self) -> Vec<Event> {
+        self.iter().cloned().collect()
+    }
+}
+
+impl From<Vec<Event>> for Events {
+    fn from(events: Vec<Event>) -> Self {
+        events.into_iter().collect()
+    }
+}
+
+impl FromIterator<Event> for Events {
+    fn from_iter<I: IntoIterator<Item = Event>>(iter: I) -> Self {
+        let mut events = Events::new();
+        for event in iter {
+            events.push(event);
+        }
+        events
+    }
+}
+
+impl<'a> IntoIterator for &'a Events {
+    type Item = &'a Event;
+    type IntoIter = Box<dyn DoubleEndedIterator<Item = &'a Event> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+impl Index<usize> for Events {
+    type Output = Event;
+
+    // Indexing out of range is a bug in the caller, as for a `Vec`.
+    #[allow(clippy::panic)]
+    fn index(&self, index: usize) -> &Event {
+        match self.get(index) {
+            Some(event) => event,
+            None => panic!("event index {index} out of range for {} events", self.len()),
+        }
+    }
+}
+
+impl PartialEq for Events {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl PartialEq<Vec<Event>> for Events {
+    fn eq(&self, other: &Vec<Event>) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl fmt::Debug for Events {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromJson for Events {
+    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
+        Vec::<Event>::read_json(r).map(Events::from)
+    }
+}
+
+impl ToJson for Events {
+    fn write_json(&self, w: &mut Writer) {
+        w.array(self.iter());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(n: usize) -> Events {
+        (0..n).map(|i| Event::new(&format!("a{i}"))).collect()
+    }
+
+    #[test]
+    fn copies_share_recorded_runs_and_keep_their_own_appends() {
+        let mut one = events(130);
+        let two = one.clone();
+        assert!(Rc::ptr_eq(&one.runs[0], &two.runs[0]), "recorded runs are shared, not copied");
+        one.push(Event::new("new"));
+        assert_eq!((one.len(), two.len()), (131, 130));
+        assert_eq!(one[130].author, "new");
+        assert_eq!(two.last().map(|e| e.author.as_str()), Some("a129"));
+        assert_eq!(one.iter().map(|e| e.author.clone()).take(3).collect::<Vec<_>>(), ["a0", "a1", "a2"]);
+        assert_eq!(one.get(131), None);
+    }
+
+    #[test]
+    fn suffixes_match_the_plain_vector() {
+        let all = events(200);
+        let plain = all.to_vec();
+        for start in [0, 1, 63, 64, 65, 128, 150, 199, 200, 250] {
+            let suffix = all.from_index(start);
+            assert_eq!(suffix, plain.get(start..).unwrap_or_default().to_vec(), "from {start}");
+        }
+        assert_eq!(json_round_trip(&all), all);
+    }
+
+    fn json_round_trip(events: &Events) -> Events {
+        adk_core::json::from_str("events", &adk_core::json::to_string(events)).unwrap()
+    }
+}
