@@ -121,7 +121,13 @@ impl<T: FromJson> FromJson for Vec<T> {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let mut items = Vec::new();
         r.array(|r| {
-            items.push(T::read_json(r)?);
+            let item = T::read_json(r)?;
+            // Most arrays on ADK's wire hold one item (a content's parts): room for exactly one,
+            // not the four a first push reserves.
+            if items.capacity() == 0 {
+                items.reserve_exact(1);
+            }
+            items.push(item);
             Ok(())
         })?;
         Ok(items)

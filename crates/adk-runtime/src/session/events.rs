@@ -13,13 +13,14 @@ use crate::Event;
 const RUN: usize = 64;
 
 /// A session's events, oldest first. Cloning shares the events already recorded (one pointer per
-/// 64 events) instead of copying them; what a copy appends afterwards is its own.
+/// 64 events) instead of copying them; what a copy appends afterwards is its own. An event can
+/// also be shared between sessions (the caller's copy and the stored one) with [`Events::push_shared`].
 #[derive(Clone, Default)]
 pub struct Events {
     /// Full runs of [`RUN`] events, immutable and shared by every copy.
-    runs: Vec<Rc<Vec<Event>>>,
+    runs: Vec<Rc<Vec<Rc<Event>>>>,
     /// The newest events, not frozen yet.
-    tail: Vec<Event>,
+    tail: Vec<Rc<Event>>,
 }
 
 impl Events {
@@ -40,6 +41,11 @@ impl Events {
 
     /// Appends `event`.
     pub fn push(&mut self, event: Event) {
+        self.push_shared(Rc::new(event));
+    }
+
+    /// Appends an event another session may hold too.
+    pub fn push_shared(&mut self, event: Rc<Event>) {
         if self.tail.capacity() == 0 {
             self.tail.reserve_exact(RUN);
         }
@@ -62,16 +68,17 @@ impl Events {
             Some(run) => run.get(index % RUN),
             None => self.tail.get(index - self.runs.len() * RUN),
         }
+        .map(|event| &**event)
     }
 
     /// The newest event.
     pub fn last(&self) -> Option<&Event> {
-        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last()))
+        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last())).map(|event| &**event)
     }
 
     /// The events, oldest first.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
-        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter())
+        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter()).map(|event| &**event)
     }
 
     /// The events from `start` on, sharing the whole runs among them.
@@ -82,29 +89,31 @@ impl Events {
         let first_run = start / RUN;
         let partial = self.runs.get(first_run).map(|run| run.get(start % RUN..).unwrap_or_default());
         match partial {
-            // Starting inside a run: that run's rest is copied, the later runs are shared.
+            // Starting inside a run: the later runs are shared whole when they fall on a boundary.
             Some(rest) => {
-                let mut events: Events = rest.iter().cloned().collect();
+                let mut events = Events::new();
+                rest.iter().for_each(|event| events.push_shared(event.clone()));
                 for run in self.runs.iter().skip(first_run + 1) {
                     events.extend_shared(run);
                 }
-                for event in &self.tail {
-                    events.push(event.clone());
-                }
+                self.tail.iter().for_each(|event| events.push_shared(event.clone()));
                 events
             }
-            None => self.tail.get(start - self.runs.len() * RUN..).unwrap_or_default().iter().cloned().collect(),
+            None => {
+                let mut events = Events::new();
+                let rest = self.tail.get(start - self.runs.len() * RUN..).unwrap_or_default();
+                rest.iter().for_each(|event| events.push_shared(event.clone()));
+                events
+            }
         }
     }
 
     /// Appends a whole shared run, sharing it when this copy is at a run boundary.
-    fn extend_shared(&mut self, run: &Rc<Vec<Event>>) {
+    fn extend_shared(&mut self, run: &Rc<Vec<Rc<Event>>>) {
         if self.tail.is_empty() && run.len() == RUN {
             self.runs.push(run.clone());
         } else {
-            for event in run.iter() {
-                self.push(event.clone());
-            }
+            run.iter().for_each(|event| self.push_shared(event.clone()));
         }
     }
 

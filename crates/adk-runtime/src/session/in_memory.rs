@@ -2,6 +2,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use async_trait::async_trait;
 use indexmap::IndexMap;
@@ -191,8 +192,8 @@ impl SessionService for InMemorySessionService {
         if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
-            stored.events.push(event.clone());
+            stored.events.push_shared(event.clone());
         }
-        Ok(event)
+        Ok(Rc::unwrap_or_clone(event))
     }
 }

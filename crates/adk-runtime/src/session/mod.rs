@@ -4,6 +4,8 @@ mod events;
 mod in_memory;
 mod state;
 
+use std::rc::Rc;
+
 use async_trait::async_trait;
 
 use crate::types::JsonObject;
@@ -98,8 +100,13 @@ impl Session {
 
     /// Records a stored event on this copy of the session.
     pub fn record_event(&mut self, event: Event) {
+        self.record_shared(Rc::new(event));
+    }
+
+    /// Records a stored event that another copy of the session holds too.
+    pub fn record_shared(&mut self, event: Rc<Event>) {
         self.last_update_time = event.timestamp;
-        self.events.push(event);
+        self.events.push_shared(event);
     }
 }
 
@@ -110,10 +117,12 @@ pub fn trim_temp_delta(event: &mut Event) {
 
 /// What every session service does to the caller's copy of the session (ADK's base `append_event`):
 /// `temp:` keys are applied to the session for the rest of the invocation but removed from the
-/// event, the remaining delta is applied, and the event is appended. Returns the event as stored.
-pub fn apply_event(session: &mut Session, mut event: Event) -> Event {
+/// event, the remaining delta is applied, and the event is appended. Returns the event as stored,
+/// shared with the session.
+pub fn apply_event(session: &mut Session, mut event: Event) -> Rc<Event> {
     session.apply_state_delta(&event.actions.state_delta);
     trim_temp_delta(&mut event);
-    session.record_event(event.clone());
+    let event = Rc::new(event);
+    session.record_shared(event.clone());
     event
 }
