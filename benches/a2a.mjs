@@ -16,7 +16,7 @@ const FIXTURE = 'tests/fixtures/a2a/recorded/sdk-v1-jsonrpc-10k.sse';
 // The recording's JSON-RPC id; each reply carries the id of the request it answers instead.
 const RECORDED_ID = '"id": "smoke-35"';
 const CONSUMERS = ['adk-wasm', '@a2a-js/sdk', 'floor'];
-const SAMPLES = 7;
+const SAMPLES = 11;
 
 // What every consumer must see, decoded here independently of all three.
 const recording = readFileSync(ROOT + FIXTURE, 'utf8');
@@ -138,8 +138,13 @@ try {
     );
   }
   console.log('');
-  console.log(`ratio adk-wasm / @a2a-js/sdk: ${(m['adk-wasm'] / m['@a2a-js/sdk']).toFixed(2)}`);
-  console.log(`ratio adk-wasm / floor:       ${(m['adk-wasm'] / m.floor).toFixed(2)}`);
+  // Each round's consumers ran back to back, so a round's ratio is the least disturbed comparison.
+  const ratio = (other) => {
+    const rs = rates['adk-wasm'].map((r, i) => r / rates[other][i]);
+    return `${median(rs).toFixed(2)} (median of the rounds' ratios; min ${Math.min(...rs).toFixed(2)}, max ${Math.max(...rs).toFixed(2)})`;
+  };
+  console.log(`ratio adk-wasm / @a2a-js/sdk: ${ratio('@a2a-js/sdk')}`);
+  console.log(`ratio adk-wasm / floor:       ${ratio('floor')}`);
 } finally {
   await browser.close();
   server.close();

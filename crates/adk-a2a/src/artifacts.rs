@@ -1,5 +1,6 @@
 //! Reassembling artifacts from the chunks a stream delivers.
 
+use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
 use indexmap::IndexMap;
 
 use super::types::{Artifact, Part, PartContent, TaskArtifactUpdateEvent};
@@ -21,8 +22,14 @@ impl ArtifactAssembler {
     /// Folds in one update; returns the artifact as it now stands.
     pub fn apply(&mut self, update: &TaskArtifactUpdateEvent) -> &Artifact {
         let chunk = &update.artifact;
-        let empty = || (Artifact { parts: Vec::new(), ..chunk.clone() }, false);
-        let (artifact, complete) = self.artifacts.entry(chunk.artifact_id.clone()).or_insert_with(empty);
+        // Looked up by the borrowed id: a stream's chunks mostly continue an artifact already seen.
+        let (artifact, complete) = match self.artifacts.raw_entry_mut_v1().from_key(&chunk.artifact_id) {
+            RawEntryMut::Occupied(entry) => entry.into_mut(),
+            RawEntryMut::Vacant(entry) => {
+                let empty = Artifact { parts: Vec::new(), ..chunk.clone() };
+                entry.insert(chunk.artifact_id.clone(), (empty, false)).1
+            }
+        };
         if update.append {
             // A continuation may name, describe or annotate the artifact late; keep what it says.
             if chunk.name.is_some() {
@@ -37,7 +44,7 @@ impl ArtifactAssembler {
         } else {
             *artifact = Artifact { parts: Vec::new(), ..chunk.clone() };
         }
-        append_parts(&mut artifact.parts, chunk.parts.iter().cloned());
+        append_parts(&mut artifact.parts, &chunk.parts);
         *complete = update.last_chunk;
         artifact
     }
@@ -65,17 +72,17 @@ impl ArtifactAssembler {
 
 /// Appends `parts` to `into`, merging a text part into a preceding text part when neither carries
 /// anything but text: chunked text is one text.
-pub fn append_parts(into: &mut Vec<Part>, parts: impl IntoIterator<Item = Part>) {
+pub fn append_parts(into: &mut Vec<Part>, parts: &[Part]) {
     for part in parts {
         if let (Some(last), Some(more)) = (into.last_mut(), part.as_text()) {
-            if plain(last) && plain(&part) {
+            if plain(last) && plain(part) {
                 if let PartContent::Text(text) = &mut last.content {
                     text.push_str(more);
                     continue;
                 }
             }
         }
-        into.push(part);
+        into.push(part.clone());
     }
 }
 

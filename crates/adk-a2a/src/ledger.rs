@@ -109,7 +109,7 @@ impl Ledger {
         let done = task.status.state.is_terminal();
         for artifact in &task.artifacts {
             let mut merged = Vec::new();
-            append_parts(&mut merged, artifact.parts.iter().cloned());
+            append_parts(&mut merged, &artifact.parts);
             let update = match self.artifacts.get(&artifact.artifact_id) {
                 None => Some(whole(task, artifact, done)),
                 Some(have) if have.parts == merged => None,

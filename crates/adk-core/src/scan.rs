@@ -5,25 +5,27 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// High bit set in each byte of `word` that is zero (exact for the lowest such byte).
+#[inline(always)]
 fn zero_bytes(word: u64) -> u64 {
     word.wrapping_sub(ONES) & !word & HIGHS
 }
 
 /// The index of the first byte of `bytes` for which `hit` (the word test) and `is` (the byte
-/// test) agree.
+/// test) agree. Inlined into its two callers: built for size, the compiler would otherwise call
+/// out for each word's slice iterator step and copy.
+#[inline(always)]
 fn first(bytes: &[u8], hit: impl Fn(u64) -> u64, is: impl Fn(u8) -> bool) -> Option<usize> {
-    let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let found = hit(u64::from_le_bytes(word));
+    let mut rest = bytes;
+    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+        let found = hit(u64::from_le_bytes(*word));
         if found != 0 {
             return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
+        rest = tail;
     }
-    chunks.remainder().iter().position(|&b| is(b)).map(|i| offset + i)
+    rest.iter().position(|&b| is(b)).map(|i| offset + i)
 }
 
 /// The index of the first `a` or `b` in `bytes`.
