@@ -1,10 +1,10 @@
 //! `InMemorySessionService` for JS, and a JS object acting as the session service.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use async_trait::async_trait;
+use indexmap::IndexMap;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{call_method, from_js_core, method_of, object, promise, to_js, to_js_core};
@@ -194,7 +194,7 @@ impl JsInMemorySessionService {
 /// object (which it may update in place, as ADK services do) without copying the history.
 pub struct JsSessionService {
     object: JsValue,
-    sessions: RefCell<HashMap<(String, String, String), JsValue>>,
+    sessions: RefCell<IndexMap<(String, String, String), JsValue>>,
 }
 
 impl JsSessionService {
@@ -205,7 +205,7 @@ impl JsSessionService {
                 return Err(AdkError::invalid(format!("sessionService: missing method {method}()")));
             }
         }
-        Ok(JsSessionService { object, sessions: RefCell::new(HashMap::new()) })
+        Ok(JsSessionService { object, sessions: RefCell::new(IndexMap::new()) })
     }
 
     async fn call(&self, method: &str, request: &JsValue) -> Result<JsValue, AdkError> {
@@ -288,7 +288,7 @@ impl SessionService for JsSessionService {
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let req = object(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
         self.call("deleteSession", &req).await?;
-        self.sessions.borrow_mut().remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
+        self.sessions.borrow_mut().swap_remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
         Ok(())
     }
 

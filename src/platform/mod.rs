@@ -2,9 +2,9 @@
 //! randomness, Unicode normalisation), `fetch` as the core's `HttpClient`, and the small steps over
 //! JS values they need. Nothing here knows the exported API in [`crate::js`].
 
+mod alloc;
 #[cfg(feature = "agents")]
 pub mod callback;
-mod alloc;
 pub mod fetch;
 pub mod interop;
 pub mod iter;

@@ -16,7 +16,7 @@
 //! tell a replay from an agent that really repeats its previous chunk at that very moment; A2A
 //! events carry no sequence number, and a duplicate is the likelier case.
 
-use std::collections::HashMap;
+use indexmap::IndexMap;
 
 use super::artifacts::{append_parts, ArtifactAssembler};
 use super::types::{
@@ -31,7 +31,7 @@ pub(crate) struct Ledger {
     status: Option<TaskStatus>,
     artifacts: ArtifactAssembler,
     /// Per artifact, its parts as the last snapshot stored them, until its first live chunk.
-    snapshot_parts: HashMap<String, Vec<Part>>,
+    snapshot_parts: IndexMap<String, Vec<Part>>,
     finished: bool,
 }
 
@@ -88,7 +88,7 @@ impl Ledger {
             StreamResponse::ArtifactUpdate(update) => {
                 let stored = match self.snapshot_parts.is_empty() {
                     true => None,
-                    false => self.snapshot_parts.remove(&update.artifact.artifact_id),
+                    false => self.snapshot_parts.swap_remove(&update.artifact.artifact_id),
                 };
                 let parts = &update.artifact.parts;
                 if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {

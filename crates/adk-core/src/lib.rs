@@ -24,6 +24,7 @@ pub mod http;
 pub mod json;
 pub mod platform;
 mod scan;
+pub mod sort;
 pub mod sse;
 pub mod types;
 

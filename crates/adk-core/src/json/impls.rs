@@ -221,7 +221,13 @@ impl<T: ToJson> ToJson for IndexMap<String, T> {
 
 impl FromJson for BTreeSet<String> {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        Vec::<String>::read_json(r).map(|items| items.into_iter().collect())
+        // Inserted one by one: collecting would sort first, with one more instance of the sort.
+        let mut set = BTreeSet::new();
+        r.array(|r| {
+            set.insert(r.string()?);
+            Ok(())
+        })?;
+        Ok(set)
     }
 }
 

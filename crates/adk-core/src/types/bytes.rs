@@ -1,17 +1,88 @@
 //! Binary payloads: URL-safe base64 on the wire, as pydantic's `ser_json_bytes='base64'` writes them.
+//!
+//! The codec is written out here (a few hundred bytes of wasm) rather than taken from the `base64`
+//! crate, whose general engine cost the module about 4 KiB.
 
-use base64::alphabet;
-use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, STANDARD, URL_SAFE};
-use base64::engine::DecodePaddingMode;
-use base64::Engine;
+use std::fmt;
 
 use crate::json::{FromJson, JsonError, Reader, ToJson, Writer};
 
-/// Accepts padded and unpadded input; the alphabet is normalised before decoding.
-const LENIENT: GeneralPurpose = GeneralPurpose::new(
-    &alphabet::URL_SAFE,
-    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
-);
+const STANDARD: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const URL_SAFE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Why text is not base64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base64Error {
+    /// A byte outside both alphabets (or padding before the end), at this offset.
+    InvalidByte(usize, u8),
+    /// A length no encoding has (one symbol left over).
+    InvalidLength,
+    /// Padding that is not what the length calls for.
+    InvalidPadding,
+    /// The last symbol carries bits no encoder would set.
+    InvalidLastSymbol,
+}
+
+impl fmt::Display for Base64Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Base64Error::InvalidByte(at, byte) => write!(f, "invalid symbol {byte}, offset {at}"),
+            Base64Error::InvalidLength => f.write_str("invalid input length"),
+            Base64Error::InvalidPadding => f.write_str("invalid padding"),
+            Base64Error::InvalidLastSymbol => f.write_str("invalid last symbol"),
+        }
+    }
+}
+
+impl std::error::Error for Base64Error {}
+
+fn encode(bytes: &[u8], alphabet: &[u8; 64]) -> String {
+    let symbol = |bits: u32| char::from(alphabet.get((bits & 63) as usize).copied().unwrap_or(b'='));
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let word = chunk.iter().enumerate().fold(0u32, |word, (i, &b)| word | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() { symbol(word >> (18 - 6 * i)) } else { '=' });
+        }
+    }
+    out
+}
+
+/// Either alphabet, padded or not.
+fn decode(text: &str) -> Result<Vec<u8>, Base64Error> {
+    let bytes = text.as_bytes();
+    let body = bytes.iter().rposition(|&b| b != b'=').map_or(0, |i| i + 1);
+    let padding = bytes.len() - body;
+    if padding > 2 || (padding > 0 && bytes.len() % 4 != 0) {
+        return Err(Base64Error::InvalidPadding);
+    }
+    if body % 4 == 1 {
+        return Err(Base64Error::InvalidLength);
+    }
+    let mut out = Vec::with_capacity(body / 4 * 3 + 2);
+    let (mut acc, mut bits) = (0u32, 0);
+    for (at, &byte) in bytes.iter().take(body).enumerate() {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'-' | b'+' => 62,
+            b'_' | b'/' => 63,
+            _ => return Err(Base64Error::InvalidByte(at, byte)),
+        };
+        acc = acc << 6 | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    if acc != 0 {
+        return Err(Base64Error::InvalidLastSymbol);
+    }
+    Ok(out)
+}
 
 /// Raw bytes that travel as URL-safe base64 text; the standard alphabet is accepted on input too.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
@@ -19,31 +90,23 @@ pub struct Bytes(pub Vec<u8>);
 
 impl Bytes {
     /// Decodes standard or URL-safe base64, padded or not.
-    pub fn from_base64(text: &str) -> Result<Self, base64::DecodeError> {
-        let normalised: String = text
-            .chars()
-            .map(|c| match c {
-                '+' => '-',
-                '/' => '_',
-                c => c,
-            })
-            .collect();
-        LENIENT.decode(normalised).map(Bytes)
+    pub fn from_base64(text: &str) -> Result<Self, Base64Error> {
+        decode(text).map(Bytes)
     }
 
     /// URL-safe base64 with padding, exactly as ADK Python writes it.
     pub fn to_base64(&self) -> String {
-        URL_SAFE.encode(&self.0)
+        encode(&self.0, URL_SAFE)
     }
 
     /// Standard base64 with padding: what protobuf's JSON mapping (A2A) and Python's `b64decode` read.
     pub fn to_standard_base64(&self) -> String {
-        STANDARD.encode(&self.0)
+        encode(&self.0, STANDARD)
     }
 }
 
-impl std::fmt::Debug for Bytes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bytes({})", self.to_base64())
     }
 }
@@ -87,7 +150,24 @@ mod tests {
 
     #[test]
     fn rejects_garbage() {
-        assert!(Bytes::from_base64("ab$d").is_err());
-        assert!(Bytes::from_base64("a").is_err());
+        assert_eq!(Bytes::from_base64("ab$d"), Err(Base64Error::InvalidByte(2, b'$')));
+        assert_eq!(Bytes::from_base64("a"), Err(Base64Error::InvalidLength));
+        for text in ["AA=", "AAAA=", "A===", "AA=A"] {
+            assert!(Bytes::from_base64(text).is_err(), "{text}");
+        }
+        assert_eq!(Bytes::from_base64("AB=="), Err(Base64Error::InvalidLastSymbol));
+    }
+
+    #[test]
+    fn round_trips_every_length() {
+        let data: Vec<u8> = (0..=255).collect();
+        for n in 0..40 {
+            let bytes = Bytes(data.get(200..200 + n).unwrap().to_vec());
+            assert_eq!(Bytes::from_base64(&bytes.to_base64()), Ok(bytes.clone()));
+            assert_eq!(Bytes::from_base64(&bytes.to_standard_base64()), Ok(bytes.clone()));
+            assert_eq!(Bytes::from_base64(bytes.to_base64().trim_end_matches('=')), Ok(bytes.clone()));
+        }
+        assert_eq!(Bytes(b"hello world".to_vec()).to_standard_base64(), "aGVsbG8gd29ybGQ=");
+        assert_eq!(Bytes(vec![0xfb, 0xef, 0xbe]).to_standard_base64(), "++++");
     }
 }

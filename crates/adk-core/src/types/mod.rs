@@ -11,7 +11,7 @@ mod function;
 mod media;
 mod usage;
 
-pub use bytes::Bytes;
+pub use bytes::{Base64Error, Bytes};
 pub use code::{CodeExecutionResult, ExecutableCode};
 pub use content::{Content, Part};
 pub use function::{FunctionCall, FunctionResponse, FunctionResponsePart};

@@ -1,9 +1,10 @@
 //! Artifacts kept in memory (ADK's `InMemoryArtifactService`).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
+use adk_core::sort::sort_by;
 use async_trait::async_trait;
+use indexmap::IndexMap;
 
 use super::{validate_filename, validate_id, ArtifactKey, ArtifactService, ArtifactVersion, USER_NAMESPACE};
 use crate::types::{JsonObject, Part};
@@ -27,7 +28,7 @@ struct Entry {
 /// Keeps every version of every artifact in memory.
 #[derive(Debug, Default)]
 pub struct InMemoryArtifactService {
-    artifacts: RefCell<HashMap<Path, Vec<Entry>>>,
+    artifacts: RefCell<IndexMap<Path, Vec<Entry>>>,
 }
 
 impl InMemoryArtifactService {
@@ -126,7 +127,7 @@ impl ArtifactService for InMemoryArtifactService {
             validate_id(s, "session_id")?;
         }
         let artifacts = self.artifacts.borrow();
-        let mut names: Vec<String> = artifacts
+        let names: Vec<String> = artifacts
             .iter()
             .filter(|((app, user, scope, _), entries)| {
                 app == app_name
@@ -139,13 +140,12 @@ impl ArtifactService for InMemoryArtifactService {
             })
             .map(|((_, _, _, filename), _)| filename.clone())
             .collect();
-        names.sort();
-        Ok(names)
+        Ok(sort_by(names, |a, b| a < b))
     }
 
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
         let path = path(key)?;
-        self.artifacts.borrow_mut().remove(&path);
+        self.artifacts.borrow_mut().swap_remove(&path);
         Ok(())
     }
 

@@ -1,10 +1,10 @@
 //! Keyword memory kept in memory (ADK's `InMemoryMemoryService`).
 
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 
+use adk_core::sort::sort_by;
 use async_trait::async_trait;
-use indexmap::IndexMap;
+use indexmap::{IndexMap, IndexSet};
 
 use super::timestamp::iso_timestamp_utc;
 use super::tokenize::{matched_words, normalise, searchable_words, words};
@@ -37,9 +37,9 @@ type UserKey = (String, String);
 #[derive(Debug, Default)]
 struct Store {
     /// (app, user) → session id → remembered events, in insertion order.
-    events: HashMap<UserKey, IndexMap<String, Vec<Remembered>>>,
+    events: IndexMap<UserKey, IndexMap<String, Vec<Remembered>>>,
     /// Memory ids deleted with `delete_memory`, never re-added.
-    deleted: HashMap<UserKey, HashSet<String>>,
+    deleted: IndexMap<UserKey, IndexSet<String>>,
 }
 
 /// Keyword search over remembered events: a search returns at most [`MAX_SEARCH_RESULTS`] memories,
@@ -103,7 +103,7 @@ impl MemoryService for InMemoryMemoryService {
         let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
         let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
         let existing = store.events.entry(user).or_default().entry(session.to_string()).or_default();
-        let mut ids: HashSet<String> = existing.iter().map(|r| r.event.id.clone()).collect();
+        let mut ids: IndexSet<String> = existing.iter().map(|r| r.event.id.clone()).collect();
         for event in events.iter().filter(|e| has_content(e)) {
             if !deleted.contains(&event.id) && ids.insert(event.id.clone()) {
                 existing.push(Remembered::new(event));
@@ -133,8 +133,7 @@ impl MemoryService for InMemoryMemoryService {
             }
         }
         // A stable sort on the count alone keeps equally good matches in insertion order.
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        let memories = scored
+        let memories = sort_by(scored, |a, b| a.0 > b.0)
             .into_iter()
             .take(MAX_SEARCH_RESULTS)
             .filter_map(|(_, r)| {

@@ -5,7 +5,7 @@
 //! single-script runs, so `私はPythonを使う` can be found by `python`. A non-ASCII query word also
 //! matches inside longer text, so the Korean `날씨` finds `날씨는`.
 
-use std::collections::HashSet;
+use indexmap::IndexSet;
 
 use crate::platform::nfc;
 
@@ -34,12 +34,12 @@ fn is_latin(c: char) -> bool {
 }
 
 /// The words of already-normalised text.
-pub fn words(normalised: &str) -> HashSet<&str> {
+pub fn words(normalised: &str) -> IndexSet<&str> {
     normalised.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty()).collect()
 }
 
 /// The words an event can be matched on: its words plus the single-script runs of mixed-script words.
-pub fn searchable_words(normalised: &str) -> HashSet<&str> {
+pub fn searchable_words(normalised: &str) -> IndexSet<&str> {
     let mut all = words(normalised);
     let mixed: Vec<&str> = all.iter().copied().filter(|w| !w.is_ascii()).collect();
     for word in mixed {
@@ -59,7 +59,7 @@ pub fn searchable_words(normalised: &str) -> HashSet<&str> {
 }
 
 /// How many query words the event text matches.
-pub fn matched_words(query_words: &HashSet<&str>, event_normalised: &str, event_words: &HashSet<&str>) -> usize {
+pub fn matched_words(query_words: &IndexSet<&str>, event_normalised: &str, event_words: &IndexSet<&str>) -> usize {
     query_words.iter().filter(|q| event_words.contains(*q) || (!q.is_ascii() && event_normalised.contains(*q))).count()
 }
 
@@ -67,7 +67,7 @@ pub fn matched_words(query_words: &HashSet<&str>, event_normalised: &str, event_
 mod tests {
     use super::*;
 
-    fn set<'a>(v: &[&'a str]) -> HashSet<&'a str> {
+    fn set<'a>(v: &[&'a str]) -> IndexSet<&'a str> {
         v.iter().copied().collect()
     }
 

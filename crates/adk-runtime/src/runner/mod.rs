@@ -5,8 +5,9 @@ mod find_agent;
 mod session_lock;
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
+
+use indexmap::IndexSet;
 
 use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
@@ -28,7 +29,7 @@ pub struct Runner {
     artifact_service: Option<Rc<dyn ArtifactService>>,
     memory_service: Option<Rc<dyn MemoryService>>,
     auto_create_session: bool,
-    running: Rc<RefCell<HashSet<(String, String)>>>,
+    running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
 
 impl Runner {
@@ -41,7 +42,7 @@ impl Runner {
             artifact_service: None,
             memory_service: None,
             auto_create_session: false,
-            running: Rc::new(RefCell::new(HashSet::new())),
+            running: Rc::new(RefCell::new(IndexSet::new())),
         }
     }
 

@@ -1,20 +1,21 @@
 //! One run per session at a time: a second concurrent run is refused, never interleaved.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::Rc;
+
+use indexmap::IndexSet;
 
 use crate::{AdkError, ErrorCode};
 
 /// Held while a run is going; released when the run ends or is dropped.
 pub struct SessionLock {
-    running: Rc<RefCell<HashSet<(String, String)>>>,
+    running: Rc<RefCell<IndexSet<(String, String)>>>,
     key: (String, String),
 }
 
 impl SessionLock {
     pub fn acquire(
-        running: &Rc<RefCell<HashSet<(String, String)>>>,
+        running: &Rc<RefCell<IndexSet<(String, String)>>>,
         user_id: &str,
         session_id: &str,
     ) -> Result<Self, AdkError> {
@@ -31,6 +32,6 @@ impl SessionLock {
 
 impl Drop for SessionLock {
     fn drop(&mut self) {
-        self.running.borrow_mut().remove(&self.key);
+        self.running.borrow_mut().swap_remove(&self.key);
     }
 }

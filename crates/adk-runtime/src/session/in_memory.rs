@@ -1,9 +1,9 @@
 //! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
+use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 
@@ -24,9 +24,9 @@ struct Stored {
 #[derive(Debug, Default)]
 struct Store {
     /// app → user → session id → session, in creation order.
-    sessions: HashMap<String, HashMap<String, IndexMap<String, Stored>>>,
-    app_state: HashMap<String, JsonObject>,
-    user_state: HashMap<String, HashMap<String, JsonObject>>,
+    sessions: IndexMap<String, IndexMap<String, IndexMap<String, Stored>>>,
+    app_state: IndexMap<String, JsonObject>,
+    user_state: IndexMap<String, IndexMap<String, JsonObject>>,
 }
 
 /// Keeps sessions, app state and user state in memory.
@@ -153,20 +153,20 @@ impl SessionService for InMemorySessionService {
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let store = self.store.borrow();
         let Some(users) = store.sessions.get(app_name) else { return Ok(Vec::new()) };
-        let mut sessions: Vec<Session> = users
+        let sessions: Vec<Session> = users
             .iter()
             .filter(|(uid, _)| user_id.is_none_or(|u| u == uid.as_str()))
             .flat_map(|(uid, sessions)| sessions.iter().map(move |(id, s)| (uid, id, s)))
             .map(|(uid, id, stored)| store.view(app_name, uid, id, stored, Events::new()))
             .collect();
         // Oldest first, so the last one is the most recently active (ADK 2.x order).
-        sessions.sort_by(|a, b| {
+        Ok(sort_by(sessions, |a, b| {
             a.last_update_time
                 .total_cmp(&b.last_update_time)
                 .then_with(|| a.user_id.cmp(&b.user_id))
                 .then_with(|| a.id.cmp(&b.id))
-        });
-        Ok(sessions)
+                .is_lt()
+        }))
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {

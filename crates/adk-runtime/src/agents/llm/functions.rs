@@ -28,7 +28,12 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
         }
     }
     if !long_running.is_empty() {
-        event.long_running_tool_ids = Some(long_running.into_iter().collect());
+        // Inserted one by one: collecting into the set would sort first, with its own sort code.
+        let mut ids = std::collections::BTreeSet::new();
+        for id in long_running {
+            ids.insert(id);
+        }
+        event.long_running_tool_ids = Some(ids);
     }
 }
 
