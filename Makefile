@@ -12,8 +12,8 @@ build: setup
 	@bash scripts/build.sh
 
 ## Everything CI runs: native tests, clippy (native and wasm32), wasm-bindgen tests in headless
-## Chromium, then the release package loaded in headless Chromium.
-test: setup test-native test-wasm build test-browser
+## Chromium, the release package against its size budget, then loaded in headless Chromium.
+test: setup test-native test-wasm size test-browser
 
 test-native:
 	cargo fmt --all --check
@@ -38,8 +38,10 @@ demo: build
 size: build
 	@node scripts/size.mjs
 
-## Benchmarks (numbers, not pass/fail): per-op cost of the session service at 1k/10k/100k events,
-## and events/s through InMemoryRunner against @google/adk in one Node process.
+## Benchmarks (numbers, not pass/fail, each side by side with its JS peer in one run): the session
+## service's per-op cost at 1k/10k/100k events; the runner against @google/adk (throughput, cost
+## against stored history, wasm memory over 1 000 runs); A2A stream decoding in Chromium against
+## @a2a-js/sdk and a fetch + JSON.parse floor; import + init() in Chromium.
 bench: build
 	cargo bench --bench sessions
 	node --expose-gc benches/runner.mjs

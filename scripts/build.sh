@@ -16,13 +16,13 @@ optimize() {
 
 wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
-cp src/js/index.js src/js/index.d.ts src/js/README.md pkg/
+cp src/js/index.js src/js/core.js src/js/index.d.ts src/js/README.md pkg/
 
 wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg/a2a --out-name adk_wasm \
   -- --no-default-features
 optimize pkg/a2a/adk_wasm_bg.wasm
 rm -f pkg/a2a/package.json pkg/a2a/README.md pkg/a2a/.gitignore
-cp src/js/index.js pkg/a2a/sdk.js
+cp src/js/core.js pkg/a2a/core.js
 cp src/js/a2a-entry.js pkg/a2a/index.js
 cp src/js/a2a-entry.d.ts pkg/a2a/index.d.ts
 

@@ -22,8 +22,8 @@ const pkg = {
     './a2a/adk_wasm_bg.wasm': './a2a/adk_wasm_bg.wasm',
     './package.json': './package.json',
   },
-  files: ['index.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
-    'a2a/index.js', 'a2a/index.d.ts', 'a2a/sdk.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm'],
+  files: ['index.js', 'core.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
+    'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm'],
   sideEffects: false,
 };
 writeFileSync(new URL('../pkg/package.json', import.meta.url), JSON.stringify(pkg, null, 2) + '\n');

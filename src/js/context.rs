@@ -119,7 +119,7 @@ impl JsContext {
     /// A snapshot of the session, events included.
     #[wasm_bindgen(getter)]
     pub fn session(&self) -> Result<JsValue, JsValue> {
-        context(&self.inner)?.invocation_context().with_session(to_js)
+        context(&self.inner)?.invocation_context().with_session(|session| to_js(session))
     }
 
     /// The session's events so far (the seeds' `events`).

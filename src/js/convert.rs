@@ -20,28 +20,35 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
     text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))
 }
 
+// The conversions below are called from every export: kept out of line (and, for encoding, not
+// generic), so that each export carries a call rather than its own copy.
+
 /// Decodes a JS value into `T`, naming the bad field on failure.
+#[inline(never)]
 pub fn from_js_core<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
     json::from_str(what, &json_text(what, value)?)
 }
 
 /// The JSON text of `T` (its wire shape).
-pub fn json_of<T: ToJson + ?Sized>(value: &T) -> Result<String, AdkError> {
+pub fn json_of(value: &dyn ToJson) -> Result<String, AdkError> {
     Ok(json::to_string(value))
 }
 
 /// Encodes `T` as a plain JS object in its wire shape.
-pub fn to_js_core<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, AdkError> {
+#[inline(never)]
+pub fn to_js_core(value: &dyn ToJson) -> Result<JsValue, AdkError> {
     js_sys::JSON::parse(&json_of(value)?).map_err(|e| js_error_to_core(&e))
 }
 
 /// [`from_js_core`] for exports that throw.
+#[inline(never)]
 pub fn from_js<T: FromJson>(what: &str, value: &JsValue) -> Result<T, JsValue> {
     from_js_core(what, value).map_err(to_js_error)
 }
 
 /// [`to_js_core`] for exports that throw.
-pub fn to_js<T: ToJson + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+#[inline(never)]
+pub fn to_js(value: &dyn ToJson) -> Result<JsValue, JsValue> {
     to_js_core(value).map_err(to_js_error)
 }
 
