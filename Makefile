@@ -46,3 +46,4 @@ bench: build
 	cargo bench --bench sessions
 	node --expose-gc benches/runner.mjs
 	node benches/a2a.mjs
+	node benches/browser.mjs

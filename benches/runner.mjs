@@ -1,14 +1,12 @@
-// The runner, side by side with @google/adk (npm) in one Node process, and adk-wasm's memory in a
-// long-lived page. Run with `make bench` (builds pkg/ first; Node runs with --expose-gc so the
-// throughput samples start from the same heap: each library's own garbage stays in its own sample).
+// The runner, side by side with @google/adk (npm) in one Node process. Run with `make bench`
+// (builds pkg/ first; Node runs with --expose-gc so that every sample starts from a collected heap).
 //
 // 1. Throughput: a JS agent yields 1 000 small text events per run through InMemoryRunner, fresh
 //    session per run; samples alternate between the two libraries; the ratio is the median of the
 //    per-sample ratios.
 // 2. History: one run on a session that already holds 0, 1 000, 10 000 and 100 000 events: a
 //    run's cost must not grow with the history it does not read.
-// 3. Memory: a JS agent answering one event per run, 1 000 runs on one session of 3 000 events,
-//    with no forced garbage collection; the wasm memory after prefill, and every 100 runs.
+// (wasm memory over many runs is measured in a browser tab, by benches/browser.mjs.)
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
@@ -16,9 +14,8 @@ import * as ours from '../pkg/index.js';
 import * as theirs from '@google/adk';
 
 const gc = globalThis.gc ?? (() => {});
-const wasm = ours.initSync({ module: readFileSync(new URL('../pkg/adk_wasm_bg.wasm', import.meta.url)) });
+ours.initSync({ module: readFileSync(new URL('../pkg/adk_wasm_bg.wasm', import.meta.url)) });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const MiB = (bytes) => (bytes / 1048576).toFixed(1);
 const message = { role: 'user', parts: [{ text: 'go' }] };
 
 function ourAgent(eventsPerRun) {
@@ -116,25 +113,6 @@ async function history() {
   }
 }
 
-async function memory() {
-  const RUNS = 1000;
-  const runner = new ours.InMemoryRunner({ agent: ourAgent(1), appName: 'bench' });
-  await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
-  const filler = new ours.Runner({ appName: 'bench', agent: ourAgent(2999), sessionService: runner.sessionService });
-  await run(filler, 'long');
-  const start = wasm.memory.buffer.byteLength;
-  const marks = [];
-  for (let r = 1; r <= RUNS; r++) {
-    await run(runner, 'long');
-    if (r % 100 === 0) marks.push(MiB(wasm.memory.buffer.byteLength));
-  }
-  const session = await runner.sessionService.getSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
-  const json = JSON.stringify(session.events).length;
-  console.log(`3. wasm memory, ${RUNS} runs of a JS agent on one session (3 000 events at the start, ${session.events.length} at the end), no forced GC`);
-  console.log(`   after prefill ${MiB(start)} MiB; every 100 runs: ${marks.join(', ')} MiB; the session's own JSON: ${MiB(json)} MiB`);
-}
-
 const only = process.argv[2];
 if (!only || only === 'throughput') await throughput();
 if (!only || only === 'history') await history();
-if (!only || only === 'memory') await memory();
