@@ -13,11 +13,11 @@ pub mod sys;
 use adk_core::platform::{install, Host};
 use wasm_bindgen::prelude::*;
 
-/// Installs the browser's clock, `crypto.getRandomValues` and `String.prototype.normalize` as the
-/// core's host when the module is instantiated.
+/// Installs the browser's clock, `crypto.getRandomValues`, `String.prototype.normalize` and
+/// `toLowerCase` as the core's host when the module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {
-    install(Host { now_seconds, fill_random, nfc });
+    install(Host { now_seconds, fill_random, nfc, lowercase });
 }
 
 fn now_seconds() -> f64 {
@@ -31,4 +31,8 @@ fn fill_random(buf: &mut [u8]) -> bool {
 
 fn nfc(text: &str) -> String {
     String::from(js_sys::JsString::from(text).normalize("NFC"))
+}
+
+fn lowercase(text: &str) -> String {
+    String::from(js_sys::JsString::from(text).to_lower_case())
 }

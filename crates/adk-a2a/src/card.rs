@@ -234,8 +234,8 @@ impl AgentCard {
 /// The URL of the card for `url`: a URL naming a `.json` file or a `/.well-known/` path is the
 /// card itself; anything else is the agent's base URL.
 pub fn card_url(url: &str) -> String {
-    let path = url.split(['?', '#']).next().unwrap_or(url);
-    if path.ends_with(".json") || path.contains("/.well-known/") {
+    let path = url.find(['?', '#']).and_then(|end| url.get(..end)).unwrap_or(url);
+    if path.ends_with(".json") || path.as_bytes().windows(13).any(|w| w == b"/.well-known/") {
         url.to_string()
     } else {
         format!("{}/.well-known/agent-card.json", url.trim_end_matches('/'))

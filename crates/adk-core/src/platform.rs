@@ -1,4 +1,5 @@
-//! What the core needs from its host: the clock, randomness for ids, and Unicode normalisation.
+//! What the core needs from its host: the clock, randomness for ids, and Unicode normalisation and
+//! lower-casing (in the browser its own, so the module carries no Unicode tables for them).
 //!
 //! Natively these come from `std`, `getrandom` and `unicode-normalization`. In the browser the wasm
 //! crate installs the browser's own ([`install`]) when the module starts, so that nothing here
@@ -15,6 +16,8 @@ pub struct Host {
     pub fill_random: fn(&mut [u8]) -> bool,
     /// The text in Unicode Normalization Form C.
     pub nfc: fn(&str) -> String,
+    /// The text lower-cased by Unicode's default rules (final sigma included), as Python's `str.lower`.
+    pub lowercase: fn(&str) -> String,
 }
 
 static HOST: OnceLock<Host> = OnceLock::new();
@@ -29,12 +32,18 @@ fn host() -> Host {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-const DEFAULT: Host = Host { now_seconds: native::now_seconds, fill_random: native::fill_random, nfc: native::nfc };
+const DEFAULT: Host = Host {
+    now_seconds: native::now_seconds,
+    fill_random: native::fill_random,
+    nfc: native::nfc,
+    lowercase: str::to_lowercase,
+};
 
 /// A wasm module without an installed host (the wasm crate always installs one): the clock stands
-/// at the epoch, ids come from uuid's fallback generator, text is left as it is.
+/// at the epoch, ids come from uuid's fallback generator, text is left as it is (but for ASCII case).
 #[cfg(target_arch = "wasm32")]
-const DEFAULT: Host = Host { now_seconds: || 0.0, fill_random: |_| false, nfc: str::to_string };
+const DEFAULT: Host =
+    Host { now_seconds: || 0.0, fill_random: |_| false, nfc: str::to_string, lowercase: str::to_ascii_lowercase };
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -60,6 +69,11 @@ pub fn now_seconds() -> f64 {
 /// `text` in Unicode Normalization Form C.
 pub fn nfc(text: &str) -> String {
     (host().nfc)(text)
+}
+
+/// `text` lower-cased, as Python's `str.lower()`.
+pub fn lowercase(text: &str) -> String {
+    (host().lowercase)(text)
 }
 
 /// A random uuid4 string (ADK's `str(uuid.uuid4())`). Random bytes are drawn from the host 4 KiB at

@@ -162,8 +162,9 @@ pub(super) fn camel_case(key: &str) -> String {
     for c in key.chars() {
         match c {
             '_' if !out.is_empty() => upper = true,
+            // Setting names are ASCII; a full Unicode upper-casing would bring its tables in.
             c if upper => {
-                out.extend(c.to_uppercase());
+                out.push(c.to_ascii_uppercase());
                 upper = false;
             }
             c => out.push(c),

@@ -104,7 +104,7 @@ impl<F: Fn() -> Event> EventMapper<F> {
         match state {
             TaskState::Failed | TaskState::Rejected | TaskState::Canceled => {
                 let mut event = self.event(content(parts));
-                let what = state.as_str().trim_start_matches("TASK_STATE_").to_string();
+                let what = state.as_str().strip_prefix("TASK_STATE_").unwrap_or(state.as_str()).to_string();
                 event.error_code = Some(format!("A2A_TASK_{what}"));
                 event.error_message =
                     Some(if text.is_empty() { format!("the remote task ended: {what}") } else { text });
