@@ -394,7 +394,11 @@ export declare class State {
   toObject(): JsonObject;
 }
 
-/** What JS agents, callbacks and tools receive. */
+/**
+ * What JS agents, callbacks and tools receive. It is lent for the length of the run step or callback
+ * it was given to: kept and used afterwards, every member throws an `AdkError` with code
+ * `FAILED_PRECONDITION`.
+ */
 export declare class Context {
   private constructor();
   readonly invocationId: string;

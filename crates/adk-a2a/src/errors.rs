@@ -116,9 +116,5 @@ pub fn from_error_event(data: &str) -> AdkError {
 
 /// `text` cut to a length fit for an error message.
 pub(crate) fn snippet(text: &str) -> String {
-    const MAX: usize = 300;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", text.get(..i).unwrap_or(text)),
-        None => text.to_string(),
-    }
+    adk_core::error::excerpt(text, 300)
 }

@@ -131,3 +131,12 @@ impl fmt::Display for AdkError {
 }
 
 impl std::error::Error for AdkError {}
+
+/// At most `max` characters of `text`, with `…` when cut: error messages quote what a server sent,
+/// which can be a whole HTML page.
+pub fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
+        None => text.to_string(),
+    }
+}

@@ -145,14 +145,9 @@ fn openai_error_type(kind: &str) -> Option<ErrorCode> {
     })
 }
 
-/// At most 500 characters of `text`: error bodies can be whole HTML pages.
+/// At most 500 characters of `text`, trimmed.
 fn truncate(text: &str) -> String {
-    const MAX: usize = 500;
-    let text = text.trim();
-    match text.char_indices().nth(MAX) {
-        Some((end, _)) => format!("{}…", text.get(..end).unwrap_or(text)),
-        None => text.to_string(),
-    }
+    adk_core::error::excerpt(text.trim(), 500)
 }
 
 /// `snake_case` setting names as Python ADK users write them, in the camelCase of the JSON API.
