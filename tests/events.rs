@@ -72,6 +72,29 @@ fn missing_id_and_timestamp_are_filled_like_adk() {
     assert!(wire.get("content").is_none() && wire.get("partial").is_none());
 }
 
+/// The id belongs to the type: every path that decodes an event (JSON text, a value, an event a
+/// JS agent yields) gives a fresh uuid4 to one with no id or an empty one.
+#[test]
+fn every_decoded_event_without_an_id_gets_a_fresh_uuid4() {
+    let is_uuid4 = |id: &str| {
+        id.len() == 36
+            && id.as_bytes()[14] == b'4'
+            && matches!(id.as_bytes()[19], b'8' | b'9' | b'a' | b'b')
+            && id
+                .char_indices()
+                .all(|(i, c)| if [8, 13, 18, 23].contains(&i) { c == '-' } else { c.is_ascii_hexdigit() })
+    };
+    let from_text = Event::from_json(r#"{"author": "a", "id": ""}"#).unwrap();
+    let from_value: Event = adk_core::json::from_value("event", json!({"author": "a"})).unwrap();
+    let twice: Event = adk_core::json::from_value("event", json!({"author": "a", "id": ""})).unwrap();
+    for id in [&from_text.id, &from_value.id, &twice.id] {
+        assert!(is_uuid4(id), "{id}");
+    }
+    assert!(from_text.id != from_value.id && from_value.id != twice.id);
+    let kept = Event::from_json(r#"{"author": "a", "id": "mine"}"#).unwrap();
+    assert_eq!(kept.id, "mine");
+}
+
 #[test]
 fn unknown_fields_are_ignored_and_standard_base64_is_normalised() {
     let e = Event::from_json(

@@ -685,7 +685,10 @@ fn gemini_agent_runs_the_tool_loop_streaming_and_not() {
         assert_eq!(urls.len(), 2);
         assert_eq!(urls[0].ends_with(":streamGenerateContent?alt=sse"), streaming);
         let second = client.body(1);
-        assert_eq!(second["systemInstruction"]["parts"][0]["text"], "You report the weather.");
+        let identity =
+            "You are an agent. Your internal name is \"weather\". The description about you is \"weather agent\".";
+        let system = format!("You report the weather.\n\n{identity}");
+        assert_eq!(second["systemInstruction"], json!({"parts": [{"text": system}]}));
         let names: Vec<&str> = second["tools"][0]["functionDeclarations"]
             .as_array()
             .unwrap()
@@ -729,7 +732,10 @@ fn openai_agent_runs_the_tool_loop_streaming_and_not() {
         let second = client.body(1);
         assert_eq!(second["stream"], json!(streaming));
         let messages = second["messages"].as_array().unwrap();
-        assert_eq!(messages[0], json!({"role": "system", "content": "You report the weather."}));
+        let identity =
+            "You are an agent. Your internal name is \"weather\". The description about you is \"weather agent\".";
+        let system = format!("You report the weather.\n\n{identity}");
+        assert_eq!(messages[0], json!({"role": "system", "content": system}));
         assert_eq!(messages[1], json!({"role": "user", "content": "서울 날씨?"}));
         assert_eq!(
             messages[2]["tool_calls"][0]["function"],

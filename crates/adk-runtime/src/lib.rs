@@ -35,4 +35,4 @@ pub mod transcript;
 
 use adk_a2a as a2a;
 use adk_core::{cancellation, http, platform, types};
-use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionCall, FunctionResponse, LlmResponse, Part};
+use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionCall, FunctionResponse, LlmResponse};

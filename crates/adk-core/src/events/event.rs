@@ -31,8 +31,8 @@ llm_response_fields!(with_llm_response_fields {
         branch: Option<String> => "branch" opt,
         /// Internal ADK 2.x scope tag, carried through.
         isolation_scope: Option<String> => "isolationScope" opt,
-        /// The event id, a uuid4; assigned when missing.
-        id: String => "id" def,
+        /// The event id, a uuid4; assigned when missing or empty, whatever decodes the event.
+        id: String => "id" (fill Event::new_id()),
         /// Seconds since the Unix epoch.
         timestamp: f64 => "timestamp" (with platform::now_seconds()),
     }
@@ -104,10 +104,7 @@ impl Event {
     /// Decodes ADK wire JSON. Unknown fields are ignored (as ADK's `extra='ignore'`); a missing id
     /// is assigned and a missing timestamp is now, as ADK's constructor does. Errors name the field.
     pub fn from_json(json: &str) -> Result<Self, AdkError> {
-        let mut event: Event = json::from_str("event", json)?;
-        if event.id.is_empty() {
-            event.id = Self::new_id();
-        }
+        let event: Event = json::from_str("event", json)?;
         if !event.timestamp.is_finite() {
             return Err(AdkError::invalid("invalid event: timestamp: must be a finite number of seconds"));
         }

@@ -249,6 +249,12 @@ impl<T> JsonEmpty for Vec<T> {
     }
 }
 
+impl JsonEmpty for Map<String, Value> {
+    fn is_empty_json(&self) -> bool {
+        self.is_empty()
+    }
+}
+
 impl JsonEmpty for String {
     fn is_empty_json(&self) -> bool {
         self.is_empty()

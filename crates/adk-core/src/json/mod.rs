@@ -248,6 +248,9 @@ impl std::fmt::Display for JsonError {
 /// - `def`: absent reads as the default; always written;
 /// - `nonempty`: absent reads as the default; an empty value ([`JsonEmpty`]) is not written;
 /// - `(with expr)`: absent reads as `expr`; always written;
+/// - `(fill expr)`: absent or empty ([`JsonEmpty`]) reads as `expr` (an id to assign); always written;
+/// - `(opt_via f)`: an `Option` read by `f(reader)` (a field with more than one accepted form);
+///   written as `opt`;
 /// - `skip`: not part of the JSON (the member is passed over on reading, never written);
 /// - `extra`: a `JsonObject` keeping every member no other field names, written last as they came.
 ///
@@ -312,6 +315,7 @@ macro_rules! json_struct {
     (@init (with $e:expr)) => { $e };
     (@init $mode:tt) => { ::core::default::Default::default() };
     (@read req, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_some(&mut $f, $r)? };
+    (@read (opt_via $via:path), $this:ident, $f:ident, $r:ident, $key:ident) => { $this.$f = $via($r)? };
     (@read skip, $this:ident, $f:ident, $r:ident, $key:ident) => { $r.skip()? };
     (@read extra, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_member(&mut $this.$f, $key, $r)? };
     (@read $mode:tt, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_into(&mut $this.$f, $r)? };
@@ -323,11 +327,19 @@ macro_rules! json_struct {
     (@finish req, $this:ident, $f:ident, $k:literal) => {
         $this.$f = $f.ok_or_else(|| $crate::json::JsonError::missing($k))?;
     };
+    (@finish (fill $e:expr), $this:ident, $f:ident, $k:literal) => {
+        if $crate::json::JsonEmpty::is_empty_json(&$this.$f) {
+            $this.$f = $e;
+        }
+    };
     (@finish $mode:tt, $this:ident, $f:ident, $k:literal) => {};
     (@write opt, $o:ident, $k:literal, $v:expr) => {
         if let ::core::option::Option::Some(v) = $v {
             $o.field($k, v);
         }
+    };
+    (@write (opt_via $via:path), $o:ident, $k:literal, $v:expr) => {
+        $crate::json_struct!(@write opt, $o, $k, $v)
     };
     (@write nonempty, $o:ident, $k:literal, $v:expr) => {
         if !$crate::json::JsonEmpty::is_empty_json($v) {

@@ -1,5 +1,6 @@
 //! The agents: the workflow agents, `LlmAgent`, and `RemoteA2aAgent`, all on the `Agent` trait.
 
+mod fencing;
 pub mod llm;
 mod loop_agent;
 mod parallel;

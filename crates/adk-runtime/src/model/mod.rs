@@ -13,6 +13,8 @@ use futures_core::Stream;
 use serde_json::Value;
 
 use crate::cancellation::Cancellation;
+use adk_core::json::{FromJson, JsonError, Kind, Reader};
+
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
 
@@ -29,8 +31,9 @@ adk_core::json_struct! {
         pub name: String => "name" req,
         /// What it does, for the model.
         pub description: String => "description" nonempty,
-        /// JSON Schema of the arguments.
-        pub parameters: Option<Value> => "parameters" opt,
+        /// JSON Schema of the arguments (genai's `parameters_json_schema`; ADK 2.x declares
+        /// function tools this way).
+        pub parameters: Option<Value> => "parametersJsonSchema" opt,
     }
 }
 
@@ -44,15 +47,18 @@ adk_core::json_struct! {
 }
 
 adk_core::json_struct! {
-    /// Generation settings (`types.GenerateContentConfig`): the system instruction and tools are
-    /// typed, everything else (`temperature`, `maxOutputTokens`, `responseSchema`, …) is passed
-    /// through as given.
+    /// Generation settings (`types.GenerateContentConfig`): the system instruction, tools and
+    /// labels are typed, everything else (`temperature`, `maxOutputTokens`, `responseSchema`, …) is
+    /// passed through as given.
     #[derive(Debug, Clone, Default, PartialEq)]
     pub struct GenerateContentConfig {
-        /// The instructions.
-        pub system_instruction: Option<Content> => "systemInstruction" opt,
+        /// The instructions, one string as ADK builds it. A `Content` given instead (genai accepts
+        /// both) reads as its texts joined by a blank line.
+        pub system_instruction: Option<String> => "systemInstruction" (opt_via read_system_instruction),
         /// The tools the model may call.
         pub tools: Vec<ToolDeclarations> => "tools" nonempty,
+        /// Labels for billing reports; ADK adds `adk_agent_name` before each model call.
+        pub labels: JsonObject => "labels" nonempty,
         /// Every other setting, unchanged.
         pub settings: JsonObject => "" extra,
     }
@@ -71,6 +77,18 @@ adk_core::json_struct! {
     }
 }
 
+fn read_system_instruction(r: &mut Reader<'_>) -> Result<Option<String>, JsonError> {
+    match r.kind()? {
+        Kind::Null => r.null().map(|_| None),
+        Kind::String => r.string().map(Some),
+        _ => {
+            let content = Content::read_json(r)?;
+            let texts: Vec<&str> = content.parts().iter().filter_map(|p| p.text.as_deref()).collect();
+            Ok(Some(texts.join("\n\n")))
+        }
+    }
+}
+
 impl LlmRequest {
     /// Appends instructions to the system instruction, separated by a blank line (as ADK does).
     pub fn append_instructions(&mut self, instructions: &[String]) {
@@ -78,16 +96,12 @@ impl LlmRequest {
             return;
         }
         let text = instructions.join("\n\n");
-        let system =
-            self.config.system_instruction.get_or_insert_with(|| Content { parts: Some(Vec::new()), role: None });
-        let existing: Option<&mut String> =
-            system.parts.as_mut().and_then(|p| p.first_mut()).and_then(|p| p.text.as_mut());
-        match existing {
-            Some(t) if !t.is_empty() => {
-                t.push_str("\n\n");
-                t.push_str(&text);
+        match &mut self.config.system_instruction {
+            Some(existing) if !existing.is_empty() => {
+                existing.push_str("\n\n");
+                existing.push_str(&text);
             }
-            _ => *system = Content { parts: Some(vec![crate::Part::from_text(&text)]), role: None },
+            slot => *slot = Some(text),
         }
     }
 

@@ -30,6 +30,12 @@ impl ScriptedModel {
         ScriptedModel { name: "scripted".into(), turns: RefCell::new(turns.into()), requests: RefCell::new(Vec::new()) }
     }
 
+    /// The same model under another name (what a request carries as `model`).
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_string();
+        self
+    }
+
     /// The requests received so far.
     pub fn requests(&self) -> Vec<LlmRequest> {
         self.requests.borrow().clone()

@@ -12,7 +12,7 @@ use indexmap::IndexSet;
 use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::memory::{InMemoryMemoryService, MemoryService};
-use crate::session::{InMemorySessionService, Session, SessionService};
+use crate::session::{Events, InMemorySessionService, Session, SessionService};
 use crate::types::{Content, JsonObject};
 use crate::{platform, AdkError, ErrorCode, Event};
 use futures_util::StreamExt;
@@ -126,7 +126,8 @@ impl Runner {
                 None if auto_create => session_service.create_session(&app_name, &user_id, None, Some(&session_id)).await?,
                 None => Err(AdkError::new(ErrorCode::NotFound, format!("Session not found: {session_id}")))?,
             };
-            let invocation_id = format!("e-{}", platform::new_uuid());
+            let invocation_id = resumed_invocation(&session.events, &new_message)
+                .unwrap_or_else(|| format!("e-{}", platform::new_uuid()));
             let mut invocation = Invocation::new(invocation_id.clone(), Some(new_message.clone()), run_config, session, session_service.clone());
             invocation.artifact_service = artifact_service;
             invocation.memory_service = memory_service;
@@ -199,4 +200,34 @@ async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkE
     let session = std::mem::replace(&mut *invocation.session.borrow_mut(), Session::placeholder());
     let mut guard = PutBack { invocation, session };
     invocation.session_service.append_event(&mut guard.session, event).await
+}
+
+/// The invocation a message of function responses continues (ADK 2.x): the one whose calls the
+/// responses answer, when every response id names a call in the session and all are of one
+/// invocation. Anything else starts a new invocation.
+fn resumed_invocation(events: &Events, message: &Content) -> Option<String> {
+    let mut ids: Vec<&str> = message
+        .parts()
+        .iter()
+        .filter_map(|p| p.function_response.as_ref()?.id.as_deref().filter(|id| !id.is_empty()))
+        .collect();
+    if ids.is_empty() {
+        return None;
+    }
+    let mut found: Option<&str> = None;
+    for event in events.iter().rev() {
+        for call in event.get_function_calls() {
+            if let Some(at) = ids.iter().position(|id| call.id.as_deref() == Some(*id)) {
+                ids.swap_remove(at);
+                match found {
+                    Some(other) if other != event.invocation_id => return None,
+                    _ => found = Some(&event.invocation_id),
+                }
+            }
+        }
+        if ids.is_empty() {
+            return found.map(str::to_string);
+        }
+    }
+    None
 }

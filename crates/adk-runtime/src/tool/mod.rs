@@ -78,8 +78,18 @@ impl Tool for FunctionTool {
     }
 }
 
-/// ADK's `transfer_to_agent`: hands the conversation to another agent.
-pub struct TransferToAgentTool;
+/// ADK's `transfer_to_agent`: hands the conversation to another agent, one of those named (the
+/// declaration lists them, so a model cannot make a name up).
+pub struct TransferToAgentTool {
+    agent_names: Vec<String>,
+}
+
+impl TransferToAgentTool {
+    /// The tool offering `agent_names`.
+    pub fn new(agent_names: Vec<String>) -> Self {
+        TransferToAgentTool { agent_names }
+    }
+}
 
 #[async_trait(?Send)]
 impl Tool for TransferToAgentTool {
@@ -87,17 +97,22 @@ impl Tool for TransferToAgentTool {
         "transfer_to_agent"
     }
 
+    /// ADK's declaration, to the character (the schema pydantic derives from its Python signature).
     fn declaration(&self) -> FunctionDeclaration {
+        let mut schema = json::constant(
+            r#"{"properties": {"agent_name": {"title": "Agent Name", "type": "string"}},
+                "required": ["agent_name"], "title": "transfer_to_agentParams", "type": "object"}"#,
+        );
+        if let Some(agent_name) = schema.pointer_mut("/properties/agent_name").and_then(Value::as_object_mut) {
+            agent_name.insert("enum".into(), self.agent_names.iter().map(|n| Value::from(n.as_str())).collect());
+        }
         FunctionDeclaration {
             name: "transfer_to_agent".into(),
-            description: "Hands the conversation to another agent that is better suited to answer, judged by \
-                          the agents' descriptions."
+            description: "Transfer the query to another agent.\n\nUse this tool to hand off control to another agent \
+                          that is more suitable to\nanswer the user's query according to the agent's description.\n\n\
+                          Args:\n  agent_name: the agent name to transfer to."
                 .into(),
-            parameters: Some(json::constant(
-                r#"{"type": "object",
-                    "properties": {"agent_name": {"type": "string", "description": "The name of the agent to hand over to."}},
-                    "required": ["agent_name"]}"#,
-            )),
+            parameters: Some(schema),
         }
     }
 
@@ -123,8 +138,8 @@ impl Tool for ExitLoopTool {
     fn declaration(&self) -> FunctionDeclaration {
         FunctionDeclaration {
             name: "exit_loop".into(),
-            description: "Exits the loop. Call this function only when you are instructed to do so.".into(),
-            parameters: Some(json::constant(r#"{"type": "object", "properties": {}}"#)),
+            description: "Exits the loop.\n\nCall this function only when you are instructed to do so.".into(),
+            parameters: None,
         }
     }
 

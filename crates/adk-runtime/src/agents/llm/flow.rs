@@ -11,45 +11,123 @@ use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
 use crate::agent::{run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode};
+use crate::agents::fencing::ELIDED;
 use crate::model::{LlmRequest, LlmResponseStream, ToolDeclarations};
 use crate::tool::{Tool, TransferToAgentTool};
-use crate::types::Content;
+use crate::types::{Content, Part};
 use crate::{AdkError, ErrorCode, Event};
+use adk_core::sort::sort_by;
 
-/// The agents `agent` may hand the conversation to: its sub-agents, its parent unless disallowed,
-/// and its siblings unless disallowed (siblings only under an LLM parent, as in ADK).
+/// The agents `agent` may hand the conversation to (ADK's `_get_transfer_targets`): its
+/// sub-agents; and only under an LLM parent, the parent and the parent's other sub-agents, each
+/// unless disallowed.
 fn transfer_targets(agent: &Rc<dyn Agent>, llm: &LlmAgent) -> Vec<Rc<dyn Agent>> {
     let mut targets = agent.sub_agents();
-    if let Some(parent) = agent.parent_agent() {
-        if !llm.config.disallow_transfer_to_parent {
-            targets.push(parent.clone());
-        }
-        if !llm.config.disallow_transfer_to_peers && as_llm_agent(&*parent).is_some() {
-            targets.extend(parent.sub_agents().into_iter().filter(|p| p.name() != agent.name()));
-        }
+    let Some(parent) = agent.parent_agent().filter(|p| as_llm_agent(&**p).is_some()) else { return targets };
+    if !llm.config.disallow_transfer_to_parent {
+        targets.push(parent.clone());
+    }
+    if !llm.config.disallow_transfer_to_peers {
+        targets.extend(parent.sub_agents().into_iter().filter(|p| p.name() != agent.name()));
     }
     targets
 }
 
-/// The instruction telling the model whom it can transfer to (ADK's agent-transfer processor, in
-/// our words).
-fn transfer_instruction(targets: &[Rc<dyn Agent>], parent: Option<&Rc<dyn Agent>>) -> String {
-    let mut text = String::from("You can hand the conversation to one of these agents:\n");
-    for target in targets {
-        text.push_str(&format!("\nAgent name: {}\nAgent description: {}\n", target.name(), target.description()));
-    }
-    text.push_str(
-        "\nIf you are the best agent to answer according to your description, answer yourself. If another agent \
-         is better suited according to its description, call the `transfer_to_agent` function with its name; \
-         when you do, produce no text besides the function call.",
+/// The instruction listing whom the model can transfer to. The text is ADK's, to the character:
+/// a model sees the same request whichever SDK built it.
+fn transfer_instruction(agent: &Rc<dyn Agent>, llm: &LlmAgent, targets: &[Rc<dyn Agent>]) -> String {
+    let listed: Vec<String> = targets
+        .iter()
+        .map(|t| format!("\nAgent name: {}\nAgent description: {}\n", t.name(), t.description()))
+        .collect();
+    let names = sort_by(targets.iter().map(|t| t.name()).collect(), |a, b| a < b);
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    let mut text = format!(
+        "\nYou have a list of other agents to transfer to:\n\n{}\n\n\
+         If you are the best to answer the question according to your description,\nyou can answer it.\n\n\
+         If another agent is better for answering the question according to its\ndescription, call \
+         `transfer_to_agent` function to transfer the question to that\nagent. When transferring, do not \
+         generate any text other than the function\ncall.\n\n\
+         **NOTE**: the only available agents for `transfer_to_agent` function are\n{}.\n",
+        listed.join("\n"),
+        names.join(", ")
     );
-    if let Some(parent) = parent.filter(|p| targets.iter().any(|t| Rc::ptr_eq(t, p))) {
+    if let Some(parent) = agent.parent_agent().filter(|_| !llm.config.disallow_transfer_to_parent) {
         text.push_str(&format!(
-            "\n\nYour parent agent is {}. If neither you nor the other agents fit, hand the conversation back to it.",
+            "\nIf neither you nor the other agents are best for the question, transfer to your parent agent {}.\n",
             parent.name()
         ));
     }
     text
+}
+
+/// The agent's identity, as ADK tells every model it calls.
+fn identity_instruction(agent: &Rc<dyn Agent>) -> String {
+    let mut text = format!("You are an agent. Your internal name is \"{}\".", agent.name());
+    if !agent.description().is_empty() {
+        text.push_str(&format!(" The description about you is \"{}\".", agent.description()));
+    }
+    text
+}
+
+const INSTRUCTION_BEGIN: &str = "<<<BEGIN_SYSTEM_INSTRUCTION>>>";
+const INSTRUCTION_END: &str = "<<<END_SYSTEM_INSTRUCTION>>>";
+
+/// With a static instruction, the dynamic one rides in the contents, where it would look like the
+/// user speaking: ADK labels it, between markers its text cannot forge.
+fn labelled_dynamic_instruction(instruction: &str) -> Content {
+    let fenced = instruction.replace(INSTRUCTION_BEGIN, ELIDED).replace(INSTRUCTION_END, ELIDED);
+    Content::user_text(&format!(
+        "The text between {INSTRUCTION_BEGIN} and {INSTRUCTION_END} below is your own system instruction for \
+         this turn and carries the current session state. It is addressed to you. Nothing between those two \
+         markers was said by the user, so do not answer it or continue it as though it were their turn. \
+         Anything the user actually said appears outside the markers, and a real user turn may follow \
+         immediately after the end marker.\n{INSTRUCTION_BEGIN}\n{fenced}\n{INSTRUCTION_END}"
+    ))
+}
+
+/// A static instruction's texts for the system instruction; its media become user contents the
+/// text refers to (a system instruction can only be text), as ADK's `append_instructions` does.
+fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
+    let mut texts = Vec::new();
+    let mut media = Vec::new();
+    for part in instruction.parts() {
+        let (kind, what, info) = if let Some(text) = part.text.as_deref().filter(|t| !t.is_empty()) {
+            texts.push(text.to_string());
+            continue;
+        } else if let Some(blob) = &part.inline_data {
+            let name = blob.display_name.as_ref().map(|n| format!("'{n}'"));
+            let mime = blob.mime_type.as_ref().map(|m| format!("type: {m}"));
+            ("inline_data", "inline binary data", [name, None, mime])
+        } else if let Some(file) = &part.file_data {
+            let name = file.display_name.as_ref().map(|n| format!("'{n}'"));
+            let uri = file.file_uri.as_ref().map(|u| format!("URI: {u}"));
+            let mime = file.mime_type.as_ref().map(|m| format!("type: {m}"));
+            ("file_data", "file data", [name, uri, mime])
+        } else {
+            continue;
+        };
+        let id = format!("{kind}_{}", media.len());
+        let info: Vec<String> = info.into_iter().flatten().collect();
+        let info = if info.is_empty() { String::new() } else { format!(" ({})", info.join(", ")) };
+        texts.push(format!("[Reference to {what}: {id}{info}]"));
+        let label = Part::from_text(&format!("Referenced {what}: {id}").replace("inline binary data", "inline data"));
+        media.push(Content::new("user", vec![label, part.clone()]));
+    }
+    (texts.join("\n\n"), media)
+}
+
+/// Where request-scoped user content goes (ADK's `_insert_transient_user_content`): before the
+/// latest run of user messages, but after a function response the model is continuing from.
+fn transient_insert_index(contents: &[Content]) -> usize {
+    let mut index = contents.len();
+    for (i, content) in contents.iter().enumerate().rev() {
+        if content.role.as_deref() != Some("user") || content.parts().iter().any(|p| p.function_response.is_some()) {
+            return i + 1;
+        }
+        index = i;
+    }
+    index
 }
 
 async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -> Result<Option<String>, AdkError> {
@@ -61,7 +139,9 @@ async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -
     }
 }
 
-/// The request for the next model call, and the tools the model may call.
+/// The request for the next model call, and the tools the model may call, built as ADK's request
+/// processors build it: global instruction, static or dynamic instruction, identity, the history,
+/// then the transfer instruction and tool.
 async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(LlmRequest, Vec<Rc<dyn Tool>>), AdkError> {
     let config = &agent.config;
     let me = ctx.agent().clone();
@@ -69,32 +149,41 @@ async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(Llm
     let mut request = LlmRequest { model: Some(config.model.model().to_string()), ..Default::default() };
     request.config.settings = config.generate_content_config.clone();
 
-    let global = match as_llm_agent(&*me.root_agent()) {
-        Some(root) => resolve_instruction(&root.config.global_instruction, &callback_ctx).await?,
-        None => None,
-    };
-    let instruction = resolve_instruction(&config.instruction, &callback_ctx).await?;
-    let mut tools = config.tools.clone();
-    let targets = transfer_targets(&me, agent);
-    let transfer = (!targets.is_empty()).then(|| transfer_instruction(&targets, me.parent_agent().as_ref()));
-    if transfer.is_some() {
-        tools.push(Rc::new(TransferToAgentTool));
+    if let Some(root) = as_llm_agent(&*me.root_agent()) {
+        let global = resolve_instruction(&root.config.global_instruction, &callback_ctx).await?;
+        request.append_instructions(&Vec::from_iter(global));
     }
-    let history = ctx.with_session(|s| {
-        build_contents(&s.events, me.name(), ctx.branch(), config.include_contents == IncludeContents::None)
-    });
-    request.contents = history;
-    // ADK's order: global instruction, the agent's instruction, then the transfer instruction.
+    let instruction = resolve_instruction(&config.instruction, &callback_ctx).await?;
+    let mut transient = Vec::new();
+    let mut media_prefix = false;
     match &config.static_instruction {
         Some(static_instruction) => {
-            request.config.system_instruction = Some(static_instruction.clone());
-            request.append_instructions(&global.into_iter().chain(transfer).collect::<Vec<_>>());
-            if let Some(dynamic) = instruction {
-                request.contents.push(Content::user_text(&dynamic));
+            let (text, media) = split_static_instruction(static_instruction);
+            if !text.is_empty() {
+                request.append_instructions(&[text]);
             }
+            media_prefix = !media.is_empty();
+            transient = media;
+            transient.extend(instruction.as_deref().map(labelled_dynamic_instruction));
         }
-        None => request.append_instructions(&global.into_iter().chain(instruction).chain(transfer).collect::<Vec<_>>()),
+        None => request.append_instructions(&Vec::from_iter(instruction)),
     }
+    request.append_instructions(&[identity_instruction(&me)]);
+    request.contents = ctx.with_session(|s| {
+        build_contents(&s.events, me.name(), ctx.branch(), config.include_contents == IncludeContents::None)
+    });
+    // Static media stay the first contents (a stable prefix for context caching); otherwise the
+    // dynamic instruction goes before the latest user turn.
+    let at = if media_prefix { 0 } else { transient_insert_index(&request.contents) };
+    request.contents.splice(at..at, transient);
+
+    let targets = transfer_targets(&me, agent);
+    let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
+    if !targets.is_empty() {
+        request.append_instructions(&[transfer_instruction(&me, agent, &targets)]);
+        tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
+    }
+    tools.extend(config.tools.iter().cloned());
     if !tools.is_empty() {
         request.config.tools =
             vec![ToolDeclarations { function_declarations: tools.iter().map(|t| t.declaration()).collect() }];
@@ -113,11 +202,14 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
         loop {
             let (request, tools) = build_request(&agent, &ctx).await?;
             let callback_ctx = CallbackContext::new(ctx.clone());
-            let (request, early) = before_model(&agent.config.before_model_callbacks, &callback_ctx, request).await?;
+            let (mut request, early) = before_model(&agent.config.before_model_callbacks, &callback_ctx, request).await?;
             let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
             let mut responses: LlmResponseStream = match early {
                 Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
                 None => {
+                    // For per-agent billing reports, as ADK labels every model call it makes.
+                    let label = ctx.agent_name().to_string();
+                    request.config.labels.entry("adk_agent_name".to_string()).or_insert(label.into());
                     ctx.increment_llm_call_count()?;
                     agent.config.model.generate_content(request.clone(), stream, ctx.invocation().cancellation.clone())
                 }

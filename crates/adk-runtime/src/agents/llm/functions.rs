@@ -27,8 +27,9 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
             }
         }
     }
-    if !long_running.is_empty() {
+    if !event.get_function_calls().is_empty() {
         // Inserted one by one: collecting into the set would sort first, with its own sort code.
+        // Every event with calls carries the set, empty or not, as ADK's do.
         let mut ids = std::collections::BTreeSet::new();
         for id in long_running {
             ids.insert(id);

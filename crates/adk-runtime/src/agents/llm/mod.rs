@@ -6,6 +6,7 @@ mod contents;
 mod flow;
 mod functions;
 mod instructions;
+mod rearrange;
 
 use std::future::Future;
 use std::pin::Pin;

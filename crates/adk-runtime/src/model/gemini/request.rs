@@ -35,8 +35,18 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
     let mut body = w.object();
     let contents: Vec<Content> = request.contents.iter().map(without_display_names).collect();
     body.field("contents", &contents);
-    if let Some(system_instruction) = &config.system_instruction {
-        body.field("systemInstruction", system_instruction);
+    if let Some(system_instruction) = config.system_instruction.as_deref().filter(|s| !s.is_empty()) {
+        body.field_with("systemInstruction", |w| {
+            let mut content = w.object();
+            content.field_with("parts", |w| {
+                w.array_of([system_instruction], |w, text| {
+                    let mut part = w.object();
+                    part.field("text", text);
+                    part.end();
+                })
+            });
+            content.end();
+        });
     }
     let declarations: Vec<&FunctionDeclaration> = request.function_declarations().collect();
     if !declarations.is_empty() {

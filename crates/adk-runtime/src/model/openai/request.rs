@@ -116,8 +116,7 @@ impl CallIds {
 /// one `tool` message per response (as in ADK's LiteLLM adapter).
 fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
     let mut messages = Vec::new();
-    let system = request.config.system_instruction.as_ref().map(|c| texts(c).join("\n")).unwrap_or_default();
-    if !system.is_empty() {
+    if let Some(system) = request.config.system_instruction.as_deref().filter(|s| !s.is_empty()) {
         messages.push(json::object([("role", "system".into()), ("content", system.into())]));
     }
     let mut ids = CallIds::default();
