@@ -575,8 +575,14 @@ export interface LlmRequest {
   model?: string;
   contents: Content[];
   config: {
-    systemInstruction?: Content;
+    /**
+     * One string, as ADK builds it: global instruction, the agent's instruction, its identity, the transfer
+     * instruction, joined by blank lines. A `Content` set by a callback is read as its texts.
+     */
+    systemInstruction?: string;
     tools?: { functionDeclarations: FunctionDeclaration[] }[];
+    /** `adk_agent_name` is added before each model call, as ADK does (for per-agent billing reports). */
+    labels?: Record<string, string>;
     /** Any other generation setting (`temperature`, `maxOutputTokens`, …), passed through. */
     [setting: string]: JsonValue | Content | { functionDeclarations: FunctionDeclaration[] }[] | undefined;
   };
@@ -585,8 +591,8 @@ export interface LlmRequest {
 export interface FunctionDeclaration {
   name: string;
   description?: string;
-  /** JSON Schema of the arguments. */
-  parameters?: JsonValue;
+  /** JSON Schema of the arguments (a `FunctionTool`'s `parameters`), named as ADK 2.x declares it. */
+  parametersJsonSchema?: JsonValue;
 }
 
 /** A model written in JS (WebLLM, transformers.js, your server's proxy, …). */
@@ -648,7 +654,7 @@ export type ToolResult = JsonValue | void;
 export interface FunctionToolOptions {
   name: string;
   description?: string;
-  /** JSON Schema of the arguments. */
+  /** JSON Schema of the arguments (the request declares it as `parametersJsonSchema`). */
   parameters?: JsonValue;
   /** Runs the tool; a non-object result reaches the model as `{result: …}`. */
   execute(args: JsonObject, toolContext: Context): ToolResult | Promise<ToolResult>;

@@ -36,8 +36,10 @@ await test('tool loop with a JS tool on the scripted model', async () => {
   assertJsonEqual(response.response, { result: 42 });
   assert(session.state.answer === '2 + 40 = 42');
   const [first] = model.requests;
-  assert(first.config.systemInstruction.parts[0].text === 'Help Minsu with sums.', first.config.systemInstruction.parts[0].text);
-  assertJsonEqual(first.config.tools[0].functionDeclarations[0].parameters.required, ['a', 'b']);
+  const identity = 'You are an agent. Your internal name is "math".';
+  assert(first.config.systemInstruction === `Help Minsu with sums.\n\n${identity}`, first.config.systemInstruction);
+  assertJsonEqual(first.config.tools[0].functionDeclarations[0].parametersJsonSchema.required, ['a', 'b']);
+  assertJsonEqual(first.config.labels, { adk_agent_name: 'math' });
 });
 
 await test('coordinator transfers to a specialist whose tool writes user: state', async () => {
@@ -155,7 +157,7 @@ await test('AgentTool: an agent answers the model\'s request in a session of its
   assert(events[2].content.parts[0].text === 'It is 안녕하세요.');
   const declaration = model.requests[0].config.tools[0].functionDeclarations[0];
   assert(declaration.name === 'translator' && declaration.description === 'Translates to Korean.', JSON.stringify(declaration));
-  assertJsonEqual(declaration.parameters.required, ['request']);
+  assertJsonEqual(declaration.parametersJsonSchema.required, ['request']);
 });
 
 finish();

@@ -64,6 +64,21 @@ await test('plain objects and async generator functions are agents too', async (
   assertJsonEqual(events.map((e) => [e.author, e.content.parts[0].text]), [['plain', 'hi from plain'], ['fn', 'fn in no branch']]);
 });
 
+const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+await test('every event a JS agent yields gets a fresh uuid4 id, whatever kind of agent made it', async () => {
+  const plain = { name: 'plain', async *runAsyncImpl() { yield reply('one'); yield { ...reply('two'), id: '' }; } };
+  async function* fn() { yield reply('three'); }
+  const seq = new SequentialAgent({ name: 'seq', subAgents: [new Echo({ name: 'echo' }), plain, fn] });
+  const runner = await setup(seq);
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  const ids = events.map((e) => e.id);
+  assert(ids.length === 4 && ids.every((id) => UUID4.test(id)) && new Set(ids).size === 4, JSON.stringify(ids));
+  const session = await stored(runner);
+  assertJsonEqual(session.events.slice(1).map((e) => e.id), ids);
+  assert(UUID4.test(session.events[0].id), session.events[0].id);
+});
+
 await test('ParallelAgent branches, LoopAgent with maxIterations and escalate', async () => {
   const slow = new (class extends BaseAgent { async *runAsyncImpl() { await sleep(30); yield reply('slow'); } })({ name: 'slow' });
   const fast = new (class extends BaseAgent { async *runAsyncImpl() { yield reply('fast'); } })({ name: 'fast' });

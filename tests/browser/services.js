@@ -146,6 +146,19 @@ await test('memory: ADK cases, Korean and mixed-script search', async () => {
   assert(first.author === 'user' && first.timestamp === '1970-01-01T00:16:40+00:00' && first.content.parts[0].text === 'The ADK is a great toolkit.', JSON.stringify(first));
 });
 
+await test('events without ids get uuid4 ids: appendEvent, and addEventsToMemory keeps every one', async () => {
+  const sessions = new InMemorySessionService();
+  const session = await sessions.createSession({ appName: 'app', userId: 'u' });
+  const appended = await sessions.appendEvent({ session, event: { author: 'user', content: { role: 'user', parts: [{ text: 'no id' }] } } });
+  assert(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(appended.id), appended.id);
+  const memory = new InMemoryMemoryService();
+  const said = (t) => ({ author: 'user', content: { role: 'user', parts: [{ text: t }] } });
+  await memory.addEventsToMemory({ appName: 'app', userId: 'u', events: [said('alpha one'), said('alpha two'), { ...said('alpha three'), id: '' }] });
+  const { memories } = await memory.searchMemory({ appName: 'app', userId: 'u', query: 'alpha' });
+  assertJsonEqual(memories.map((m) => m.content.parts[0].text), ['alpha one', 'alpha two', 'alpha three']);
+  assert(new Set(memories.map((m) => m.id)).size === 3, JSON.stringify(memories.map((m) => m.id)));
+});
+
 await test('memory: ranking by matched words, at most ten', async () => {
   const search = await memoryOf(['The deploy is ready.', 'Ready.', 'The deploy status is ready.', ...Array.from({ length: 20 }, (_, i) => `ready ${i}`)]);
   const found = await search('deploy status ready');

@@ -2,7 +2,7 @@
 //! events the agent can see, other agents' turns quoted as data, and function responses that came
 //! later (long-running tools) moved next to the calls they answer.
 
-use std::collections::BTreeSet;
+use indexmap::IndexSet;
 
 use super::rearrange::{arrange, Turn};
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
@@ -76,13 +76,13 @@ fn is_direct_transfer(event: &Event) -> bool {
 /// the latest user message or other agent's turn that is not a transfer, not an answer to a
 /// long-running call, and not inside a call still waiting for its answer. `None`: no turn at all.
 fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>) -> Option<usize> {
-    let call_ids: BTreeSet<&str> =
+    let call_ids: IndexSet<&str> =
         events.iter().flat_map(|e| e.get_function_calls()).filter_map(|c| c.id.as_deref()).collect();
-    let mut unanswered: BTreeSet<&str> = BTreeSet::new();
+    let mut unanswered: IndexSet<&str> = IndexSet::new();
     for (i, event) in events.iter().enumerate().rev() {
         for call in event.get_function_calls() {
             if let Some(id) = call.id.as_deref() {
-                unanswered.remove(id);
+                unanswered.swap_remove(id);
             }
         }
         let submitted = is_submitted_tool_result(event);

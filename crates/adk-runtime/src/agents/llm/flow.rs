@@ -11,7 +11,7 @@ use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
 use crate::agent::{run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode};
-use crate::agents::fencing::ELIDED;
+use crate::agents::fencing::elide_markers;
 use crate::model::{LlmRequest, LlmResponseStream, ToolDeclarations};
 use crate::tool::{Tool, TransferToAgentTool};
 use crate::types::{Content, Part};
@@ -76,7 +76,7 @@ const INSTRUCTION_END: &str = "<<<END_SYSTEM_INSTRUCTION>>>";
 /// With a static instruction, the dynamic one rides in the contents, where it would look like the
 /// user speaking: ADK labels it, between markers its text cannot forge.
 fn labelled_dynamic_instruction(instruction: &str) -> Content {
-    let fenced = instruction.replace(INSTRUCTION_BEGIN, ELIDED).replace(INSTRUCTION_END, ELIDED);
+    let fenced = elide_markers(instruction, &[INSTRUCTION_BEGIN, INSTRUCTION_END]);
     Content::user_text(&format!(
         "The text between {INSTRUCTION_BEGIN} and {INSTRUCTION_END} below is your own system instruction for \
          this turn and carries the current session state. It is addressed to you. Nothing between those two \
@@ -92,18 +92,18 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
     let mut texts = Vec::new();
     let mut media = Vec::new();
     for part in instruction.parts() {
-        let (kind, what, info) = if let Some(text) = part.text.as_deref().filter(|t| !t.is_empty()) {
+        let (kind, what, label, info) = if let Some(text) = part.text.as_deref().filter(|t| !t.is_empty()) {
             texts.push(text.to_string());
             continue;
         } else if let Some(blob) = &part.inline_data {
             let name = blob.display_name.as_ref().map(|n| format!("'{n}'"));
             let mime = blob.mime_type.as_ref().map(|m| format!("type: {m}"));
-            ("inline_data", "inline binary data", [name, None, mime])
+            ("inline_data", "inline binary data", "inline data", [name, None, mime])
         } else if let Some(file) = &part.file_data {
             let name = file.display_name.as_ref().map(|n| format!("'{n}'"));
             let uri = file.file_uri.as_ref().map(|u| format!("URI: {u}"));
             let mime = file.mime_type.as_ref().map(|m| format!("type: {m}"));
-            ("file_data", "file data", [name, uri, mime])
+            ("file_data", "file data", "file data", [name, uri, mime])
         } else {
             continue;
         };
@@ -111,7 +111,7 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
         let info: Vec<String> = info.into_iter().flatten().collect();
         let info = if info.is_empty() { String::new() } else { format!(" ({})", info.join(", ")) };
         texts.push(format!("[Reference to {what}: {id}{info}]"));
-        let label = Part::from_text(&format!("Referenced {what}: {id}").replace("inline binary data", "inline data"));
+        let label = Part::from_text(&format!("Referenced {label}: {id}"));
         media.push(Content::new("user", vec![label, part.clone()]));
     }
     (texts.join("\n\n"), media)
@@ -143,17 +143,29 @@ async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -
 /// processors build it: global instruction, static or dynamic instruction, identity, the history,
 /// then the transfer instruction and tool.
 async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(LlmRequest, Vec<Rc<dyn Tool>>), AdkError> {
+    let callback_ctx = CallbackContext::new(ctx.clone());
+    let global = match as_llm_agent(&*ctx.agent().root_agent()) {
+        Some(root) => resolve_instruction(&root.config.global_instruction, &callback_ctx).await?,
+        None => None,
+    };
+    let instruction = resolve_instruction(&agent.config.instruction, &callback_ctx).await?;
+    Ok(assemble_request(agent, ctx, global, instruction))
+}
+
+/// Out of line: kept apart from the async state machine of the agent's loop, which would otherwise
+/// carry a copy of it.
+#[inline(never)]
+fn assemble_request(
+    agent: &LlmAgent,
+    ctx: &InvocationContext,
+    global: Option<String>,
+    instruction: Option<String>,
+) -> (LlmRequest, Vec<Rc<dyn Tool>>) {
     let config = &agent.config;
     let me = ctx.agent().clone();
-    let callback_ctx = CallbackContext::new(ctx.clone());
     let mut request = LlmRequest { model: Some(config.model.model().to_string()), ..Default::default() };
     request.config.settings = config.generate_content_config.clone();
-
-    if let Some(root) = as_llm_agent(&*me.root_agent()) {
-        let global = resolve_instruction(&root.config.global_instruction, &callback_ctx).await?;
-        request.append_instructions(&Vec::from_iter(global));
-    }
-    let instruction = resolve_instruction(&config.instruction, &callback_ctx).await?;
+    request.append_instructions(&Vec::from_iter(global));
     let mut transient = Vec::new();
     let mut media_prefix = false;
     match &config.static_instruction {
@@ -188,7 +200,7 @@ async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(Llm
         request.config.tools =
             vec![ToolDeclarations { function_declarations: tools.iter().map(|t| t.declaration()).collect() }];
     }
-    Ok((request, tools))
+    (request, tools)
 }
 
 /// The concatenated non-thought text of an event.

@@ -5,6 +5,9 @@
 
 use std::collections::BTreeSet;
 
+use adk_core::sort::sort_by;
+use indexmap::IndexSet;
+
 use crate::types::{Content, FunctionCall, FunctionResponse, Part};
 use crate::Event;
 
@@ -83,8 +86,8 @@ pub(super) fn arrange(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
 
 /// Drops responses no earlier call asked for (by id, or by name when neither has an id).
 fn drop_orphaned_responses(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
-    let mut ids: BTreeSet<String> = BTreeSet::new();
-    let mut names: BTreeSet<String> = BTreeSet::new();
+    let mut ids: IndexSet<String> = IndexSet::new();
+    let mut names: IndexSet<String> = IndexSet::new();
     let mut out = Vec::with_capacity(turns.len());
     for turn in turns {
         let turn = if turn.has_responses() {
@@ -276,7 +279,7 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
     }
-    let mut stale = BTreeSet::new();
+    let mut stale: IndexSet<usize> = IndexSet::new();
     for (_, list) in &answers {
         for (&from, &to) in list.iter().zip(list.iter().skip(1)) {
             let (Some(cur), Some(next)) = (turns.get(from), turns.get(to)) else { continue };
@@ -289,16 +292,19 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
     }
-    // For each call turn, the latest answer to each of its calls.
-    let latest: Vec<BTreeSet<usize>> = turns
+    // For each call turn, the latest answer to each of its calls, in session order.
+    let latest: Vec<Vec<usize>> = turns
         .iter()
         .enumerate()
         .map(|(i, turn)| {
             let calls = turn.calls().filter(|_| !turn.has_responses());
-            calls
+            let at: Vec<usize> = calls
                 .filter_map(|call| answers.iter().find(|(k, _)| *k == (call.id.as_deref(), i)))
                 .filter_map(|(_, list)| list.last().copied())
-                .collect()
+                .collect();
+            let mut sorted = sort_by(at, |a, b| a < b);
+            sorted.dedup();
+            sorted
         })
         .collect();
     let mut slots: Vec<Option<Turn>> = turns.into_iter().map(Some).collect();
@@ -316,8 +322,8 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
 
 /// Drops calls nothing answered, unless they are long-running calls still waiting.
 fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
-    let answered: BTreeSet<String> = turns.iter().flat_map(Turn::responses).filter_map(|r| r.id.clone()).collect();
-    let waiting: BTreeSet<&String> = turns.iter().flat_map(|t| t.long_running.into_iter().flatten()).collect();
+    let answered: IndexSet<String> = turns.iter().flat_map(Turn::responses).filter_map(|r| r.id.clone()).collect();
+    let waiting: IndexSet<&String> = turns.iter().flat_map(|t| t.long_running.into_iter().flatten()).collect();
     let is_orphan = |p: &Part| {
         p.function_call
             .as_ref()

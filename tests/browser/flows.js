@@ -1,0 +1,149 @@
+// The flows tests/fixtures/record_flows.py recorded from ADK Python 2.13.0, rebuilt through the
+// release package's JS API (LlmAgent over models written in JS that record each request, JS tools
+// and callbacks, workflow agents) and compared request for request and event for event with what
+// ADK sent and yielded: ids by order of appearance, timestamps aside, as tests/flows.rs does natively.
+import init, * as adk from '/pkg/index.js';
+import { assert, finish, test } from './harness.js';
+
+await init();
+const { InMemoryRunner, LlmAgent, SequentialAgent, ParallelAgent, LoopAgent, FunctionTool, AgentTool, exitLoop } = adk;
+const APP = 'flows';
+const USER = 'user';
+
+const golden = await (await fetch('/tests/fixtures/flows/adk-2.13.0.json')).json();
+
+const reply = (text) => ({ content: { role: 'model', parts: [{ text }] } });
+const part = (p) => (typeof p === 'string' ? { text: p } : { functionCall: { name: p.call, args: p.args ?? {} } });
+
+/** The JSON Schema ADK derived for a Python tool, as a JS user writes it. */
+function declaration(flow, name) {
+  for (const requests of Object.values(flow.requests)) {
+    for (const request of requests) {
+      for (const group of request.config.tools ?? []) {
+        const found = group.functionDeclarations.find((d) => d.name === name);
+        if (found) return found;
+      }
+    }
+  }
+  throw new Error(`no declaration of ${name} was recorded`);
+}
+
+const RUN = {
+  add: ({ a, b }) => ({ sum: a + b }),
+  multiply: ({ a, b }) => ({ product: a * b }),
+  get_weather: ({ city }) => ({ city, weather: 'sunny' }),
+  ask_for_approval: () => ({ status: 'pending', ticket: 'ticket-1' }),
+};
+
+function tool(flow, spec, models) {
+  if (spec.agent_tool) return new AgentTool({ agent: build(flow, spec.agent_tool, models) });
+  if (spec === 'exit_loop') return exitLoop;
+  const d = declaration(flow, spec);
+  return new FunctionTool({
+    name: d.name, description: d.description, parameters: d.parametersJsonSchema,
+    execute: (args) => RUN[spec](args), isLongRunning: spec === 'ask_for_approval',
+  });
+}
+
+const CALLBACKS = {
+  cached_weather: ['beforeToolCallback', ({ tool, args }) => (tool.name === 'get_weather' ? { city: args.city, weather: 'cached: rainy' } : undefined)],
+  checked_sum: ['afterToolCallback', ({ tool, response }) => (tool.name === 'add' ? { sum: response.sum, checked: true } : undefined)],
+  redact_text: ['afterModelCallback', ({ response }) => (response.content?.parts?.[0]?.text !== undefined ? reply('[redacted]') : undefined)],
+  cache_from_state: ['beforeModelCallback', ({ context }) => {
+    const cached = context.state.get('cached');
+    return cached !== undefined && cached !== null && cached !== '' ? reply('From the cache.') : undefined;
+  }],
+};
+
+function build(flow, spec, models) {
+  const subAgents = (spec.sub_agents ?? []).map((s) => build(flow, s, models));
+  if (spec.sequential) return new SequentialAgent({ name: spec.sequential, subAgents });
+  if (spec.parallel) return new ParallelAgent({ name: spec.parallel, subAgents });
+  if (spec.loop) return new LoopAgent({ name: spec.loop, subAgents, maxIterations: spec.max_iterations });
+  const requests = [];
+  const script = spec.script.slice();
+  const model = {
+    model: `scripted-${spec.llm}`,
+    generateContent(request) {
+      requests.push(request);
+      return { content: { role: 'model', parts: script.shift().map(part) } };
+    },
+  };
+  models.push([spec.llm, requests]);
+  const options = { name: spec.llm, description: spec.description, model, subAgents };
+  for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents']) {
+    const value = spec[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+    if (value !== undefined) options[key] = value;
+  }
+  options.tools = (spec.tools ?? []).map((t) => tool(flow, t, models));
+  for (const name of spec.callbacks ?? []) {
+    const [key, callback] = CALLBACKS[name];
+    options[key] = callback;
+  }
+  return new LlmAgent(options);
+}
+
+async function record(flow) {
+  const models = [];
+  const runner = new InMemoryRunner({ agent: build(flow, flow.agent, models), appName: APP });
+  await runner.sessionService.createSession({ appName: APP, userId: USER, sessionId: 's', state: flow.setup?.state });
+  for (const [filename, text] of Object.entries(flow.setup?.artifacts ?? {})) {
+    await runner.artifactService.saveArtifact({ appName: APP, userId: USER, sessionId: 's', filename, artifact: { text } });
+  }
+  const events = [];
+  const calls = [];
+  for (const turn of flow.turns) {
+    const parts = typeof turn === 'string'
+      ? [{ text: turn }]
+      : [{ functionResponse: { id: calls[turn.for].id, name: turn.response, response: turn.value } }];
+    for await (const event of runner.runAsync({ userId: USER, sessionId: 's', newMessage: { role: 'user', parts } })) {
+      calls.push(...adk.getFunctionCalls(event));
+      events.push(JSON.parse(JSON.stringify(event)));
+    }
+  }
+  const session = await runner.sessionService.getSession({ appName: APP, userId: USER, sessionId: 's' });
+  const byName = Object.fromEntries(models);
+  const requests = Object.fromEntries(Object.keys(flow.requests).map((name) => [name, byName[name]]));
+  return { requests: JSON.parse(JSON.stringify(requests)), events, state: session.state };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** Ids become `<id N>` in order of first appearance, timestamps and ADK 2.x's `nodeInfo` go. */
+function normalise(value, names = []) {
+  if (Array.isArray(value)) return value.map((v) => normalise(v, names));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'timestamp' && k !== 'nodeInfo').map(([k, v]) => [k, normalise(v, names)]));
+  }
+  if (typeof value === 'string') {
+    return value.replace(UUID, (id) => {
+      if (!names.includes(id)) names.push(id);
+      return `<id ${names.indexOf(id) + 1}>`;
+    });
+  }
+  return value;
+}
+
+function firstDifference(want, got, path) {
+  if (want && got && typeof want === 'object' && typeof got === 'object' && Array.isArray(want) === Array.isArray(got)) {
+    const keys = Array.isArray(want) ? [...Array(Math.max(want.length, got.length)).keys()] : [...new Set([...Object.keys(want), ...Object.keys(got)])];
+    for (const k of keys) {
+      const d = firstDifference(want[k] ?? null, got[k] ?? null, `${path}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return want === got ? null : `${path}\n  ADK:      ${JSON.stringify(want)}\n  adk-wasm: ${JSON.stringify(got)}`;
+}
+
+assert(golden.flows.length >= 12, `${golden.flows.length} flows`);
+for (const flow of golden.flows) {
+  await test(`${flow.name}: requests and events as ADK ${golden.adk}`, async () => {
+    const want = { requests: flow.requests, events: flow.events, state: flow.state };
+    const got = await record(flow);
+    const difference = firstDifference(normalise(want), normalise(got), flow.name);
+    assert(!difference, difference);
+  });
+}
+
+finish();
