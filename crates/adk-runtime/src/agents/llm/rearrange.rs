@@ -2,13 +2,15 @@
 //! `_rearranger`): a long-running tool answers later, maybe after the model said something in
 //! between, but a model must see each call followed by its latest answer; responses with no call,
 //! and calls with no answer that are not waiting for one, are dropped (providers reject them).
+//!
+//! Written with plain loops and `dyn` predicates: histories an LLM sees are short, and every
+//! iterator chain or generic closure here would be another copy of code in the download.
 
 use std::collections::BTreeSet;
 
 use adk_core::sort::sort_by;
-use indexmap::IndexSet;
 
-use crate::types::{Content, FunctionCall, FunctionResponse, Part};
+use crate::types::{Content, FunctionResponse, Part};
 use crate::Event;
 
 /// One entry of the history being arranged: its content, and what the rules read of its event.
@@ -38,7 +40,18 @@ impl<'a> Turn<'a> {
         Turn { content, author: "user", invocation_id: "", long_running: None, requests_input: false }
     }
 
-    fn with_parts(&self, parts: Vec<Part>) -> Self {
+    fn parts(&self) -> &[Part] {
+        self.content.parts()
+    }
+
+    /// The same turn holding only the parts `keep` accepts (all of them: the turn itself).
+    fn with(&self, keep: &dyn Fn(usize, &Part) -> bool) -> Self {
+        let mut parts = Vec::new();
+        for (i, part) in self.parts().iter().enumerate() {
+            if keep(i, part) {
+                parts.push(part.clone());
+            }
+        }
         Turn {
             content: Content { parts: Some(parts), role: self.content.role.clone() },
             author: self.author,
@@ -48,29 +61,26 @@ impl<'a> Turn<'a> {
         }
     }
 
-    fn clone_turn(&self) -> Self {
-        self.with_parts(self.content.parts().to_vec())
-    }
-
-    fn calls(&self) -> impl Iterator<Item = &FunctionCall> {
-        self.content.parts().iter().filter_map(|p| p.function_call.as_ref())
-    }
-
-    fn responses(&self) -> impl Iterator<Item = &FunctionResponse> {
-        self.content.parts().iter().filter_map(|p| p.function_response.as_ref())
+    /// This turn with the parts `keep` refuses removed; `None` when that leaves none of them.
+    fn keep(self, keep: &dyn Fn(&Part) -> bool) -> Option<Self> {
+        let kept = self.parts().iter().filter(|p| keep(p)).count();
+        if kept == self.parts().len() {
+            Some(self)
+        } else if kept == 0 {
+            None
+        } else {
+            Some(self.with(&|_, p| keep(p)))
+        }
     }
 
     fn has_calls(&self) -> bool {
-        self.calls().next().is_some()
+        self.parts().iter().any(|p| p.function_call.is_some())
     }
 
     fn has_responses(&self) -> bool {
-        self.responses().next().is_some()
+        self.parts().iter().any(|p| p.function_response.is_some())
     }
 }
-
-/// A call id and the turn holding the call.
-type CallKey<'a> = (Option<&'a str>, usize);
 
 fn non_empty(id: &Option<String>) -> Option<&str> {
     id.as_deref().filter(|id| !id.is_empty())
@@ -86,41 +96,25 @@ pub(super) fn arrange(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
 
 /// Drops responses no earlier call asked for (by id, or by name when neither has an id).
 fn drop_orphaned_responses(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
-    let mut ids: IndexSet<String> = IndexSet::new();
-    let mut names: IndexSet<String> = IndexSet::new();
+    let mut ids: Vec<String> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
     let mut out = Vec::with_capacity(turns.len());
     for turn in turns {
-        let turn = if turn.has_responses() {
-            let kept: Vec<Part> = turn
-                .content
-                .parts()
-                .iter()
-                .filter(|p| match &p.function_response {
-                    None => true,
-                    Some(r) => match non_empty(&r.id) {
-                        Some(id) => ids.contains(id),
-                        None => r.name.as_ref().is_some_and(|n| !n.is_empty() && names.contains(n)),
-                    },
-                })
-                .cloned()
-                .collect();
-            if kept.is_empty() {
-                continue;
-            }
-            if kept.len() == turn.content.parts().len() {
-                turn
-            } else {
-                turn.with_parts(kept)
-            }
-        } else {
-            turn
+        let asked = |p: &Part| match &p.function_response {
+            None => true,
+            Some(r) => match non_empty(&r.id) {
+                Some(id) => ids.iter().any(|i| i == id),
+                None => r.name.as_ref().is_some_and(|n| !n.is_empty() && names.contains(n)),
+            },
         };
-        for call in turn.calls() {
+        let Some(turn) = turn.keep(&asked) else { continue };
+        for part in turn.parts() {
+            let Some(call) = &part.function_call else { continue };
             match (non_empty(&call.id), &call.name) {
-                (Some(id), _) => ids.insert(id.to_string()),
-                (None, Some(name)) => names.insert(name.clone()),
-                (None, None) => false,
-            };
+                (Some(id), _) => ids.push(id.to_string()),
+                (None, Some(name)) => names.push(name.clone()),
+                (None, None) => {}
+            }
         }
         out.push(turn);
     }
@@ -129,32 +123,37 @@ fn drop_orphaned_responses(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
 
 /// The last of `history` holding the call `response` answers.
 fn owning_call(history: &[Turn<'_>], response: &FunctionResponse) -> Option<usize> {
+    let id = non_empty(&response.id);
     history.iter().rposition(|t| {
-        t.calls().any(|c| match non_empty(&response.id) {
+        t.parts().iter().filter_map(|p| p.function_call.as_ref()).any(|c| match id {
             Some(id) => non_empty(&c.id) == Some(id),
             None => non_empty(&c.id).is_none() && response.name.is_some() && c.name == response.name,
         })
     })
 }
 
+/// Which call of `turns[..at]` a part answers, if it is a response.
+fn owner_at(turns: &[Turn<'_>], at: usize, part: &Part) -> Option<usize> {
+    owning_call(turns.get(..at).unwrap_or_default(), part.function_response.as_ref()?)
+}
+
 /// Responses to the same calls merged into the first: a later response replaces the earlier one of
 /// the same id; anything else is appended.
-fn merge<'a>(turns: Vec<Turn<'a>>) -> Option<Turn<'a>> {
-    let mut turns = turns.into_iter();
-    let mut merged = turns.next()?;
-    let mut parts = merged.content.parts.take().unwrap_or_default();
-    for turn in turns {
-        for part in turn.content.parts() {
-            let id = part.function_response.as_ref().map(|r| r.id.clone());
-            let slot =
-                id.and_then(|id| parts.iter().position(|p| p.function_response.as_ref().is_some_and(|r| r.id == id)));
-            match slot.and_then(|i| parts.get_mut(i)) {
-                Some(existing) => *existing = part.clone(),
-                None => parts.push(part.clone()),
-            }
+fn merge<'a>(mut answers: Vec<Turn<'a>>) -> Option<Turn<'a>> {
+    if answers.is_empty() {
+        return None;
+    }
+    let later = answers.split_off(1);
+    let mut merged = answers.pop()?;
+    let parts = merged.content.parts.get_or_insert_with(Vec::new);
+    for part in later.iter().flat_map(Turn::parts) {
+        let id = part.function_response.as_ref().map(|r| &r.id);
+        let same = parts.iter().position(|p| id.is_some() && p.function_response.as_ref().map(|r| &r.id) == id);
+        match same.and_then(|i| parts.get_mut(i)) {
+            Some(existing) => *existing = part.clone(),
+            None => parts.push(part.clone()),
         }
     }
-    merged.content.parts = Some(parts);
     Some(merged)
 }
 
@@ -162,78 +161,50 @@ fn merge<'a>(turns: Vec<Turn<'a>>) -> Option<Turn<'a>> {
 /// answered later), the history is cut after the latest of those calls and each answered call is
 /// followed by its merged responses.
 fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
-    let Some((trailing, history)) = turns.split_last() else { return turns };
-    if history.is_empty() || !trailing.has_responses() {
+    let last = turns.len().saturating_sub(1);
+    let Some(trailing) = turns.last().filter(|t| last > 0 && t.has_responses()) else { return turns };
+    // The call each part of the last turn answers; other parts go with the latest answered call.
+    let owners: Vec<Option<usize>> = trailing.parts().iter().map(|p| owner_at(&turns, last, p)).collect();
+    let Some(latest) = owners.iter().flatten().copied().max() else { return turns };
+    let answered = |call: Option<usize>| call.is_some_and(|c| owners.contains(&Some(c)));
+    if latest + 1 == last && owners.iter().flatten().all(|&c| c == latest) {
         return turns;
     }
-    let mut groups: Vec<(usize, Vec<Part>)> = Vec::new();
-    let mut others = Vec::new();
-    for part in trailing.content.parts() {
-        match &part.function_response {
-            Some(r) => {
-                if let Some(call) = owning_call(history, r) {
-                    match groups.iter_mut().find(|(i, _)| *i == call) {
-                        Some((_, parts)) => parts.push(part.clone()),
-                        None => groups.push((call, vec![part.clone()])),
-                    }
-                }
-            }
-            None => others.push(part.clone()),
-        }
-    }
-    let Some(latest) = groups.iter().map(|(i, _)| *i).max() else { return turns };
-    if let Some((_, parts)) = groups.iter_mut().find(|(i, _)| *i == latest) {
-        parts.extend(others);
-    }
-    if latest + 2 == turns.len() && groups.len() == 1 {
-        return turns;
-    }
-    let grouped = |call: Option<usize>| call.is_some_and(|c| groups.iter().any(|(i, _)| *i == c));
     let mut out = Vec::new();
     for (idx, turn) in turns.iter().enumerate().take(latest + 1) {
         if turn.has_responses() {
-            let kept: Vec<Part> = turn
-                .content
-                .parts()
-                .iter()
-                .filter(|p| {
-                    p.function_response
-                        .as_ref()
-                        .is_none_or(|r| !grouped(owning_call(turns.get(..idx).unwrap_or_default(), r)))
-                })
-                .cloned()
-                .collect();
-            if !kept.iter().any(|p| p.function_response.is_some() || p.function_call.is_some()) {
+            let kept = turn.with(&|_, p| !answered(owner_at(&turns, idx, p)));
+            if kept.has_responses() || kept.has_calls() {
+                out.push(kept);
+            }
+        } else {
+            out.push(turn.with(&|_, _| true));
+        }
+        if !answered(Some(idx)) {
+            continue;
+        }
+        let mut answers = Vec::new();
+        for (at, between) in turns.iter().enumerate().take(last).skip(idx + 1) {
+            if !between.has_responses() {
                 continue;
             }
-            out.push(turn.with_parts(kept));
-        } else {
-            out.push(turn.clone_turn());
-        }
-        if let Some((_, parts)) = groups.iter().find(|(i, _)| *i == idx) {
-            let mut answers: Vec<Turn> = Vec::new();
-            for (at, between) in turns.iter().enumerate().take(turns.len() - 1).skip(idx + 1) {
-                if !between.has_responses() {
-                    continue;
-                }
-                let is_call = between.has_calls();
-                let matched: Vec<Part> = between
-                    .content
-                    .parts()
-                    .iter()
-                    .filter(|p| match &p.function_response {
-                        Some(r) => owning_call(turns.get(..at).unwrap_or_default(), r) == Some(idx),
-                        None => !is_call,
-                    })
-                    .cloned()
-                    .collect();
-                if matched.iter().any(|p| p.function_response.is_some()) {
-                    answers.push(between.with_parts(matched));
-                }
+            let is_call = between.has_calls();
+            let mine = between.with(&|_, p| match &p.function_response {
+                Some(_) => owner_at(&turns, at, p) == Some(idx),
+                None => !is_call,
+            });
+            if mine.has_responses() {
+                answers.push(mine);
             }
-            answers.push(trailing.with_parts(parts.clone()));
-            out.extend(merge(answers));
         }
+        // The last turn's responses to this call, then (for the latest call) its other parts.
+        let mut split = trailing.with(&|i, _| owners.get(i).copied().flatten() == Some(idx));
+        if idx == latest {
+            let others = trailing.with(&|_, p| p.function_response.is_none());
+            split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.into_iter().flatten());
+        }
+        answers.push(split);
+        out.extend(merge(answers));
     }
     out
 }
@@ -244,7 +215,7 @@ fn is_stale_text_reply(turn: &Turn<'_>, invocation_id: &str) -> bool {
         && turn.author != "user"
         && turn.content.role.as_deref() == Some("model")
         && !turn.has_calls()
-        && turn.content.parts().iter().any(|p| p.text.as_deref().is_some_and(|t| !t.is_empty()))
+        && turn.parts().iter().any(|p| p.text.as_deref().is_some_and(|t| !t.is_empty()))
 }
 
 /// Every call followed by its latest response (several late responses to one call event merged),
@@ -254,33 +225,26 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     if !turns.iter().any(Turn::has_responses) {
         return turns;
     }
-    // The turns holding calls of each id, in order.
-    let mut call_turns: Vec<(Option<&str>, Vec<usize>)> = Vec::new();
-    for (i, turn) in turns.iter().enumerate().filter(|(_, t)| !t.has_responses()) {
-        for call in turn.calls() {
-            let id = call.id.as_deref();
-            match call_turns.iter_mut().find(|(c, _)| *c == id) {
-                Some((_, at)) => at.push(i),
-                None => call_turns.push((id, vec![i])),
-            }
-        }
-    }
-    // The turns answering each (call id, call turn), in order.
-    let mut answers: Vec<(CallKey, Vec<usize>)> = Vec::new();
-    for (i, turn) in turns.iter().enumerate() {
-        for response in turn.responses() {
+    // Each response's call: the latest turn before it (holding no responses) that made the call.
+    let mut answers: Vec<(Option<&str>, usize, Vec<usize>)> = Vec::new();
+    for (at, turn) in turns.iter().enumerate() {
+        for response in turn.parts().iter().filter_map(|p| p.function_response.as_ref()) {
             let id = response.id.as_deref();
-            let Some((_, at)) = call_turns.iter().find(|(c, _)| *c == id) else { continue };
-            let preceding = at.iter().filter(|&&c| c < i).count();
-            let Some(&owner) = at.get(preceding.saturating_sub(1)) else { continue };
-            match answers.iter_mut().find(|(k, _)| *k == (id, owner)) {
-                Some((_, list)) => list.push(i),
-                None => answers.push(((id, owner), vec![i])),
+            let makes = |t: &Turn<'_>| {
+                !t.has_responses()
+                    && t.parts().iter().any(|p| p.function_call.as_ref().is_some_and(|c| c.id.as_deref() == id))
+            };
+            let before = turns.get(..at).unwrap_or_default();
+            // ADK pairs a response made before any call of its id with the first such call.
+            let Some(call) = before.iter().rposition(makes).or_else(|| turns.iter().position(makes)) else { continue };
+            match answers.iter_mut().find(|(i, c, _)| *i == id && *c == call) {
+                Some((_, _, list)) => list.push(at),
+                None => answers.push((id, call, vec![at])),
             }
         }
     }
-    let mut stale: IndexSet<usize> = IndexSet::new();
-    for (_, list) in &answers {
+    let mut stale: Vec<usize> = Vec::new();
+    for (_, _, list) in &answers {
         for (&from, &to) in list.iter().zip(list.iter().skip(1)) {
             let (Some(cur), Some(next)) = (turns.get(from), turns.get(to)) else { continue };
             if cur.invocation_id != next.invocation_id || cur.author != next.author || cur.requests_input {
@@ -292,54 +256,133 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
     }
-    // For each call turn, the latest answer to each of its calls, in session order.
-    let latest: Vec<Vec<usize>> = turns
-        .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let calls = turn.calls().filter(|_| !turn.has_responses());
-            let at: Vec<usize> = calls
-                .filter_map(|call| answers.iter().find(|(k, _)| *k == (call.id.as_deref(), i)))
-                .filter_map(|(_, list)| list.last().copied())
-                .collect();
-            let mut sorted = sort_by(at, |a, b| a < b);
-            sorted.dedup();
-            sorted
-        })
-        .collect();
-    let mut slots: Vec<Option<Turn>> = turns.into_iter().map(Some).collect();
-    let mut out = Vec::with_capacity(slots.len());
-    for (i, answered_by) in latest.iter().enumerate() {
-        let slot = slots.get_mut(i).and_then(|s| s.take_if(|t| !stale.contains(&i) && !t.has_responses()));
-        let Some(turn) = slot else { continue };
-        out.push(turn);
-        let responses: Vec<Turn> =
-            answered_by.iter().filter_map(|&at| slots.get(at)?.as_ref().map(Turn::clone_turn)).collect();
-        out.extend(merge(responses));
+    let mut out = Vec::with_capacity(turns.len());
+    for (i, turn) in turns.iter().enumerate() {
+        if stale.contains(&i) || turn.has_responses() {
+            continue;
+        }
+        out.push(turn.with(&|_, _| true));
+        // The latest answer to each of its calls, in session order.
+        let mut latest = Vec::new();
+        for call in turn.parts().iter().filter_map(|p| p.function_call.as_ref()) {
+            let id = call.id.as_deref();
+            if let Some(&at) = answers.iter().find(|(a, c, _)| *a == id && *c == i).and_then(|(_, _, l)| l.last()) {
+                if !latest.contains(&at) {
+                    latest.push(at);
+                }
+            }
+        }
+        let latest = sort_by(latest, |a, b| a < b);
+        out.extend(merge(latest.iter().filter_map(|&at| turns.get(at)).map(|t| t.with(&|_, _| true)).collect()));
     }
     out
 }
 
 /// Drops calls nothing answered, unless they are long-running calls still waiting.
 fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
-    let answered: IndexSet<String> = turns.iter().flat_map(Turn::responses).filter_map(|r| r.id.clone()).collect();
-    let waiting: IndexSet<&String> = turns.iter().flat_map(|t| t.long_running.into_iter().flatten()).collect();
-    let is_orphan = |p: &Part| {
-        p.function_call
-            .as_ref()
-            .and_then(|c| non_empty(&c.id))
-            .is_some_and(|id| !answered.contains(id) && !waiting.iter().any(|w| w.as_str() == id))
-    };
-    let mut out = Vec::with_capacity(turns.len());
-    for turn in turns {
-        if !turn.content.parts().iter().any(is_orphan) {
-            out.push(turn);
-            continue;
+    let mut settled: Vec<String> = Vec::new();
+    for turn in &turns {
+        for part in turn.parts() {
+            settled.extend(part.function_response.as_ref().and_then(|r| r.id.clone()));
         }
-        let kept: Vec<Part> = turn.content.parts().iter().filter(|p| !is_orphan(p)).cloned().collect();
-        if !kept.is_empty() {
-            out.push(turn.with_parts(kept));
-        }
+        settled.extend(turn.long_running.into_iter().flatten().cloned());
     }
-    out
+    let orphan = |p: &Part| {
+        p.function_call.as_ref().and_then(|c| non_empty(&c.id)).is_some_and(|id| !settled.iter().any(|s| s == id))
+    };
+    turns.into_iter().filter_map(|turn| turn.keep(&|p| !orphan(p))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{FunctionCall, JsonObject};
+
+    fn event(author: &str, invocation: &str, part: Part) -> Event {
+        let mut e = Event::new(author);
+        e.invocation_id = invocation.into();
+        let role =
+            if part.function_call.is_some() || (part.text.is_some() && author != "user") { "model" } else { "user" };
+        e.content = Some(Content::new(role, vec![part]));
+        e
+    }
+
+    fn call(id: &str) -> Part {
+        let call = FunctionCall { id: Some(id.into()), name: Some("f".into()), ..Default::default() };
+        Part { function_call: Some(call), ..Default::default() }
+    }
+
+    fn answer(id: &str, status: &str) -> Part {
+        let response = JsonObject::from_iter([("status".to_string(), status.into())]);
+        let response = FunctionResponse {
+            id: Some(id.into()),
+            name: Some("f".into()),
+            response: Some(response),
+            ..Default::default()
+        };
+        Part { function_response: Some(response), ..Default::default() }
+    }
+
+    /// What each arranged turn holds, in one word: a text, `call:id` or `id=status`.
+    fn shape(events: &[Event]) -> Vec<String> {
+        arrange(events.iter().map(Turn::of).collect())
+            .iter()
+            .map(|t| {
+                let words: Vec<String> = t
+                    .parts()
+                    .iter()
+                    .map(|p| match (&p.text, &p.function_call, &p.function_response) {
+                        (Some(text), _, _) => text.clone(),
+                        (_, Some(c), _) => format!("call:{}", c.id.as_deref().unwrap_or_default()),
+                        (_, _, Some(r)) => format!(
+                            "{}={}",
+                            r.id.as_deref().unwrap_or_default(),
+                            r.response.as_ref().unwrap()["status"].as_str().unwrap()
+                        ),
+                        _ => "?".into(),
+                    })
+                    .collect();
+                words.join("+")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_late_answer_replaces_the_pending_one_and_cuts_what_came_after_the_call() {
+        let mut pending_call = event("agent", "i1", call("c1"));
+        pending_call.long_running_tool_ids = Some(["c1".to_string()].into());
+        let events = [
+            event("user", "i1", Part::from_text("pay")),
+            pending_call,
+            event("agent", "i1", answer("c1", "pending")),
+            event("agent", "i1", Part::from_text("waiting")),
+            event("user", "i1", answer("c1", "approved")),
+        ];
+        assert_eq!(shape(&events), ["pay", "call:c1", "c1=approved"]);
+    }
+
+    #[test]
+    fn stale_replies_between_two_answers_of_one_invocation_go() {
+        let events = [
+            event("agent", "i1", call("c1")),
+            event("agent", "i1", answer("c1", "pending")),
+            event("agent", "i1", Part::from_text("still waiting")),
+            event("agent", "i1", answer("c1", "done")),
+            event("user", "i2", Part::from_text("thanks")),
+        ];
+        assert_eq!(shape(&events), ["call:c1", "c1=done", "thanks"]);
+    }
+
+    #[test]
+    fn orphans_go_unless_a_long_running_call_still_waits() {
+        let mut waiting = event("agent", "i1", call("c2"));
+        waiting.long_running_tool_ids = Some(["c2".to_string()].into());
+        let events = [
+            event("user", "i1", answer("nobody", "x")),
+            event("agent", "i1", call("c1")),
+            waiting,
+            event("user", "i2", Part::from_text("next")),
+        ];
+        assert_eq!(shape(&events), ["call:c2", "next"]);
+    }
 }
