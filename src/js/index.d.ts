@@ -676,7 +676,21 @@ export declare class AgentTool {
   readonly skipSummarization: boolean;
 }
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | typeof exitLoop;
+/**
+ * ADK's `PreloadMemoryTool`: before each model call, the user's memories that match their message
+ * (from the runner's memory service) are put before it, in ADK's words. Never declared to the model.
+ */
+export declare class PreloadMemoryTool {
+  readonly name: 'preload_memory';
+}
+
+/**
+ * ADK's `load_memory` tool: declared as ADK declares it (`{query: string}`), it answers
+ * `{result: {memories: [...]}}` as ADK's does, and tells the model it has memory.
+ */
+export declare const LOAD_MEMORY: { readonly name: 'load_memory' };
+
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;
