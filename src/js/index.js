@@ -6,7 +6,7 @@ import { adkError, needWasm, Run, CLIENT } from './core.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, Run, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, Blob, LlmResponse, Run, A2AClient, A2AStream,
 } from './core.js';
 
 export const InMemorySessionService = wasm.InMemorySessionService;
