@@ -2,7 +2,7 @@
 // the full one. The API is the full package's, minus agents, runners, models and services.
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, Blob, LlmResponse, A2AClient, A2AStream,
 } from '../index.js';
 export type {
   AdkError, ErrorCode, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,

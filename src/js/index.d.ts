@@ -12,7 +12,17 @@ export interface Blob {
   data?: string;
   displayName?: string;
   mimeType?: string;
+  /** What an audio blob says, when the channel transcribed it (not a genai field; kept when set). */
+  transcript?: string;
 }
+
+/** Helpers over blobs. */
+export declare const Blob: {
+  /** JSON text as a blob of MIME type `application/json`. */
+  fromJson(data: string): Blob;
+  /** The blob's transcript, or null. */
+  transcript(blob: Blob): string | null;
+};
 
 /** Media referenced by URI. */
 export interface FileData {
@@ -246,6 +256,25 @@ export declare const Part: {
   fromAgentTransfer(agent: string): Part;
   /** An `end_session` function call. */
   fromEndSession(options: { reason: string; escalated?: boolean }): Part;
+  /**
+   * A reply the voice channel plays with settings of its own: inline data of MIME type
+   * `application/json+agentResponse` holding `{"content", "disableBargeIn", "enableDtmf",
+   * "dtmfFinishDigit", "dtmfEndpointingTimeout"}` (the bytes Python's `json.dumps` writes).
+   * Defaults: interruptible, no DTMF, `#` ends keypad input after 3 seconds.
+   */
+  fromCustomizedResponse(options?: {
+    content?: string;
+    disableBargeIn?: boolean;
+    enableDtmf?: boolean;
+    dtmfFinishDigit?: string;
+    dtmfEndpointingTimeout?: number;
+  }): Part;
+  /** The part's text, else its inline data's transcript, else null. */
+  textOrTranscript(part: Part): string | null;
+  /** Whether the part calls the function `name`. */
+  hasFunctionCall(part: Part, name: string): boolean;
+  /** Whether the part answers a call of the function `name`. */
+  hasFunctionResponse(part: Part, name: string): boolean;
 };
 
 export declare const LlmResponse: {
@@ -682,7 +711,21 @@ export declare class AgentTool {
   readonly skipSummarization: boolean;
 }
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | typeof exitLoop;
+/**
+ * ADK's `PreloadMemoryTool`: before each model call, the user's memories that match their message
+ * (from the runner's memory service) are put before it, in ADK's words. Never declared to the model.
+ */
+export declare class PreloadMemoryTool {
+  readonly name: 'preload_memory';
+}
+
+/**
+ * ADK's `load_memory` tool: declared as ADK declares it (`{query: string}`), it answers
+ * `{result: {memories: [...]}}` as ADK's does, and tells the model it has memory.
+ */
+export declare const LOAD_MEMORY: { readonly name: 'load_memory' };
+
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;

@@ -6,7 +6,7 @@ import { adkError, needWasm, Run, CLIENT } from './core.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, Run, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, Blob, LlmResponse, Run, A2AClient, A2AStream,
 } from './core.js';
 
 export const InMemorySessionService = wasm.InMemorySessionService;
@@ -179,6 +179,22 @@ export class AgentTool {
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
 export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.exitLoop() });
+
+/**
+ * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are
+ * put before it. The model never sees it as a tool.
+ */
+export class PreloadMemoryTool {
+  name = 'preload_memory';
+
+  /** A fresh wasm handle for one agent. */
+  toHandle() {
+    return wasm.ToolHandle.preloadMemory();
+  }
+}
+
+/** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
+export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
 
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();

@@ -21,7 +21,7 @@ use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
 use crate::platform::callback::JsCallback;
 use crate::platform::iter::JsStream;
-use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, Tool};
+use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool, Tool};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, LlmResponse};
 
@@ -200,6 +200,18 @@ impl ToolHandle {
     #[wasm_bindgen(js_name = exitLoop)]
     pub fn exit_loop() -> ToolHandle {
         ToolHandle { tool: Rc::new(ExitLoopTool) }
+    }
+
+    /// ADK's `PreloadMemoryTool`: recalls the user's memories for every model call.
+    #[wasm_bindgen(js_name = preloadMemory)]
+    pub fn preload_memory() -> ToolHandle {
+        ToolHandle { tool: Rc::new(PreloadMemoryTool) }
+    }
+
+    /// ADK's `load_memory` tool: the model searches the user's memories.
+    #[wasm_bindgen(js_name = loadMemory)]
+    pub fn load_memory() -> ToolHandle {
+        ToolHandle { tool: Rc::new(LoadMemoryTool) }
     }
 
     /// ADK's `AgentTool`: `agent` answers the model's `request` in a session of its own.

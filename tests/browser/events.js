@@ -65,4 +65,27 @@ await test('Part and LlmResponse helpers', () => {
   assertJsonEqual(adk.LlmResponse.fromParts([{ text: 'x' }]), { content: { role: 'model', parts: [{ text: 'x' }] } });
 });
 
+/** The UTF-8 text of a blob's URL-safe base64 data. */
+const blobText = (blob) => new TextDecoder().decode(Uint8Array.from(atob(blob.data.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+
+await test("the seeds' Part and Blob helpers", () => {
+  const custom = adk.Part.fromCustomizedResponse({ content: '안녕', disableBargeIn: true });
+  assert(custom.inlineData.mimeType === 'application/json+agentResponse');
+  assert(blobText(custom.inlineData) === '{"content": "\\uc548\\ub155", "disableBargeIn": true, "enableDtmf": false, "dtmfFinishDigit": "#", "dtmfEndpointingTimeout": 3}', blobText(custom.inlineData));
+  const keypad = JSON.parse(blobText(adk.Part.fromCustomizedResponse({ enableDtmf: true, dtmfFinishDigit: '*', dtmfEndpointingTimeout: 5 }).inlineData));
+  assertJsonEqual(keypad, { content: '', disableBargeIn: false, enableDtmf: true, dtmfFinishDigit: '*', dtmfEndpointingTimeout: 5 });
+  assertThrowsAdk(() => adk.Part.fromCustomizedResponse({ dtmfEndpointingTimeout: 1.5 }), 'INVALID_ARGUMENT', 'dtmfEndpointingTimeout');
+  const audio = { inlineData: { mimeType: 'audio/wav', data: 'AAA=', transcript: 'hello' } };
+  assert(adk.Part.textOrTranscript({ text: '' }) === '' && adk.Part.textOrTranscript(audio) === 'hello');
+  assert(adk.Part.textOrTranscript(adk.Part.fromFunctionCall('f')) === null);
+  assert(adk.Part.hasFunctionCall(adk.Part.fromFunctionCall('f'), 'f') && !adk.Part.hasFunctionCall(adk.Part.fromFunctionCall('f'), 'g'));
+  assert(adk.Part.hasFunctionResponse(adk.Part.fromFunctionResponse('f', {}), 'f') && !adk.Part.hasFunctionResponse(adk.Part.fromText('f'), 'f'));
+  const blob = adk.Blob.fromJson('{"key": "value"}');
+  assert(blob.mimeType === 'application/json' && blobText(blob) === '{"key": "value"}');
+  assert(adk.Blob.transcript(audio.inlineData) === 'hello' && adk.Blob.transcript(blob) === null);
+  // The transcript survives the event model.
+  const event = adk.parseEvent({ author: 'user', content: { role: 'user', parts: [audio] } });
+  assert(adk.Part.textOrTranscript(event.content.parts[0]) === 'hello');
+});
+
 finish();

@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use adk_core::json;
 use async_trait::async_trait;
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -12,7 +11,7 @@ use serde_json::Value;
 use crate::agent::{Agent, ToolContext};
 use crate::model::FunctionDeclaration;
 use crate::runner::{RunConfig, Runner};
-use crate::tool::Tool;
+use crate::tool::{one_string_parameter, string_argument, Tool};
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
@@ -46,17 +45,12 @@ impl Tool for AgentTool {
         FunctionDeclaration {
             name: self.agent.name().to_string(),
             description: self.agent.description().to_string(),
-            parameters: Some(json::constant(
-                r#"{"type": "object", "properties": {"request": {"type": "string"}}, "required": ["request"]}"#,
-            )),
+            parameters: Some(one_string_parameter("request")),
         }
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let request = args
-            .get("request")
-            .and_then(Value::as_str)
-            .ok_or_else(|| AdkError::invalid(format!("{}: the argument `request` must be a string", self.name())))?;
+        let request = string_argument(&args, "request", self.name())?;
         if self.skip_summarization {
             ctx.with_actions(|a| a.skip_summarization = Some(true));
         }

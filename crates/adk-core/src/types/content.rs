@@ -120,7 +120,7 @@ impl Part {
             inline_data: Some(Blob {
                 data: Some(Bytes(data)),
                 mime_type: Some(mime_type.to_string()),
-                display_name: None,
+                ..Default::default()
             }),
             ..Default::default()
         }
@@ -128,7 +128,22 @@ impl Part {
 
     /// Inline data holding JSON text, with MIME type `application/json`.
     pub fn from_json(data: &str) -> Self {
-        Self::from_inline_data(data.as_bytes().to_vec(), "application/json")
+        Part { inline_data: Some(Blob::from_json(data)), ..Default::default() }
+    }
+
+    /// The text, or else the transcript of the inline data (the seeds' `text_or_transcript`).
+    pub fn text_or_transcript(&self) -> Option<&str> {
+        self.text.as_deref().or_else(|| self.inline_data.as_ref().and_then(Blob::transcript))
+    }
+
+    /// Whether this part calls the function `name`.
+    pub fn has_function_call(&self, name: &str) -> bool {
+        self.function_call.as_ref().is_some_and(|c| c.name.as_deref() == Some(name))
+    }
+
+    /// Whether this part answers a call of the function `name`.
+    pub fn has_function_response(&self, name: &str) -> bool {
+        self.function_response.as_ref().is_some_and(|r| r.name.as_deref() == Some(name))
     }
 
     /// A call of ADK's `transfer_to_agent` tool handing the conversation to `agent`.

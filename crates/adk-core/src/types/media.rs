@@ -12,6 +12,25 @@ crate::json_struct! {
         pub display_name: Option<String> => "displayName" opt,
         /// IANA MIME type of the data.
         pub mime_type: Option<String> => "mimeType" opt,
+        /// What an audio blob says, when the channel transcribed it (the seeds' `Blob`; genai's
+        /// has no such field).
+        pub transcript: Option<String> => "transcript" opt,
+    }
+}
+
+impl Blob {
+    /// JSON text as a blob of MIME type `application/json` (the seeds' `Blob.from_json`).
+    pub fn from_json(data: &str) -> Self {
+        Blob {
+            data: Some(Bytes(data.as_bytes().to_vec())),
+            mime_type: Some("application/json".into()),
+            ..Default::default()
+        }
+    }
+
+    /// The transcript of an audio blob, when there is one (the seeds' `Blob.transcript()`).
+    pub fn transcript(&self) -> Option<&str> {
+        self.transcript.as_deref()
     }
 }
 

@@ -4,6 +4,7 @@
 //! `model_dump_json(exclude_none=True, by_alias=True)` gives. Fields ADK only carries through
 //! (grounding, live-API metadata, …) are kept as JSON so they round-trip unchanged.
 
+mod agent_response;
 mod bytes;
 mod code;
 mod content;
@@ -11,6 +12,7 @@ mod function;
 mod media;
 mod usage;
 
+pub use agent_response::{CustomizedResponse, AGENT_RESPONSE_MIME_TYPE};
 pub use bytes::{Base64Error, Bytes};
 pub use code::{CodeExecutionResult, ExecutableCode};
 pub use content::{Content, Part};

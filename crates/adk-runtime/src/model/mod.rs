@@ -74,6 +74,9 @@ adk_core::json_struct! {
         pub contents: Vec<Content> => "contents" def,
         /// Instructions, tools and settings.
         pub config: GenerateContentConfig => "config" def,
+        /// How many leading contents are a static instruction's media, which stay first (a stable
+        /// prefix for context caching); never sent.
+        pub static_prefix_end: usize => "staticPrefixEnd" skip,
     }
 }
 
@@ -103,6 +106,30 @@ impl LlmRequest {
             }
             slot => *slot = Some(text),
         }
+    }
+
+    /// Declares `declaration` in the first group of functions (ADK's `append_tools`).
+    pub fn append_tool(&mut self, declaration: FunctionDeclaration) {
+        match self.config.tools.first_mut() {
+            Some(group) => group.function_declarations.push(declaration),
+            None => self.config.tools.push(ToolDeclarations { function_declarations: vec![declaration] }),
+        }
+    }
+
+    /// Inserts request-scoped user content (ADK's `_insert_transient_user_content`): before the
+    /// latest run of user messages, but after a function response the model is continuing from,
+    /// and never inside the static prefix.
+    pub fn insert_transient_user_content(&mut self, contents: Vec<Content>) {
+        let mut at = self.contents.len();
+        for (i, content) in self.contents.iter().enumerate().rev() {
+            if content.role.as_deref() != Some("user") || content.parts().iter().any(|p| p.function_response.is_some())
+            {
+                break;
+            }
+            at = i;
+        }
+        let at = at.max(self.static_prefix_end).min(self.contents.len());
+        self.contents.splice(at..at, contents);
     }
 
     /// The declared functions.

@@ -9,9 +9,13 @@ use async_trait::async_trait;
 use serde_json::Value;
 
 use crate::agent::ToolContext;
-use crate::model::FunctionDeclaration;
+use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::JsonObject;
 use crate::AdkError;
+
+mod memory;
+
+pub use memory::{LoadMemoryTool, PreloadMemoryTool};
 
 /// A tool (ADK's `BaseTool`).
 #[async_trait(?Send)]
@@ -30,6 +34,30 @@ pub trait Tool {
 
     /// Runs the tool. A non-object result is wrapped as `{"result": …}` by the agent.
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError>;
+
+    /// Shapes the next model request before it is sent (ADK's `process_llm_request`); by default
+    /// the tool declares itself. Runs for every tool of the agent, in order, on every model call.
+    async fn process_llm_request(&self, _ctx: &ToolContext, request: &mut LlmRequest) -> Result<(), AdkError> {
+        request.append_tool(self.declaration());
+        Ok(())
+    }
+}
+
+/// The schema of a tool whose one argument, `parameter`, is a required string (how ADK declares
+/// `load_memory` and an `AgentTool`).
+pub(crate) fn one_string_parameter(parameter: &str) -> Value {
+    json::object([
+        ("type", "object".into()),
+        ("properties", json::object([(parameter, json::object([("type", "string".into())]))])),
+        ("required", Value::Array(vec![parameter.into()])),
+    ])
+}
+
+/// The string argument `key` of a call of `tool`, or INVALID_ARGUMENT.
+pub(crate) fn string_argument<'a>(args: &'a JsonObject, key: &str, tool: &str) -> Result<&'a str, AdkError> {
+    args.get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| AdkError::invalid([tool, ": the argument `", key, "` must be a string"].concat()))
 }
 
 /// What a function tool runs.

@@ -10,9 +10,11 @@ use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
-use crate::agent::{run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode};
+use crate::agent::{
+    run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
+};
 use crate::agents::fencing::elide_markers;
-use crate::model::{LlmRequest, LlmResponseStream, ToolDeclarations};
+use crate::model::{LlmRequest, LlmResponseStream};
 use crate::tool::{Tool, TransferToAgentTool};
 use crate::types::{Content, Part};
 use crate::{AdkError, ErrorCode, Event};
@@ -117,19 +119,6 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
     (texts.join("\n\n"), media)
 }
 
-/// Where request-scoped user content goes (ADK's `_insert_transient_user_content`): before the
-/// latest run of user messages, but after a function response the model is continuing from.
-fn transient_insert_index(contents: &[Content]) -> usize {
-    let mut index = contents.len();
-    for (i, content) in contents.iter().enumerate().rev() {
-        if content.role.as_deref() != Some("user") || content.parts().iter().any(|p| p.function_response.is_some()) {
-            return i + 1;
-        }
-        index = i;
-    }
-    index
-}
-
 async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -> Result<Option<String>, AdkError> {
     match instruction {
         Instruction::None => Ok(None),
@@ -149,10 +138,18 @@ async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(Llm
         None => None,
     };
     let instruction = resolve_instruction(&agent.config.instruction, &callback_ctx).await?;
-    Ok(assemble_request(agent, ctx, global, instruction))
+    let (mut request, mut tools) = assemble_request(agent, ctx, global, instruction);
+    // Each tool shapes the request in turn, as ADK's tool processors do after the others: most
+    // declare themselves, some (preload_memory) add context instead.
+    for tool in &tools {
+        tool.process_llm_request(&ToolContext::new(ctx.clone()), &mut request).await?;
+    }
+    // Only what was declared can be called, as ADK's `tools_dict` holds only declared tools.
+    tools.retain(|t| request.function_declarations().any(|d| d.name == t.name()));
+    Ok((request, tools))
 }
 
-/// Out of line: kept apart from the async state machine of the agent's loop, which would otherwise
+/// Everything but the tools' own hooks. Out of line: kept apart from the async state machine of the agent's loop, which would otherwise
 /// carry a copy of it.
 #[inline(never)]
 fn assemble_request(
@@ -184,10 +181,13 @@ fn assemble_request(
     request.contents = ctx.with_session(|s| {
         build_contents(&s.events, me.name(), ctx.branch(), config.include_contents == IncludeContents::None)
     });
-    // Static media stay the first contents (a stable prefix for context caching); otherwise the
-    // dynamic instruction goes before the latest user turn.
-    let at = if media_prefix { 0 } else { transient_insert_index(&request.contents) };
-    request.contents.splice(at..at, transient);
+    if media_prefix {
+        // Static media stay the first contents, and later transient content goes after them.
+        request.static_prefix_end = transient.len();
+        request.contents.splice(0..0, transient);
+    } else {
+        request.insert_transient_user_content(transient);
+    }
 
     let targets = transfer_targets(&me, agent);
     let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
@@ -196,10 +196,6 @@ fn assemble_request(
         tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
     }
     tools.extend(config.tools.iter().cloned());
-    if !tools.is_empty() {
-        request.config.tools =
-            vec![ToolDeclarations { function_declarations: tools.iter().map(|t| t.declaration()).collect() }];
-    }
     (request, tools)
 }
 

@@ -58,6 +58,7 @@ pub fn from_a2a(part: &A2aPart) -> Part {
                 data: Some(bytes.clone()),
                 mime_type: part.media_type.clone(),
                 display_name: part.filename.clone(),
+                transcript: None,
             }),
             ..Default::default()
         },
