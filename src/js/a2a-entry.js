@@ -2,5 +2,5 @@
 // agents. `core.js` is the part of the full package's entry this module can run.
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, Blob, LlmResponse, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, A2AClient, A2AStream,
 } from './core.js';

@@ -9,10 +9,12 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, promise, to_js, to_js_core};
+use super::convert::{from_js, from_js_core, promise, to_js, to_js_core};
+use super::external::{response_fields, send};
 use super::to_js_error;
+use crate::agent::llm::call_tool;
 use crate::agent::CallbackContext;
-use crate::types::Part;
+use crate::types::{JsonObject, Part};
 use crate::{AdkError, ErrorCode};
 
 type Shared = Rc<RefCell<Option<CallbackContext>>>;
@@ -199,7 +201,7 @@ impl JsContext {
         let ctx = lent(&self.inner);
         promise(async move {
             let ctx = ctx?;
-            let part: Part = super::convert::from_js_core("artifact", &artifact)?;
+            let part: Part = from_js_core("artifact", &artifact)?;
             Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
         })
     }
@@ -228,6 +230,28 @@ impl JsContext {
     pub fn search_memory(&self, query: String) -> js_sys::Promise {
         let ctx = lent(&self.inner);
         promise(async move { to_js_core(&ctx?.search_memory(&query).await?) })
+    }
+
+    /// Runs another tool of the agent by name → `Promise<{statusCode, reason, text}>`
+    /// (`callTool` and `tools.<name>` in index.js wrap it in an `ExternalResponse`).
+    #[wasm_bindgen(js_name = callToolFields)]
+    pub fn call_tool_fields(&self, name: String, args: JsValue) -> js_sys::Promise {
+        let ctx = lent(&self.inner);
+        promise(async move {
+            let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js_core("args", &args)? };
+            response_fields(&call_tool(&ctx?, &name, args).await)
+        })
+    }
+
+    /// An HTTP request stopped with the run → `Promise<{statusCode, reason, text}>` (`requests` in
+    /// index.js).
+    #[wasm_bindgen(js_name = requestFields)]
+    pub fn request_fields(&self, method: String, url: String, options: JsValue) -> js_sys::Promise {
+        let ctx = lent(&self.inner);
+        promise(async move {
+            let stop = ctx?.invocation_context().invocation().cancellation.clone();
+            send(&method, &url, &options, Some(stop)).await
+        })
     }
 }
 

@@ -47,23 +47,8 @@ export const Part = Object.freeze({
   fromJson: wasm.partFromJson,
   fromAgentTransfer: wasm.partFromAgentTransfer,
   fromEndSession: (options) => wasm.partFromEndSession(options.reason, options.escalated ?? false),
-  fromCustomizedResponse({ content = '', disableBargeIn = false, enableDtmf = false, dtmfFinishDigit = '#', dtmfEndpointingTimeout = 3 } = {}) {
-    // Checked here: wasm-bindgen would silently wrap a non-integer or out-of-range number.
-    if (!Number.isInteger(dtmfEndpointingTimeout) || Math.abs(dtmfEndpointingTimeout) >= 2 ** 31) {
-      throw adkError('INVALID_ARGUMENT', 'Part.fromCustomizedResponse: dtmfEndpointingTimeout must be an integer number of seconds');
-    }
-    return wasm.partFromCustomizedResponse(String(content), Boolean(disableBargeIn), Boolean(enableDtmf), String(dtmfFinishDigit), dtmfEndpointingTimeout);
-  },
-  // Plain reads of the part object: done in JS, so a large inline blob is never copied into wasm.
-  textOrTranscript: (part) => part?.text ?? part?.inlineData?.transcript ?? null,
-  hasFunctionCall: (part, name) => part?.functionCall?.name === name,
-  hasFunctionResponse: (part, name) => part?.functionResponse?.name === name,
 });
 
-export const Blob = Object.freeze({
-  fromJson: wasm.blobFromJson,
-  transcript: (blob) => blob?.transcript ?? null,
-});
 
 export const LlmResponse = Object.freeze({
   fromParts: wasm.llmResponseFromParts,

@@ -1,11 +1,10 @@
-//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers, `Part.from*` and
-//! `Blob.fromJson`.
+//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers and `Part.from*`.
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, json_text, to_js};
 use super::to_js_error;
-use crate::types::{Blob, CustomizedResponse, JsonObject, Part};
+use crate::types::{JsonObject, Part};
 use crate::{Event, LlmResponse};
 
 /// An event from a JS object or from JSON text.
@@ -118,31 +117,6 @@ pub fn part_from_agent_transfer(agent: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = partFromEndSession)]
 pub fn part_from_end_session(reason: &str, escalated: bool) -> Result<JsValue, JsValue> {
     to_js(&Part::from_end_session(reason, escalated))
-}
-
-/// `Part.fromCustomizedResponse` (the JS wrapper fills in the seeds' defaults).
-#[wasm_bindgen(js_name = partFromCustomizedResponse)]
-pub fn part_from_customized_response(
-    content: String,
-    disable_barge_in: bool,
-    enable_dtmf: bool,
-    dtmf_finish_digit: String,
-    dtmf_endpointing_timeout: i32,
-) -> Result<JsValue, JsValue> {
-    let response = CustomizedResponse {
-        content,
-        disable_barge_in,
-        enable_dtmf,
-        dtmf_finish_digit,
-        dtmf_endpointing_timeout: dtmf_endpointing_timeout.into(),
-    };
-    to_js(&Part::from_customized_response(&response))
-}
-
-/// `Blob.fromJson`.
-#[wasm_bindgen(js_name = blobFromJson)]
-pub fn blob_from_json(data: &str) -> Result<JsValue, JsValue> {
-    to_js(&Blob::from_json(data))
 }
 
 /// `LlmResponse.fromParts`.

@@ -245,7 +245,8 @@ export function isUser(event: Event): boolean;
 export function isAgent(event: Event, agentName?: string): boolean;
 export function hasError(event: Event): boolean;
 
-export declare const Part: {
+/** The event model's Part factories (in both entries). */
+export interface PartFactories {
   fromText(text: string): Part;
   fromFunctionCall(name: string, args?: JsonObject): Part;
   fromFunctionResponse(name: string, response: JsonObject): Part;
@@ -256,6 +257,10 @@ export declare const Part: {
   fromAgentTransfer(agent: string): Part;
   /** An `end_session` function call. */
   fromEndSession(options: { reason: string; escalated?: boolean }): Part;
+}
+
+/** The Part factories, and the seeds' helpers for tool and callback code (full package only). */
+export declare const Part: PartFactories & {
   /**
    * A reply the voice channel plays with settings of its own: inline data of MIME type
    * `application/json+agentResponse` holding `{"content", "disableBargeIn", "enableDtmf",
@@ -461,6 +466,18 @@ export declare class Context {
   loadArtifact(filename: string, version?: number): Promise<Part | null>;
   listArtifacts(): Promise<string[]>;
   searchMemory(query: string): Promise<SearchMemoryResponse>;
+  /**
+   * Runs another tool of this agent by name, in this context (its state writes land in this
+   * context's event) and without the tool callbacks. Success is status 200 with the tool's result
+   * as JSON text; a failure has the status of its error code (INVALID_ARGUMENT 400, NOT_FOUND 404 —
+   * also for an unknown tool —, FAILED_PRECONDITION 412, ABORTED 499, INTERNAL 500, …), the message
+   * as `reason` and `{"error": message}` as text. Never rejects for a failed tool.
+   */
+  callTool(name: string, args?: JsonObject): Promise<ExternalResponse>;
+  /** `context.tools.get_weather({city})`: `callTool` by property name (the seeds' `tools`). */
+  readonly tools: { readonly [name: string]: (args?: JsonObject) => Promise<ExternalResponse> };
+  /** HTTP calls stopped with the run (its abort signal); see `requests`. */
+  readonly requests: Requests;
 }
 
 /** What an agent yields: an event, with `author`, `invocationId` and `branch` filled in when missing. */
@@ -724,6 +741,63 @@ export declare class PreloadMemoryTool {
  * `{result: {memories: [...]}}` as ADK's does, and tells the model it has memory.
  */
 export declare const LOAD_MEMORY: { readonly name: 'load_memory' };
+
+/** Thrown by `ExternalResponse.raiseForStatus()` (the seeds' `StatusError`). */
+export declare class StatusError extends Error {
+  constructor(statusCode: number, reason?: string);
+  readonly name: 'StatusError';
+  readonly statusCode: number;
+  readonly reason: string;
+}
+
+/** What another tool or an HTTP server answered (the seeds' `ExternalResponse`). */
+export declare class ExternalResponse {
+  constructor(fields: { statusCode: number; reason?: string; text?: string });
+  readonly statusCode: number;
+  /** Why it failed (a tool's error message, an HTTP reason phrase); empty when ok. */
+  readonly reason: string;
+  /** The body. */
+  readonly text: string;
+  /** `statusCode < 400`. */
+  readonly ok: boolean;
+  /** The body parsed; an AdkError INVALID_ARGUMENT when it is not JSON. */
+  json(): JsonValue;
+  /** Throws a `StatusError` unless ok. */
+  raiseForStatus(): void;
+}
+
+/** Options of one HTTP call. */
+export interface RequestOptions {
+  headers?: Record<string, string | number | boolean>;
+  /** Added to the URL's query, form-encoded. */
+  params?: Record<string, string | number | boolean>;
+  /** A JSON body (with `Content-Type: application/json` unless `headers` set one). Not with `body`. */
+  json?: JsonValue;
+  /** A text body, sent as it is. */
+  body?: string;
+  /** Seconds; past them the call rejects with DEADLINE_EXCEEDED. */
+  timeout?: number;
+  /** A `fetch` to send with instead of the global one. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/**
+ * HTTP calls in the shape of Python's `requests` (the seeds' `ces_requests`). An error status is a
+ * response (`ok` false, `reason` its phrase); only a failed exchange rejects (UNAVAILABLE, ABORTED
+ * when the run stops, DEADLINE_EXCEEDED after `timeout`, INVALID_ARGUMENT for both `json` and `body`).
+ */
+export interface Requests {
+  get(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  post(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  put(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  delete(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  patch(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  head(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+  options(url: string, options?: RequestOptions): Promise<ExternalResponse>;
+}
+
+/** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
+export declare const requests: Requests;
 
 export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 

@@ -2,12 +2,47 @@
 // JS layer that makes runs async iterables / ReadableStreams and wires AbortSignals.
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import * as wasm from './adk_wasm.js';
-import { adkError, needWasm, Run, CLIENT } from './core.js';
+import { adkError, needWasm, Run, CLIENT, Part as EventPart } from './core.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, Blob, LlmResponse, Run, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, A2AClient, A2AStream,
 } from './core.js';
+
+// The seeds' Part and Blob helpers, for tool and callback code (so not in the a2a entry). Built in
+// JS as the Rust ones build them: they need no wasm code.
+
+/** The URL-safe base64 of `text`'s UTF-8 bytes, as the event model writes blob data. */
+function base64Url(text) {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** `text` quoted as Python's json.dumps quotes it: everything outside printable ASCII as \uXXXX. */
+const pythonString = (text) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+export const Part = Object.freeze({
+  ...EventPart,
+  fromCustomizedResponse({ content = '', disableBargeIn = false, enableDtmf = false, dtmfFinishDigit = '#', dtmfEndpointingTimeout = 3 } = {}) {
+    if (!Number.isSafeInteger(dtmfEndpointingTimeout)) {
+      throw adkError('INVALID_ARGUMENT', 'Part.fromCustomizedResponse: dtmfEndpointingTimeout must be an integer number of seconds');
+    }
+    // The settings as Python's json.dumps writes them (key order, spacing, ASCII escapes).
+    const text = `{"content": ${pythonString(String(content))}, "disableBargeIn": ${Boolean(disableBargeIn)}, "enableDtmf": ${Boolean(enableDtmf)}, `
+      + `"dtmfFinishDigit": ${pythonString(String(dtmfFinishDigit))}, "dtmfEndpointingTimeout": ${dtmfEndpointingTimeout}}`;
+    return { inlineData: { data: base64Url(text), mimeType: 'application/json+agentResponse' } };
+  },
+  // Plain reads of the part object: done in JS, so a large inline blob is never copied into wasm.
+  textOrTranscript: (part) => part?.text ?? part?.inlineData?.transcript ?? null,
+  hasFunctionCall: (part, name) => part?.functionCall?.name === name,
+  hasFunctionResponse: (part, name) => part?.functionResponse?.name === name,
+});
+
+export const Blob = Object.freeze({
+  fromJson: (data) => ({ data: base64Url(String(data)), mimeType: 'application/json' }),
+  transcript: (blob) => blob?.transcript ?? null,
+});
 
 export const InMemorySessionService = wasm.InMemorySessionService;
 export const InMemoryMemoryService = wasm.InMemoryMemoryService;
@@ -148,6 +183,73 @@ function modelHandleOf(model, agentName) {
   }
   throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
 }
+
+// What tool and callback code reaches beyond itself with (the seeds' `tools` and `ces_requests`).
+
+/** Thrown by `raiseForStatus()` when a response is not ok (the seeds' `StatusError`). */
+export class StatusError extends Error {
+  constructor(statusCode, reason = '') {
+    super(reason ? `${statusCode} ${reason}` : `${statusCode}`);
+    Object.assign(this, { name: 'StatusError', statusCode, reason });
+  }
+}
+
+/** What another tool or an HTTP server answered (the seeds' `ExternalResponse`); never thrown. */
+export class ExternalResponse {
+  constructor({ statusCode, reason = '', text = '' }) {
+    Object.assign(this, { statusCode, reason, text });
+    Object.freeze(this);
+  }
+
+  get ok() {
+    return this.statusCode < 400;
+  }
+
+  json() {
+    try {
+      return JSON.parse(this.text);
+    } catch (e) {
+      throw adkError('INVALID_ARGUMENT', `response body is not JSON: ${e.message}`);
+    }
+  }
+
+  raiseForStatus() {
+    if (!this.ok) throw new StatusError(this.statusCode, this.reason);
+  }
+}
+
+/** `requests.get(url, options)` and the other methods, each sending through `send`. */
+function requestsOver(send) {
+  const pairs = (o) => Object.entries(o ?? {}).map(([k, v]) => [k, String(v)]);
+  const methods = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'].map((m) => [m, async (url, options = {}) => {
+    const fields = await send(m.toUpperCase(), String(url), { ...options, headers: pairs(options.headers), params: pairs(options.params) });
+    return new ExternalResponse(fields);
+  }]);
+  return Object.freeze(Object.fromEntries(methods));
+}
+
+/** HTTP calls in the shape of Python's `requests`, outside a run (the seeds' `ces_requests`). */
+export const requests = requestsOver((method, url, options) => wasm.httpRequest(method, url, options));
+
+// The context is a wasm class; these members give back the JS response class, so they live here.
+Object.defineProperties(wasm.Context.prototype, {
+  callTool: {
+    value(name, args) {
+      return this.callToolFields(String(name), args).then((fields) => new ExternalResponse(fields));
+    },
+  },
+  tools: {
+    get() {
+      // `then` is left out so that awaiting the object does not call a tool.
+      return new Proxy({}, { get: (_, name) => (typeof name === 'string' && name !== 'then' ? (args) => this.callTool(name, args) : undefined) });
+    },
+  },
+  requests: {
+    get() {
+      return requestsOver((method, url, options) => this.requestFields(method, url, options));
+    },
+  },
+});
 
 /** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
 export class FunctionTool {

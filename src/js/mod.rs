@@ -15,6 +15,8 @@ pub(crate) mod convert;
 mod error;
 pub mod events;
 #[cfg(feature = "agents")]
+mod external;
+#[cfg(feature = "agents")]
 mod http_models;
 mod http_options;
 #[cfg(feature = "agents")]

@@ -1,10 +1,11 @@
 // Built-in tools and what tool code can use, through the release package in Chromium: ADK's memory
-// tools over the runner's InMemoryMemoryService.
+// tools over the runner's InMemoryMemoryService; a tool calling other tools by name; HTTP calls
+// (`requests`, `context.requests`) against the local replay server.
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, test } from './harness.js';
 
 await init();
-const { InMemoryRunner, LlmAgent, ScriptedModel, PreloadMemoryTool, LOAD_MEMORY } = adk;
+const { InMemoryRunner, LlmAgent, ScriptedModel, PreloadMemoryTool, LOAD_MEMORY, FunctionTool, ExternalResponse, StatusError, requests } = adk;
 
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
 
@@ -49,6 +50,94 @@ await test('LOAD_MEMORY is declared as ADK declares it and answers {result: {mem
   const [memory] = response.response.result.memories;
   assert(memory.author === 'user' && memory.content.parts[0].text === 'my cat is named Tom', JSON.stringify(memory));
   assertJsonEqual(memory.custom_metadata, {});
+});
+
+const callOf = (name, args = {}) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
+
+/** Runs `tool` once (the scripted model calls it) next to `others`; the function response. */
+async function runTool(tool, others = [], signal) {
+  const agent = new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf(tool.name), 'done']), tools: [tool, ...others] });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const events = [];
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go'), signal })) events.push(e);
+  return { response: adk.getFunctionResponses(events[1])[0].response, event: events[1] };
+}
+
+const weather = new FunctionTool({
+  name: 'get_weather',
+  execute: ({ city }, context) => { context.state.set('asked', city); return { city, sky: 'clear' }; },
+});
+const broken = new FunctionTool({ name: 'broken', execute: () => { throw Object.assign(new Error('no sky'), { code: 'FAILED_PRECONDITION' }); } });
+
+await test('a tool calls other tools by name and gets ExternalResponses', async () => {
+  const planner = new FunctionTool({
+    name: 'planner',
+    execute: async (args, context) => {
+      const byName = await context.tools.get_weather({ city: 'Seoul' });
+      const called = await context.callTool('get_weather', { city: 'Busan' });
+      const failed = await context.callTool('broken');
+      const missing = await context.tools.nowhere();
+      let raised;
+      try { missing.raiseForStatus(); } catch (e) { raised = e; }
+      assert(byName instanceof ExternalResponse && raised instanceof StatusError && raised.statusCode === 404, String(raised));
+      return [byName, called, failed, missing].map((r) => ({ ok: r.ok, status: r.statusCode, reason: r.reason, body: r.json() }));
+    },
+  });
+  const { response, event } = await runTool(planner, [weather, broken]);
+  assertJsonEqual(response.result, [
+    { ok: true, status: 200, reason: '', body: { city: 'Seoul', sky: 'clear' } },
+    { ok: true, status: 200, reason: '', body: { city: 'Busan', sky: 'clear' } },
+    { ok: false, status: 412, reason: 'no sky', body: { error: 'no sky' } },
+    { ok: false, status: 404, reason: 'agent `agent` has no tool `nowhere`', body: { error: 'agent `agent` has no tool `nowhere`' } },
+  ]);
+  assert(event.actions.stateDelta.asked === 'Busan', 'the called tool wrote state in the caller\'s event');
+});
+
+/** Registers replies on the local replay server; its base URL and a reader of what it received. */
+async function peer(replies) {
+  const { id, baseUrl } = await (await fetch('/replay/scenario', { method: 'POST', body: JSON.stringify({ replies }) })).json();
+  return { url: `${location.origin}${baseUrl}/`, received: async () => (await fetch(`/replay/requests/${id}`)).json() };
+}
+
+await test('requests: params, JSON body, headers, and an error status as a response', async () => {
+  const server = await peer([
+    { status: 200, contentType: 'application/json', body: '{"temp": 21}' },
+    { status: 404, contentType: 'application/json', body: '{"error": "no city"}' },
+  ]);
+  const got = await requests.get(`${server.url}weather`, { params: { city: 'Seoul Gangnam', n: 2 }, headers: { 'x-api-key': 'k' } });
+  assert(got.ok && got.statusCode === 200 && got.reason === '' && got.json().temp === 21);
+  const missing = await requests.post(`${server.url}weather`, { json: { city: '부산' } });
+  assert(!missing.ok && missing.statusCode === 404 && missing.reason === 'Not Found' && missing.text === '{"error": "no city"}');
+  let raised;
+  try { missing.raiseForStatus(); } catch (e) { raised = e; }
+  assert(raised instanceof StatusError && raised.statusCode === 404 && raised.reason === 'Not Found');
+  const [first, second] = await server.received();
+  assert(first.method === 'GET' && first.url.endsWith('/weather?city=Seoul+Gangnam&n=2') && first.headers['x-api-key'] === 'k', first.url);
+  assert(second.method === 'POST' && second.headers['content-type'] === 'application/json');
+  assertJsonEqual(JSON.parse(second.body), { city: '부산' });
+});
+
+await test('requests: a timeout rejects with DEADLINE_EXCEEDED, json and body together with INVALID_ARGUMENT', async () => {
+  const server = await peer([{ status: 200, contentType: 'text/plain', body: 'slow body', chunkSize: 1, delayMs: 400 }]);
+  let error;
+  try { await requests.get(server.url, { timeout: 0.2 }); } catch (e) { error = e; }
+  assert(error?.code === 'DEADLINE_EXCEEDED', `${error?.code}: ${error?.message}`);
+  error = undefined;
+  try { await requests.put(server.url, { json: {}, body: 'x' }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT', `${error?.code}: ${error?.message}`);
+});
+
+await test('context.requests from a tool is stopped with the run', async () => {
+  const server = await peer([{ status: 200, contentType: 'text/plain', body: 'never finishing', chunkSize: 1, delayMs: 1000 }]);
+  const fetcher = new FunctionTool({ name: 'fetcher', execute: async (args, context) => (await context.requests.get(server.url)).text });
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 300);
+  let error;
+  try { await runTool(fetcher, [], controller.signal); } catch (e) { error = e; }
+  assert(error?.name === 'AbortError', `${error?.name}: ${error?.message}`);
+  await new Promise((r) => setTimeout(r, 200));
+  const [request] = await server.received();
+  assert(request.aborted, 'the HTTP request was aborted with the run');
 });
 
 finish();

@@ -94,6 +94,27 @@ impl ErrorCode {
     }
 }
 
+impl ErrorCode {
+    /// The HTTP status that stands for the code: [`from_http_status`](Self::from_http_status)
+    /// read backwards, so a status made from a code gives the code back.
+    pub fn http_status(self) -> u16 {
+        match self {
+            Self::InvalidArgument => 400,
+            Self::Unauthenticated => 401,
+            Self::PermissionDenied => 403,
+            Self::NotFound => 404,
+            Self::AlreadyExists => 409,
+            Self::FailedPrecondition => 412,
+            Self::ResourceExhausted => 429,
+            Self::Aborted => 499,
+            Self::Internal | Self::Unknown => 500,
+            Self::Unimplemented => 501,
+            Self::Unavailable => 503,
+            Self::DeadlineExceeded => 504,
+        }
+    }
+}
+
 /// An error with a stable [`ErrorCode`] and a message meant for people.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdkError {

@@ -13,8 +13,14 @@ use futures_core::Stream;
 use futures_util::StreamExt;
 
 use crate::cancellation::Cancellation;
+
+mod external;
+mod requests;
+
 use crate::sse::{SseEvent, SseParser};
 use crate::{AdkError, ErrorCode};
+pub use external::{reason_phrase, ExternalResponse};
+pub use requests::{request, RequestOptions, METHODS};
 
 /// The largest body [`HttpResponse::text`] reads: 32 MiB.
 pub const MAX_BODY_BYTES: usize = 32 << 20;

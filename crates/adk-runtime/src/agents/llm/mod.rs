@@ -1,6 +1,7 @@
 //! `LlmAgent`: an agent whose turns come from a model, with tools and transfers (ADK's `LlmAgent`
 //! with its `AutoFlow`).
 
+mod call_tool;
 mod callbacks;
 mod contents;
 mod flow;
@@ -18,6 +19,7 @@ use crate::tool::Tool;
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
+pub use call_tool::call_tool;
 pub use callbacks::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
     ToolErrorCallback,

@@ -1,0 +1,24 @@
+//! The seeds' `tools.<name>(args)`: tool or callback code runs another tool of its agent by name and
+//! gets an [`ExternalResponse`] back, whatever happened.
+
+use crate::agent::ToolContext;
+use crate::http::ExternalResponse;
+use crate::types::JsonObject;
+use crate::{AdkError, ErrorCode};
+
+use super::as_llm_agent;
+
+/// Runs the tool `name` of the context's agent with `args`. It runs as the caller: in its context,
+/// so its state writes and artifacts land in the caller's event, and without the tool callbacks
+/// (those wrap calls the model makes). A missing tool is a 404 response.
+pub async fn call_tool(ctx: &ToolContext, name: &str, args: JsonObject) -> ExternalResponse {
+    let agent = ctx.invocation_context().agent().clone();
+    let tool = as_llm_agent(&*agent).and_then(|llm| llm.config.tools.iter().find(|t| t.name() == name).cloned());
+    let result = match tool {
+        Some(tool) => tool.run(args, ctx.clone()).await,
+        None => {
+            Err(AdkError::new(ErrorCode::NotFound, ["agent `", agent.name(), "` has no tool `", name, "`"].concat()))
+        }
+    };
+    ExternalResponse::from_tool_result(result)
+}
