@@ -95,7 +95,13 @@ impl HttpClient for FetchClient {
             Box::pin(JsStream::reader(reader)?.map(move |chunk| {
                 // The request stays abortable while its body is read; dropping the body aborts it.
                 let _reading = &guard;
-                chunk.map(|chunk| js_sys::Uint8Array::new(&chunk).to_vec()).map_err(|e| network_error(&url, e))
+                // A body's chunks are Uint8Arrays already: read in place (`new Uint8Array(chunk)`
+                // would copy each first); anything else a custom fetch yields is viewed as bytes.
+                let bytes = |chunk: JsValue| match chunk.dyn_into::<js_sys::Uint8Array>() {
+                    Ok(bytes) => bytes.to_vec(),
+                    Err(other) => js_sys::Uint8Array::new(&other).to_vec(),
+                };
+                chunk.map(bytes).map_err(|e| network_error(&url, e))
             }))
         } else {
             // No body at all (a 204, say).
