@@ -29,6 +29,7 @@ test-wasm:
 test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json
 	node tests/browser/run.mjs
+	node tests/browser/indexeddb.mjs
 	node tests/consumer/run.mjs
 	node tests/demo/demo.test.mjs
 

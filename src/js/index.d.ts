@@ -338,9 +338,8 @@ export interface BaseSessionService {
   appendEvent(request: { session: Session; event: Event }): Promise<Event | void> | Event | void;
 }
 
-/** Sessions kept in this page's memory. */
-export declare class InMemorySessionService implements BaseSessionService {
-  constructor();
+/** What both session services offer. */
+export interface SessionServiceMethods {
   createSession(request: CreateSessionRequest): Promise<Session>;
   getSession(request: SessionKey & { config?: GetSessionConfig }): Promise<Session | null>;
   listSessions(request: { appName: string; userId?: string }): Promise<ListSessionsResponse>;
@@ -355,6 +354,28 @@ export declare class InMemorySessionService implements BaseSessionService {
   /** Frees the wasm-side object; the service is unusable afterwards. */
   free(): void;
 }
+
+/** Sessions kept in this page's memory. */
+export declare class InMemorySessionService implements BaseSessionService {
+  constructor();
+}
+export interface InMemorySessionService extends SessionServiceMethods {}
+
+/**
+ * Sessions in this origin's IndexedDB: the same semantics as `InMemorySessionService`, kept across
+ * reloads. Each `appendEvent` is one transaction (the event, the session's state, `app:` and `user:`
+ * state together or nothing); `getSession({config: {numRecentEvents: 10}})` reads ten events. A session
+ * object that another tab appended to after it was read is refused with `FAILED_PRECONDITION` (read it
+ * again); a full quota is `RESOURCE_EXHAUSTED`, an upgrade blocked by another tab `FAILED_PRECONDITION`,
+ * no IndexedDB (some private modes) `UNAVAILABLE`.
+ */
+export declare class IndexedDbSessionService implements BaseSessionService {
+  /** `databaseName` defaults to `adk-wasm`; give each app of an origin its own. Nothing opens until the first call. */
+  constructor(options?: { databaseName?: string });
+  /** Deletes the database and everything in it (a "clear all data" control). */
+  static deleteDatabase(databaseName: string): Promise<void>;
+}
+export interface IndexedDbSessionService extends SessionServiceMethods {}
 
 export interface MemoryEntry {
   content: Content;
@@ -563,7 +584,7 @@ export declare class Run implements AsyncIterableIterator<Event> {
 export interface RunnerOptions {
   appName: string;
   agent: AgentLike;
-  sessionService: InMemorySessionService | BaseSessionService;
+  sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
   artifactService?: InMemoryArtifactService;
   memoryService?: InMemoryMemoryService;
   /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
@@ -579,7 +600,7 @@ export declare class Runner {
   constructor(options: RunnerOptions);
   readonly appName: string;
   readonly agent: AgentLike;
-  readonly sessionService: InMemorySessionService | BaseSessionService;
+  readonly sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
   readonly artifactService?: InMemoryArtifactService;
   readonly memoryService?: InMemoryMemoryService;
   runAsync(request: RunAsyncRequest): Run;

@@ -45,6 +45,7 @@ export const Blob = Object.freeze({
 });
 
 export const InMemorySessionService = wasm.InMemorySessionService;
+export const IndexedDbSessionService = wasm.IndexedDbSessionService;
 export const InMemoryMemoryService = wasm.InMemoryMemoryService;
 export const InMemoryArtifactService = wasm.InMemoryArtifactService;
 export const Transcript = wasm.Transcript;
@@ -334,6 +335,7 @@ export class RemoteA2aAgent extends BaseAgent {
 
 function sessionServiceOf(handle, service) {
   if (service instanceof wasm.InMemorySessionService) handle.useInMemorySessionService(service);
+  else if (service instanceof wasm.IndexedDbSessionService) handle.useIndexedDbSessionService(service);
   else handle.useJsSessionService(service);
 }
 

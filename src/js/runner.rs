@@ -10,7 +10,7 @@ use super::agent::AgentHandle;
 use super::artifact::JsInMemoryArtifactService;
 use super::convert::{from_js_core, json_of};
 use super::memory::JsInMemoryMemoryService;
-use super::session::{JsInMemorySessionService, JsSessionService};
+use super::session::{JsInMemorySessionService, JsIndexedDbSessionService, JsSessionService};
 use super::stream::StreamHandle;
 use super::to_js_error;
 use crate::agent::Agent;
@@ -62,6 +62,13 @@ impl RunnerHandle {
     /// Uses an `InMemorySessionService`.
     #[wasm_bindgen(js_name = useInMemorySessionService)]
     pub fn use_in_memory_session_service(&mut self, service: &JsInMemorySessionService) {
+        self.session_service = Some(service.service());
+        self.runner = None;
+    }
+
+    /// Uses an `IndexedDbSessionService`.
+    #[wasm_bindgen(js_name = useIndexedDbSessionService)]
+    pub fn use_indexed_db_session_service(&mut self, service: &JsIndexedDbSessionService) {
         self.session_service = Some(service.service());
         self.runner = None;
     }

@@ -8,6 +8,8 @@ use indexmap::IndexMap;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{call_method, from_js_core, method_of, object, promise, to_js, to_js_core};
+use super::to_js_error;
+use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
 use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
@@ -27,6 +29,12 @@ adk_core::json_struct! {
         user_id: String => "userId" req,
         session_id: String => "sessionId" req,
         config: Option<GetSessionConfig> => "config" def,
+    }
+}
+
+adk_core::json_struct! {
+    struct DatabaseOptions {
+        database_name: Option<String> => "databaseName" opt,
     }
 }
 
@@ -62,7 +70,11 @@ fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
         user_id: string_prop(session, "userId", "session")?,
         state: JsonObject::new(),
         events: Default::default(),
-        last_update_time: 0.0,
+        // A session object without a time cannot be stale: services that check do not refuse it.
+        last_update_time: js_sys::Reflect::get(session, &"lastUpdateTime".into())
+            .ok()
+            .and_then(|t| t.as_f64())
+            .unwrap_or(f64::INFINITY),
     })
 }
 
@@ -112,6 +124,47 @@ impl Default for JsInMemorySessionService {
     }
 }
 
+/// The methods both session services offer JS, each handing the request to the shared function of
+/// the same name.
+macro_rules! session_service_methods {
+    ($class:ident, $js:literal) => {
+        #[wasm_bindgen(js_class = $js)]
+        impl $class {
+            /// `createSession({appName, userId, state?, sessionId?})` → `Promise<Session>`.
+            #[wasm_bindgen(js_name = createSession)]
+            pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
+                create_session(self.inner.clone(), request)
+            }
+
+            /// `getSession({appName, userId, sessionId, config?})` → `Promise<Session | null>`.
+            #[wasm_bindgen(js_name = getSession)]
+            pub fn get_session(&self, request: JsValue) -> js_sys::Promise {
+                get_session(self.inner.clone(), request)
+            }
+
+            /// `listSessions({appName, userId?})` → `Promise<{sessions}>`, without events, oldest first.
+            #[wasm_bindgen(js_name = listSessions)]
+            pub fn list_sessions(&self, request: JsValue) -> js_sys::Promise {
+                list_sessions(self.inner.clone(), request)
+            }
+
+            /// `deleteSession({appName, userId, sessionId})`; a missing session is not an error.
+            #[wasm_bindgen(js_name = deleteSession)]
+            pub fn delete_session(&self, request: JsValue) -> js_sys::Promise {
+                delete_session(self.inner.clone(), request)
+            }
+
+            /// `appendEvent({session, event})` → `Promise<Event>`: stores the event and updates
+            /// `session` in place as ADK does (state delta applied, event pushed). Partial events
+            /// are not stored.
+            #[wasm_bindgen(js_name = appendEvent)]
+            pub fn append_event(&self, request: JsValue) -> js_sys::Promise {
+                append_event(self.inner.clone(), request)
+            }
+        }
+    };
+}
+
 #[wasm_bindgen(js_class = InMemorySessionService)]
 impl JsInMemorySessionService {
     /// An empty service.
@@ -119,72 +172,105 @@ impl JsInMemorySessionService {
     pub fn new() -> Self {
         JsInMemorySessionService { inner: Rc::new(InMemorySessionService::new()) }
     }
+}
 
-    /// `createSession({appName, userId, state?, sessionId?})` → `Promise<Session>`.
-    #[wasm_bindgen(js_name = createSession)]
-    pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: CreateSessionRequest = from_js_core("createSession request", &request)?;
-            to_js_core(&inner.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref()).await?)
-        })
+session_service_methods!(JsInMemorySessionService, "InMemorySessionService");
+
+/// Sessions in this origin's IndexedDB (`databaseName`, default `adk-wasm`): kept across reloads.
+/// Each `appendEvent` is one transaction; a session object that another tab appended to since it
+/// was read is refused with `FAILED_PRECONDITION`.
+#[wasm_bindgen(js_name = IndexedDbSessionService)]
+pub struct JsIndexedDbSessionService {
+    inner: Rc<IndexedDbSessionService>,
+}
+
+impl JsIndexedDbSessionService {
+    /// The shared core service, for the runner.
+    pub fn service(&self) -> Rc<IndexedDbSessionService> {
+        self.inner.clone()
     }
+}
 
-    /// `getSession({appName, userId, sessionId, config?})` → `Promise<Session | null>`.
-    #[wasm_bindgen(js_name = getSession)]
-    pub fn get_session(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: SessionKey = from_js_core("getSession request", &request)?;
-            match inner.get_session(&r.app_name, &r.user_id, &r.session_id, r.config.as_ref()).await? {
-                Some(session) => to_js_core(&session),
-                None => Ok(JsValue::NULL),
+#[wasm_bindgen(js_class = IndexedDbSessionService)]
+impl JsIndexedDbSessionService {
+    /// `new IndexedDbSessionService({databaseName?})`: a service over that database (default
+    /// `adk-wasm`, so two apps of one origin can stay apart); nothing is opened until the first call.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsIndexedDbSessionService, JsValue> {
+        let name = match options.is_undefined() || options.is_null() {
+            true => None,
+            false => {
+                let options: DatabaseOptions =
+                    from_js_core("IndexedDbSessionService options", &options).map_err(to_js_error)?;
+                options.database_name
             }
-        })
+        };
+        let name = name.unwrap_or_else(|| "adk-wasm".to_string());
+        Ok(JsIndexedDbSessionService { inner: Rc::new(IndexedDbSessionService::new(&name)) })
     }
 
-    /// `listSessions({appName, userId?})` → `Promise<{sessions}>`, sessions without events, oldest first.
-    #[wasm_bindgen(js_name = listSessions)]
-    pub fn list_sessions(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
+    /// `IndexedDbSessionService.deleteDatabase(name)`: removes the database and everything in it
+    /// (an app's "clear all data"); open services close their connection for it and reopen an empty
+    /// database on their next call.
+    #[wasm_bindgen(js_name = deleteDatabase)]
+    pub fn delete_database(name: String) -> js_sys::Promise {
         promise(async move {
-            let r: ListSessionsRequest = from_js_core("listSessions request", &request)?;
-            let sessions = inner.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
-            to_js_core(&ListSessionsResponse { sessions })
-        })
-    }
-
-    /// `deleteSession({appName, userId, sessionId})`; a missing session is not an error.
-    #[wasm_bindgen(js_name = deleteSession)]
-    pub fn delete_session(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: SessionKey = from_js_core("deleteSession request", &request)?;
-            inner.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
+            indexeddb::delete_database(&name).await?;
             Ok(JsValue::UNDEFINED)
         })
     }
+}
 
-    /// `appendEvent({session, event})` → `Promise<Event>`: stores the event and updates `session`
-    /// in place as ADK does (state delta applied, event pushed). Partial events are not stored.
-    #[wasm_bindgen(js_name = appendEvent)]
-    pub fn append_event(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
-            let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
-            let mut session = session_identity(&session_js)?;
-            let event: Event = from_js_core("event", &event_js)?;
-            let delta = event.actions.state_delta.clone();
-            let stored = inner.append_event(&mut session, event).await?;
-            let stored_js = to_js_core(&stored)?;
-            if stored.partial != Some(true) {
-                update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
-                    .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
-            }
-            Ok(stored_js)
-        })
-    }
+session_service_methods!(JsIndexedDbSessionService, "IndexedDbSessionService");
+
+fn create_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: CreateSessionRequest = from_js_core("createSession request", &request)?;
+        to_js_core(&service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref()).await?)
+    })
+}
+
+fn get_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: SessionKey = from_js_core("getSession request", &request)?;
+        match service.get_session(&r.app_name, &r.user_id, &r.session_id, r.config.as_ref()).await? {
+            Some(session) => to_js_core(&session),
+            None => Ok(JsValue::NULL),
+        }
+    })
+}
+
+fn list_sessions(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: ListSessionsRequest = from_js_core("listSessions request", &request)?;
+        let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
+        to_js_core(&ListSessionsResponse { sessions })
+    })
+}
+
+fn delete_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: SessionKey = from_js_core("deleteSession request", &request)?;
+        service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
+        Ok(JsValue::UNDEFINED)
+    })
+}
+
+fn append_event(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
+        let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
+        let mut session = session_identity(&session_js)?;
+        let event: Event = from_js_core("event", &event_js)?;
+        let delta = event.actions.state_delta.clone();
+        let stored = service.append_event(&mut session, event).await?;
+        let stored_js = to_js_core(&stored)?;
+        if stored.partial != Some(true) {
+            update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
+                .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
+        }
+        Ok(stored_js)
+    })
 }
 
 /// A session service written in JS: any object with ADK's method names

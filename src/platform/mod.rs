@@ -6,6 +6,8 @@ mod alloc;
 #[cfg(feature = "agents")]
 pub mod callback;
 pub mod fetch;
+#[cfg(feature = "agents")]
+pub mod indexeddb;
 pub mod interop;
 pub mod iter;
 pub mod sys;

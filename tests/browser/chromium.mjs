@@ -8,3 +8,17 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 export function launchChromium() {
   return chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
+
+/**
+ * A browser context on a fresh profile directory (removed when the context closes). Unlike the
+ * off-the-record contexts of `launchChromium().newContext()`, its storage obeys the DevTools
+ * protocol's `Storage.overrideQuotaForOrigin`.
+ */
+export async function launchChromiumProfile() {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/adk-wasm-profile-`);
+  const context = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  context.on('close', () => rmSync(dir, { recursive: true, force: true }));
+  return context;
+}

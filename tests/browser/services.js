@@ -4,7 +4,7 @@ import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, test } from './harness.js';
 
 await init();
-const { InMemorySessionService, InMemoryMemoryService, InMemoryArtifactService, createEvent } = adk;
+const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, InMemoryArtifactService, createEvent } = adk;
 
 async function rejects(promise, code, messagePart) {
   let error;
@@ -21,110 +21,120 @@ async function rejects(promise, code, messagePart) {
 const textEvent = (stateDelta = {}) =>
   createEvent({ author: 'user', invocationId: 'invocation', content: { role: 'user', parts: [{ text: 'text' }] }, actions: { stateDelta } });
 
-await test('test_get_empty_session', async () => {
-  const s = new InMemorySessionService();
-  assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: '123' })) === null);
-});
+// The same ADK cases against both session services: in memory, and in this origin's IndexedDB (a
+// fresh database per case).
+let databases = 0;
+const sessionServices = [
+  ['in memory', () => new InMemorySessionService()],
+  ['IndexedDB', () => new IndexedDbSessionService({ databaseName: `adk-wasm-test-${Date.now()}-${databases++}` })],
+];
 
-await test('test_create_get_session', async () => {
-  const s = new InMemorySessionService();
-  const session = await s.createSession({ appName: 'my_app', userId: 'test_user', state: { key: 'value' } });
-  assert(session.appName === 'my_app' && session.userId === 'test_user' && session.id.length === 36);
-  assertJsonEqual(session.state, { key: 'value' });
-  assertJsonEqual(session.events, []);
-  assertJsonEqual(await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id }), session);
-  await s.deleteSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id });
-  assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id })) === null);
-});
+for (const [label, make] of sessionServices) {
+  await test(`${label}: test_get_empty_session`, async () => {
+    const s = make();
+    assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: '123' })) === null);
+  });
 
-await test('test_create_and_list_sessions', async () => {
-  const s = new InMemorySessionService();
-  const ids = [0, 1, 2, 3, 4].map((i) => `session${i}`);
-  for (const sessionId of ids) await s.createSession({ appName: 'my_app', userId: 'test_user', sessionId });
-  const { sessions } = await s.listSessions({ appName: 'my_app', userId: 'test_user' });
-  assertJsonEqual(sessions.map((x) => x.id), ids);
-  assert(sessions.every((x) => x.events.length === 0));
-});
+  await test(`${label}: test_create_get_session`, async () => {
+    const s = make();
+    const session = await s.createSession({ appName: 'my_app', userId: 'test_user', state: { key: 'value' } });
+    assert(session.appName === 'my_app' && session.userId === 'test_user' && session.id.length === 36);
+    assertJsonEqual(session.state, { key: 'value' });
+    assertJsonEqual(session.events, []);
+    assertJsonEqual(await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id }), session);
+    await s.deleteSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id });
+    assert((await s.getSession({ appName: 'my_app', userId: 'test_user', sessionId: session.id })) === null);
+  });
 
-await test('test_session_state (appendEvent updates the JS session in place)', async () => {
-  const s = new InMemorySessionService();
-  const s11 = await s.createSession({ appName: 'my_app', userId: 'user1', state: { key11: 'value11' }, sessionId: 'session11' });
-  await s.createSession({ appName: 'my_app', userId: 'user1', state: { key12: 'value12' }, sessionId: 'session12' });
-  await s.createSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
-  const stored = await s.appendEvent({ session: s11, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp', key11: 'value11_new' }) });
-  assert(s11.state['app:key'] === 'value' && s11.state.key11 === 'value11_new' && s11.state['user:key1'] === 'value1');
-  assert(s11.state['temp:key'] === 'temp', 'temp keys stay on the caller session for the invocation');
-  assert(!('temp:key' in stored.actions.stateDelta), 'temp keys leave the stored event');
-  assert(s11.events.length === 1 && s11.events[0].id === stored.id && s11.lastUpdateTime === stored.timestamp);
-  const s12 = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session12' });
-  assert(s12.state.key12 === 'value12' && s12.state['user:key1'] === 'value1' && !('temp:key' in s12.state));
-  const s2 = await s.getSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
-  assert(s2.state['app:key'] === 'value' && !('user:key1' in s2.state));
-  const again = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session11' });
-  assert(again.state.key11 === 'value11_new' && !('temp:key' in again.state));
-});
+  await test(`${label}: test_create_and_list_sessions`, async () => {
+    const s = make();
+    const ids = [0, 1, 2, 3, 4].map((i) => `session${i}`);
+    for (const sessionId of ids) await s.createSession({ appName: 'my_app', userId: 'test_user', sessionId });
+    const { sessions } = await s.listSessions({ appName: 'my_app', userId: 'test_user' });
+    assertJsonEqual(sessions.map((x) => x.id), ids);
+    assert(sessions.every((x) => x.events.length === 0));
+  });
 
-await test('test_create_new_session_will_merge_states', async () => {
-  const s = new InMemorySessionService();
-  const s1 = await s.createSession({ appName: 'my_app', userId: 'user', state: { key1: 'value1' }, sessionId: 'session1' });
-  await s.appendEvent({ session: s1, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp' }) });
-  const s2 = await s.createSession({ appName: 'my_app', userId: 'user', state: {}, sessionId: 'session2' });
-  assertJsonEqual(s2.state, { 'app:key': 'value', 'user:key1': 'value1' });
-});
+  await test(`${label}: test_session_state (appendEvent updates the JS session in place)`, async () => {
+    const s = make();
+    const s11 = await s.createSession({ appName: 'my_app', userId: 'user1', state: { key11: 'value11' }, sessionId: 'session11' });
+    await s.createSession({ appName: 'my_app', userId: 'user1', state: { key12: 'value12' }, sessionId: 'session12' });
+    await s.createSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
+    const stored = await s.appendEvent({ session: s11, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp', key11: 'value11_new' }) });
+    assert(s11.state['app:key'] === 'value' && s11.state.key11 === 'value11_new' && s11.state['user:key1'] === 'value1');
+    assert(s11.state['temp:key'] === 'temp', 'temp keys stay on the caller session for the invocation');
+    assert(!('temp:key' in stored.actions.stateDelta), 'temp keys leave the stored event');
+    assert(s11.events.length === 1 && s11.events[0].id === stored.id && s11.lastUpdateTime === stored.timestamp);
+    const s12 = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session12' });
+    assert(s12.state.key12 === 'value12' && s12.state['user:key1'] === 'value1' && !('temp:key' in s12.state));
+    const s2 = await s.getSession({ appName: 'my_app', userId: 'user2', sessionId: 'session2' });
+    assert(s2.state['app:key'] === 'value' && !('user:key1' in s2.state));
+    const again = await s.getSession({ appName: 'my_app', userId: 'user1', sessionId: 'session11' });
+    assert(again.state.key11 === 'value11_new' && !('temp:key' in again.state));
+  });
 
-await test('test_get_session_with_config', async () => {
-  const s = new InMemorySessionService();
-  const session = await s.createSession({ appName: 'my_app', userId: 'user' });
-  for (let i = 1; i <= 5; i++) await s.appendEvent({ session, event: { author: 'user', timestamp: i } });
-  const get = async (config) => (await s.getSession({ appName: 'my_app', userId: 'user', sessionId: session.id, config })).events.map((e) => e.timestamp);
-  assertJsonEqual(await get(undefined), [1, 2, 3, 4, 5]);
-  assertJsonEqual(await get({ numRecentEvents: 3 }), [3, 4, 5]);
-  assertJsonEqual(await get({ afterTimestamp: 4 }), [4, 5]);
-  assertJsonEqual(await get({ afterTimestamp: 50 }), []);
-  assertJsonEqual(await get({ numRecentEvents: 3, afterTimestamp: 4 }), [4, 5]);
-  assertJsonEqual(await get({ numRecentEvents: 0 }), []);
-});
+  await test(`${label}: test_create_new_session_will_merge_states`, async () => {
+    const s = make();
+    const s1 = await s.createSession({ appName: 'my_app', userId: 'user', state: { key1: 'value1' }, sessionId: 'session1' });
+    await s.appendEvent({ session: s1, event: textEvent({ 'app:key': 'value', 'user:key1': 'value1', 'temp:key': 'temp' }) });
+    const s2 = await s.createSession({ appName: 'my_app', userId: 'user', state: {}, sessionId: 'session2' });
+    assertJsonEqual(s2.state, { 'app:key': 'value', 'user:key1': 'value1' });
+  });
 
-await test('errors carry codes and change nothing', async () => {
-  const s = new InMemorySessionService();
-  await s.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
-  await rejects(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
-  await rejects(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
-  await rejects(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
-  const ghost = { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 };
-  await rejects(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
-  assertJsonEqual(ghost, { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 });
-  await rejects(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
-  await rejects(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
-  const fresh = await s.createSession({ appName: 'a', userId: 'u2' });
-  assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
-  const partial = await s.appendEvent({ session: fresh, event: { ...textEvent({ k: 1 }), partial: true } });
-  assert(partial.partial === true && fresh.events.length === 0 && !('k' in fresh.state), 'partial events are not stored');
-});
+  await test(`${label}: test_get_session_with_config`, async () => {
+    const s = make();
+    const session = await s.createSession({ appName: 'my_app', userId: 'user' });
+    for (let i = 1; i <= 5; i++) await s.appendEvent({ session, event: { author: 'user', timestamp: i } });
+    const get = async (config) => (await s.getSession({ appName: 'my_app', userId: 'user', sessionId: session.id, config })).events.map((e) => e.timestamp);
+    assertJsonEqual(await get(undefined), [1, 2, 3, 4, 5]);
+    assertJsonEqual(await get({ numRecentEvents: 3 }), [3, 4, 5]);
+    assertJsonEqual(await get({ afterTimestamp: 4 }), [4, 5]);
+    assertJsonEqual(await get({ afterTimestamp: 50 }), []);
+    assertJsonEqual(await get({ numRecentEvents: 3, afterTimestamp: 4 }), [4, 5]);
+    assertJsonEqual(await get({ numRecentEvents: 0 }), []);
+  });
 
-await test('isolation: users, apps', async () => {
-  const s = new InMemorySessionService();
-  const alice = await s.createSession({ appName: 'app1', userId: 'alice', sessionId: 's' });
-  await s.appendEvent({ session: alice, event: textEvent({ 'user:secret': 'a', 'app:motd': 'hi' }) });
-  const bob = await s.createSession({ appName: 'app1', userId: 'bob', sessionId: 's' });
-  assert(!('user:secret' in bob.state) && bob.state['app:motd'] === 'hi');
-  assert((await s.getSession({ appName: 'app1', userId: 'bob', sessionId: 's' })).events.length === 0);
-  const other = await s.createSession({ appName: 'app2', userId: 'alice' });
-  assert(!('app:motd' in other.state) && !('user:secret' in other.state));
-  assert((await s.listSessions({ appName: 'app1' })).sessions.length === 2);
+  await test(`${label}: errors carry codes and change nothing`, async () => {
+    const s = make();
+    await s.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
+    await rejects(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
+    await rejects(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
+    await rejects(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
+    const ghost = { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 };
+    await rejects(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
+    assertJsonEqual(ghost, { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 });
+    await rejects(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
+    await rejects(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
+    const fresh = await s.createSession({ appName: 'a', userId: 'u2' });
+    assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
+    const partial = await s.appendEvent({ session: fresh, event: { ...textEvent({ k: 1 }), partial: true } });
+    assert(partial.partial === true && fresh.events.length === 0 && !('k' in fresh.state), 'partial events are not stored');
+  });
 
-  const m = new InMemoryMemoryService();
-  await m.addSessionToMemory(await s.getSession({ appName: 'app1', userId: 'alice', sessionId: 's' }));
-  assert((await m.searchMemory({ appName: 'app1', userId: 'alice', query: 'text' })).memories.length === 1);
-  assert((await m.searchMemory({ appName: 'app1', userId: 'bob', query: 'text' })).memories.length === 0);
-  assert((await m.searchMemory({ appName: 'app2', userId: 'alice', query: 'text' })).memories.length === 0);
+  await test(`${label}: isolation: users, apps`, async () => {
+    const s = make();
+    const alice = await s.createSession({ appName: 'app1', userId: 'alice', sessionId: 's' });
+    await s.appendEvent({ session: alice, event: textEvent({ 'user:secret': 'a', 'app:motd': 'hi' }) });
+    const bob = await s.createSession({ appName: 'app1', userId: 'bob', sessionId: 's' });
+    assert(!('user:secret' in bob.state) && bob.state['app:motd'] === 'hi');
+    assert((await s.getSession({ appName: 'app1', userId: 'bob', sessionId: 's' })).events.length === 0);
+    const other = await s.createSession({ appName: 'app2', userId: 'alice' });
+    assert(!('app:motd' in other.state) && !('user:secret' in other.state));
+    assert((await s.listSessions({ appName: 'app1' })).sessions.length === 2);
 
-  const a = new InMemoryArtifactService();
-  await a.saveArtifact({ appName: 'app1', userId: 'alice', sessionId: 's', filename: 'user:note', artifact: { text: 'mine' } });
-  assert((await a.loadArtifact({ appName: 'app1', userId: 'bob', sessionId: 's', filename: 'user:note' })) === null);
-  assert((await a.loadArtifact({ appName: 'app2', userId: 'alice', sessionId: 's', filename: 'user:note' })) === null);
-  assertJsonEqual(await a.listArtifactKeys({ appName: 'app1', userId: 'bob', sessionId: 's' }), []);
-});
+    const m = new InMemoryMemoryService();
+    await m.addSessionToMemory(await s.getSession({ appName: 'app1', userId: 'alice', sessionId: 's' }));
+    assert((await m.searchMemory({ appName: 'app1', userId: 'alice', query: 'text' })).memories.length === 1);
+    assert((await m.searchMemory({ appName: 'app1', userId: 'bob', query: 'text' })).memories.length === 0);
+    assert((await m.searchMemory({ appName: 'app2', userId: 'alice', query: 'text' })).memories.length === 0);
+
+    const a = new InMemoryArtifactService();
+    await a.saveArtifact({ appName: 'app1', userId: 'alice', sessionId: 's', filename: 'user:note', artifact: { text: 'mine' } });
+    assert((await a.loadArtifact({ appName: 'app1', userId: 'bob', sessionId: 's', filename: 'user:note' })) === null);
+    assert((await a.loadArtifact({ appName: 'app2', userId: 'alice', sessionId: 's', filename: 'user:note' })) === null);
+    assertJsonEqual(await a.listArtifactKeys({ appName: 'app1', userId: 'bob', sessionId: 's' }), []);
+  });
+}
 
 const memoryOf = async (texts) => {
   const m = new InMemoryMemoryService();

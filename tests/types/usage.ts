@@ -5,6 +5,7 @@ import init, {
   InMemoryArtifactService,
   InMemoryMemoryService,
   InMemorySessionService,
+  IndexedDbSessionService,
   isFinalResponse,
   parseEvent,
   Part,
@@ -82,6 +83,10 @@ export async function runUsage(): Promise<number> {
     const items: TranscriptItem[] = transcript.add(event);
     count += items.length + (isFinalResponse(event) ? 1 : 0);
   }
+  const kept = new IndexedDbSessionService({ databaseName: 'my-app' });
+  const listed = await new Runner({ appName: 'app', agent: plain, sessionService: kept }).sessionService.listSessions({ appName: 'app' });
+  count += 'sessions' in listed ? listed.sessions.length : 0;
+  await IndexedDbSessionService.deleteDatabase('my-app');
   const stream: ReadableStream<Event> = new Runner({ appName: 'app', agent: plain, sessionService: new InMemorySessionService(), autoCreateSession: true })
     .runAsync({ userId: 'u', sessionId: 's', newMessage: { parts: [{ text: 'x' }] }, runConfig: { streamingMode: 'sse', maxLlmCalls: 10 } })
     .toReadableStream();

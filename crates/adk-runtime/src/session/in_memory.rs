@@ -7,9 +7,7 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 
-use super::{
-    apply_event, split_state_delta, Events, GetSessionConfig, Session, SessionService, APP_PREFIX, USER_PREFIX,
-};
+use super::{apply_event, scoped_view, split_state_delta, Events, GetSessionConfig, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
 
@@ -62,13 +60,9 @@ impl Store {
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
-        let mut state = stored.state.clone();
-        for (key, value) in self.app_state.get(app_name).into_iter().flatten() {
-            state.insert(format!("{APP_PREFIX}{key}"), value.clone());
-        }
-        for (key, value) in self.user_state.get(app_name).and_then(|u| u.get(user_id)).into_iter().flatten() {
-            state.insert(format!("{USER_PREFIX}{key}"), value.clone());
-        }
+        let app = self.app_state.get(app_name);
+        let user = self.user_state.get(app_name).and_then(|u| u.get(user_id));
+        let state = scoped_view(&stored.state, app, user);
         Session {
             id: id.to_string(),
             app_name: app_name.to_string(),

@@ -13,7 +13,7 @@ use crate::{AdkError, Event};
 
 pub use events::Events;
 pub use in_memory::InMemorySessionService;
-pub use state::{split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
+pub use state::{scoped_view, split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 
 adk_core::json_struct! {
     /// A conversation between a user and the agents of an app (ADK's `Session`).

@@ -36,6 +36,19 @@ pub fn split_state_delta(delta: &JsonObject) -> StateScopes {
     scopes
 }
 
+/// The state a caller sees: the session's own keys, then the app's keys with `app:` and the user's
+/// with `user:`, as they are now.
+pub fn scoped_view(session: &JsonObject, app: Option<&JsonObject>, user: Option<&JsonObject>) -> JsonObject {
+    let mut state = session.clone();
+    for (key, value) in app.into_iter().flatten() {
+        state.insert([APP_PREFIX, key].concat(), value.clone());
+    }
+    for (key, value) in user.into_iter().flatten() {
+        state.insert([USER_PREFIX, key].concat(), value.clone());
+    }
+    state
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

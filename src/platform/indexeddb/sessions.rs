@@ -1,0 +1,362 @@
+//! Sessions in IndexedDB: the same semantics as `InMemorySessionService` (scopes, `appendEvent`
+//! rules, listing order), kept across reloads.
+//!
+//! Four stores: `sessions` (a session's own state, its last update time and its event count),
+//! `events` (one record per event, its ADK JSON kept as text so it reads back byte for byte),
+//! `appState` and `userState`. Appending writes the event, the session record and the changed
+//! shared state in one transaction, never the history again; reading the last ten events walks a
+//! cursor back ten records.
+//!
+//! Two tabs: a session object is stale when another tab appended to the session after it was
+//! read (its `lastUpdateTime` is older than the stored one). Appending through it is refused with
+//! `FAILED_PRECONDITION` and nothing is written, as ADK's `DatabaseSessionService` refuses it; the
+//! caller reads the session again and retries. Two appends never lose a write: each reads and
+//! writes the session record inside its own transaction.
+
+use std::rc::Rc;
+
+use adk_core::json;
+use adk_runtime::session::{
+    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
+};
+use async_trait::async_trait;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::{committed, done, idb_error, prefix_range, Connection, IdbCursor, IdbDatabase, IdbTransaction, Schema};
+use adk_core::types::JsonObject;
+use adk_core::{AdkError, ErrorCode, Event};
+
+const SESSIONS: &str = "sessions";
+const EVENTS: &str = "events";
+const APP_STATE: &str = "appState";
+const USER_STATE: &str = "userState";
+/// Sessions by app and last update: listing reads them in ADK's order (oldest first; ties by user
+/// and id, the record key).
+const BY_UPDATE: &str = "byUpdateTime";
+
+/// Version 1: the four stores. Version 2: the index `listSessions` reads.
+const SCHEMA: Schema = Schema { version: 2, upgrade };
+
+fn upgrade(db: &IdbDatabase, tx: &IdbTransaction, old_version: u32) -> Result<(), JsValue> {
+    let key = |path: &[&str]| -> JsValue {
+        match path {
+            [one] => JsValue::from_str(one),
+            _ => path.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
+        }
+    };
+    if old_version < 1 {
+        for (store, path) in [
+            (SESSIONS, &["appName", "userId", "id"][..]),
+            (EVENTS, &["appName", "userId", "sessionId", "seq"][..]),
+            (APP_STATE, &["appName"][..]),
+            (USER_STATE, &["appName", "userId"][..]),
+        ] {
+            let options = js_sys::Object::new();
+            js_sys::Reflect::set(&options, &"keyPath".into(), &key(path))?;
+            db.create_object_store(store, &options)?;
+        }
+    }
+    if old_version < 2 {
+        tx.object_store(SESSIONS)?.create_index(BY_UPDATE, &key(&["appName", "lastUpdateTime"]))?;
+    }
+    Ok(())
+}
+
+adk_core::json_struct! {
+    /// A session's record.
+    struct SessionRow {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        id: String => "id" req,
+        state: JsonObject => "state" def,
+        last_update_time: f64 => "lastUpdateTime" req,
+        /// How many events it holds: the next event's number.
+        seq: u64 => "seq" def,
+    }
+}
+
+adk_core::json_struct! {
+    /// One event of a session.
+    struct EventRow {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        session_id: String => "sessionId" req,
+        seq: u64 => "seq" req,
+        timestamp: f64 => "timestamp" req,
+        /// The event's ADK JSON, as text.
+        event: String => "event" req,
+    }
+}
+
+adk_core::json_struct! {
+    /// An app's or a user's shared state.
+    struct StateRow {
+        app_name: String => "appName" req,
+        user_id: Option<String> => "userId" opt,
+        state: JsonObject => "state" def,
+    }
+}
+
+fn to_js<T: json::ToJson>(row: &T) -> Result<JsValue, AdkError> {
+    js_sys::JSON::parse(&json::to_string(row)).map_err(|e| idb_error(&e, "encoding a record"))
+}
+
+fn from_js<T: json::FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
+    let text = js_sys::JSON::stringify(value).map(String::from).map_err(|e| idb_error(&e, "reading a record"))?;
+    json::from_str(what, &text).map_err(|e| {
+        AdkError::new(ErrorCode::Internal, format!("IndexedDB: a stored {what} is damaged: {}", e.message))
+    })
+}
+
+fn key(parts: &[&str]) -> JsValue {
+    parts.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into()
+}
+
+fn get_key(store: &str, parts: &[&str], tx: &IdbTransaction) -> Result<super::IdbRequest, AdkError> {
+    let key = match parts {
+        [one] => JsValue::from_str(one),
+        _ => key(parts),
+    };
+    tx.object_store(store).and_then(|s| s.get(&key)).map_err(|e| idb_error(&e, "reading"))
+}
+
+/// The record at `parts` in `store`, if there is one.
+async fn get<T: json::FromJson>(tx: &IdbTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
+    let found = done(&get_key(store, parts, tx)?, "reading").await?;
+    if found.is_undefined() {
+        return Ok(None);
+    }
+    from_js(store, &found).map(Some)
+}
+
+fn put<T: json::ToJson>(tx: &IdbTransaction, store: &str, row: &T) -> Result<(), AdkError> {
+    let value = to_js(row)?;
+    tx.object_store(store).and_then(|s| s.put(&value)).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
+}
+
+/// Sessions, with their events, state and shared state, in one IndexedDB database.
+pub struct IndexedDbSessionService {
+    db: Connection,
+}
+
+impl IndexedDbSessionService {
+    /// The service over the database `database_name` (created on first use).
+    pub fn new(database_name: &str) -> Self {
+        IndexedDbSessionService { db: Connection::new(database_name, SCHEMA) }
+    }
+
+    /// The app's and the user's shared state, read in `tx`.
+    async fn shared(&self, tx: &IdbTransaction, app: &str, user: &str) -> Result<(JsonObject, JsonObject), AdkError> {
+        let app_state: Option<StateRow> = get(tx, APP_STATE, &[app]).await?;
+        let user_state: Option<StateRow> = get(tx, USER_STATE, &[app, user]).await?;
+        Ok((app_state.map(|r| r.state).unwrap_or_default(), user_state.map(|r| r.state).unwrap_or_default()))
+    }
+
+    /// Adds `delta` to the app's and the user's shared state, in `tx`.
+    async fn extend_shared(
+        &self,
+        tx: &IdbTransaction,
+        app: &str,
+        user: &str,
+        app_delta: JsonObject,
+        user_delta: JsonObject,
+    ) -> Result<(JsonObject, JsonObject), AdkError> {
+        let (mut app_state, mut user_state) = self.shared(tx, app, user).await?;
+        if !app_delta.is_empty() {
+            app_state.extend(app_delta);
+            put(tx, APP_STATE, &StateRow { app_name: app.into(), user_id: None, state: app_state.clone() })?;
+        }
+        if !user_delta.is_empty() {
+            user_state.extend(user_delta);
+            let row = StateRow { app_name: app.into(), user_id: Some(user.into()), state: user_state.clone() };
+            put(tx, USER_STATE, &row)?;
+        }
+        Ok((app_state, user_state))
+    }
+}
+
+fn view(row: &SessionRow, app: &JsonObject, user: &JsonObject, events: Events) -> Session {
+    Session {
+        id: row.id.clone(),
+        app_name: row.app_name.clone(),
+        user_id: row.user_id.clone(),
+        state: scoped_view(&row.state, Some(app), Some(user)),
+        events,
+        last_update_time: row.last_update_time,
+    }
+}
+
+/// The events `config` asks for, oldest first: walking back from the newest, at most
+/// `num_recent_events` of them and none older than `after_timestamp`.
+async fn read_events(tx: &IdbTransaction, key: &[&str], config: Option<&GetSessionConfig>) -> Result<Events, AdkError> {
+    let range = prefix_range(key)?;
+    let store = tx.object_store(EVENTS).map_err(|e| idb_error(&e, "reading events"))?;
+    let limit = config.and_then(|c| c.num_recent_events).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let after = config.and_then(|c| c.after_timestamp);
+    let mut rows: Vec<EventRow> = Vec::new();
+    if limit.is_none() && after.is_none() {
+        let all = done(&store.get_all(&range).map_err(|e| idb_error(&e, "reading events"))?, "reading events").await?;
+        for value in js_sys::Array::from(&all).iter() {
+            rows.push(from_js("event", &value)?);
+        }
+    } else if limit != Some(0) {
+        let cursor = store.open_cursor(&range, "prev").map_err(|e| idb_error(&e, "reading events"))?;
+        loop {
+            let at = done(&cursor, "reading events").await?;
+            if at.is_null() || at.is_undefined() {
+                break;
+            }
+            let at: IdbCursor = at.unchecked_into();
+            let row: EventRow = from_js("event", &at.value())?;
+            if after.is_some_and(|after| row.timestamp < after) {
+                break;
+            }
+            rows.push(row);
+            if limit.is_some_and(|n| rows.len() >= n) {
+                break;
+            }
+            at.advance().map_err(|e| idb_error(&e, "reading events"))?;
+        }
+        rows.reverse();
+    }
+    let mut events = Events::new();
+    for row in rows {
+        events.push_shared(Rc::new(Event::from_json(&row.event)?));
+    }
+    Ok(events)
+}
+
+#[async_trait(?Send)]
+impl SessionService for IndexedDbSessionService {
+    async fn create_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        state: Option<JsonObject>,
+        session_id: Option<&str>,
+    ) -> Result<Session, AdkError> {
+        let tx = self.db.transaction(&[SESSIONS, APP_STATE, USER_STATE], true).await?;
+        let id = match session_id.map(str::trim).filter(|id| !id.is_empty()) {
+            Some(id) => {
+                if get::<SessionRow>(&tx, SESSIONS, &[app_name, user_id, id]).await?.is_some() {
+                    let _ = tx.abort();
+                    return Err(AdkError::new(
+                        ErrorCode::AlreadyExists,
+                        format!("Session with id {id} already exists."),
+                    ));
+                }
+                id.to_string()
+            }
+            None => adk_core::platform::new_uuid(),
+        };
+        let scopes = split_state_delta(&state.unwrap_or_default());
+        let (app, user) = self.extend_shared(&tx, app_name, user_id, scopes.app, scopes.user).await?;
+        let row = SessionRow {
+            app_name: app_name.into(),
+            user_id: user_id.into(),
+            id,
+            state: scopes.session,
+            last_update_time: adk_core::platform::now_seconds(),
+            seq: 0,
+        };
+        put(&tx, SESSIONS, &row)?;
+        committed(&tx, "creating a session").await?;
+        Ok(view(&row, &app, &user, Events::new()))
+    }
+
+    async fn get_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: &str,
+        config: Option<&GetSessionConfig>,
+    ) -> Result<Option<Session>, AdkError> {
+        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], false).await?;
+        let key = [app_name, user_id, session_id.trim()];
+        let Some(row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else { return Ok(None) };
+        let events = read_events(&tx, &key, config).await?;
+        let (app, user) = self.shared(&tx, app_name, user_id).await?;
+        Ok(Some(view(&row, &app, &user, events)))
+    }
+
+    async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
+        let tx = self.db.transaction(&[SESSIONS, APP_STATE, USER_STATE], false).await?;
+        let index = tx
+            .object_store(SESSIONS)
+            .and_then(|s| s.index(BY_UPDATE))
+            .map_err(|e| idb_error(&e, "listing sessions"))?;
+        let rows = index.get_all(&prefix_range(&[app_name])?).map_err(|e| idb_error(&e, "listing sessions"))?;
+        let rows = done(&rows, "listing sessions").await?;
+        let app: Option<StateRow> = get(&tx, APP_STATE, &[app_name]).await?;
+        let app = app.map(|r| r.state).unwrap_or_default();
+        let mut users: Vec<(String, JsonObject)> = Vec::new();
+        let mut sessions = Vec::new();
+        for value in js_sys::Array::from(&rows).iter() {
+            let row: SessionRow = from_js("session", &value)?;
+            if user_id.is_some_and(|u| u != row.user_id) {
+                continue;
+            }
+            if !users.iter().any(|(u, _)| *u == row.user_id) {
+                let state: Option<StateRow> = get(&tx, USER_STATE, &[app_name, &row.user_id]).await?;
+                users.push((row.user_id.clone(), state.map(|r| r.state).unwrap_or_default()));
+            }
+            let user = users.iter().find(|(u, _)| *u == row.user_id).map(|(_, s)| s.clone()).unwrap_or_default();
+            sessions.push(view(&row, &app, &user, Events::new()));
+        }
+        Ok(sessions)
+    }
+
+    async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
+        let tx = self.db.transaction(&[SESSIONS, EVENTS], true).await?;
+        let id = session_id.trim();
+        let stores = tx.object_store(SESSIONS).and_then(|s| Ok((s, tx.object_store(EVENTS)?)));
+        let (sessions, events) = stores.map_err(|e| idb_error(&e, "deleting a session"))?;
+        sessions.delete(&key(&[app_name, user_id, id])).map_err(|e| idb_error(&e, "deleting a session"))?;
+        events.delete(&prefix_range(&[app_name, user_id, id])?).map_err(|e| idb_error(&e, "deleting a session"))?;
+        committed(&tx, "deleting a session").await
+    }
+
+    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+        if event.partial == Some(true) {
+            return Ok(event);
+        }
+        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], true).await?;
+        let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
+        let key = [app_name.as_str(), user_id.as_str(), session.id.as_str()];
+        let Some(mut row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else {
+            let _ = tx.abort();
+            return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
+        };
+        if row.last_update_time > session.last_update_time {
+            let _ = tx.abort();
+            return Err(AdkError::new(
+                ErrorCode::FailedPrecondition,
+                format!(
+                    "Session {} was changed after this copy of it was read (by another tab?): get the session again \
+                     and append to that",
+                    session.id
+                ),
+            ));
+        }
+        let mut stored = event.clone();
+        trim_temp_delta(&mut stored);
+        let scopes = split_state_delta(&stored.actions.state_delta);
+        let record = EventRow {
+            app_name: app_name.clone(),
+            user_id: user_id.clone(),
+            session_id: session.id.clone(),
+            seq: row.seq,
+            timestamp: stored.timestamp,
+            event: stored.to_json()?,
+        };
+        put(&tx, EVENTS, &record)?;
+        row.seq += 1;
+        row.state.extend(scopes.session);
+        row.last_update_time = stored.timestamp;
+        put(&tx, SESSIONS, &row)?;
+        self.extend_shared(&tx, &app_name, &user_id, scopes.app, scopes.user).await?;
+        committed(&tx, "appending an event").await?;
+        // Only what is committed reaches the caller's copy of the session.
+        Ok(Rc::unwrap_or_clone(apply_event(session, event)))
+    }
+}

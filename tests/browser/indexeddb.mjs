@@ -1,0 +1,242 @@
+// IndexedDbSessionService where only a real browser can test it: a page reload, two pages of one
+// origin appending at once, a quota that runs out mid-append (Chromium's DevTools protocol gives the
+// origin a tiny one), a schema upgrade from version 1, an upgrade another page blocks, and no
+// IndexedDB at all. Each step runs in the page, through the release package.
+import { launchChromiumProfile } from './chromium.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const server = await serve(ROOT, 0);
+const base = `http://127.0.0.1:${server.address().port}`;
+// A profile of its own: an off-the-record context ignores the quota override the quota test sets.
+const context = await launchChromiumProfile();
+let passed = 0;
+let failed = 0;
+
+async function test(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** A page of the origin with the package loaded as `window.adk`. */
+async function page() {
+  const tab = await context.newPage();
+  tab.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  await tab.goto(`${base}/tests/browser/blank.html`);
+  await tab.evaluate(async () => {
+    const adk = await import('/pkg/index.js');
+    await adk.default();
+    window.adk = adk;
+  });
+  return tab;
+}
+
+/** `error.code` of what `body` rejects with in the page, or 'resolved'. */
+const codeOf = (tab, body, arg) =>
+  tab.evaluate(async ([source, arg]) => {
+    try {
+      await (0, eval)(source)(arg);
+      return 'resolved';
+    } catch (e) {
+      return `${e.code}: ${e.message}`;
+    }
+  }, [body.toString(), arg]);
+
+// A run that writes session, app:, user: and temp: state and several events, then everything read back.
+const RUN_AND_READ = async (databaseName) => {
+  const { IndexedDbSessionService, Runner, eventToJson } = window.adk;
+  const sessionService = new IndexedDbSessionService({ databaseName });
+  const agent = {
+    name: 'writer',
+    async *runAsyncImpl(ctx) {
+      ctx.state.set('count', (ctx.state.get('count') ?? 0) + 1);
+      ctx.state.set('app:motd', 'hello');
+      ctx.state.set('user:lang', 'ko');
+      ctx.state.set('temp:scratch', 'gone');
+      yield { content: { role: 'model', parts: [{ text: '안녕하세요 👋' }] } };
+      yield { content: { role: 'model', parts: [{ functionCall: { id: 'c1', name: 't', args: { a: [1, 2.5, null] } } }] } };
+    },
+  };
+  const runner = new Runner({ appName: 'app', agent, sessionService });
+  const session = await sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' })
+    ?? await sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's', state: { 'user:name': 'Minsu' } });
+  for await (const _ of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'hi' }] } }));
+  const read = await sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  return { state: read.state, events: read.events.map(eventToJson), lastUpdateTime: read.lastUpdateTime };
+};
+
+const READ = async (databaseName) => {
+  const { IndexedDbSessionService, eventToJson } = window.adk;
+  const read = await new IndexedDbSessionService({ databaseName }).getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  const last = await new IndexedDbSessionService({ databaseName }).getSession({ appName: 'app', userId: 'u', sessionId: 's', config: { numRecentEvents: 2 } });
+  return { state: read.state, events: read.events.map(eventToJson), lastUpdateTime: read.lastUpdateTime, last: last.events.map(eventToJson) };
+};
+
+try {
+  // First: Chromium applies a quota override only to an origin whose storage is not open yet.
+  await test('a quota that runs out mid-append is RESOURCE_EXHAUSTED and leaves no half-written event', async () => {
+    const tab = await page();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: base, quotaSize: 300 * 1024 });
+    await tab.evaluate(async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'quota' });
+      const session = await s.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      await s.appendEvent({ session, event: { author: 'a', content: { role: 'model', parts: [{ text: 'small' }] } } });
+    });
+    const code = await codeOf(tab, async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'quota' });
+      const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      // Random text: IndexedDB compresses values, so a repeated character would fit.
+      const noise = new Uint8Array(1_500_000);
+      for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536));
+      const text = btoa(Array.from(noise, (b) => String.fromCharCode(b)).join(''));
+      await s.appendEvent({ session, event: { author: 'a', content: { role: 'model', parts: [{ text }] }, actions: { stateDelta: { big: 1, 'user:big': 1 } } } });
+    });
+    assert(code.startsWith('RESOURCE_EXHAUSTED'), code);
+    const after = await tab.evaluate(async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'quota' });
+      const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      return { events: session.events.length, state: session.state };
+    });
+    assert(after.events === 1 && JSON.stringify(after.state) === '{}', JSON.stringify(after));
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: base });
+    await tab.close();
+  });
+
+  await test('a reload keeps every event byte for byte, and the state of every scope', async () => {
+    const tab = await page();
+    const written = await tab.evaluate(RUN_AND_READ, 'reload');
+    assert(written.events.length === 3, `${written.events.length} events`);
+    await tab.reload();
+    await tab.evaluate(async () => { const adk = await import('/pkg/index.js'); await adk.default(); window.adk = adk; });
+    const read = await tab.evaluate(READ, 'reload');
+    assert(JSON.stringify(read.events) === JSON.stringify(written.events), 'the events read back differ');
+    assert(JSON.stringify(read.last) === JSON.stringify(written.events.slice(1)), 'the last two events differ');
+    assert(JSON.stringify(read.state) === JSON.stringify(written.state), `state ${JSON.stringify(read.state)}`);
+    assert(read.state.count === 1 && read.state['app:motd'] === 'hello' && read.state['user:lang'] === 'ko' && read.state['user:name'] === 'Minsu', JSON.stringify(read.state));
+    assert(!('temp:scratch' in read.state), 'a temp: key was stored');
+    // A second run after the reload goes on from the stored session.
+    const again = await tab.evaluate(RUN_AND_READ, 'reload');
+    assert(again.events.length === 6 && again.state.count === 2, JSON.stringify(again.state));
+    await tab.close();
+  });
+
+  await test('two pages appending to one session at once lose nothing; a stale copy is refused and writes nothing', async () => {
+    const [a, b] = [await page(), await page()];
+    await a.evaluate(async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'tabs' });
+      await s.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    });
+    // Each page reads the session afresh and appends, again and again; a refusal means another page
+    // wrote first: read again and retry.
+    const APPEND = async ([who, n]) => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'tabs' });
+      let refused = 0;
+      for (let i = 0; i < n; i++) {
+        for (;;) {
+          const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's', config: { numRecentEvents: 1 } });
+          try {
+            await s.appendEvent({ session, event: { author: who, content: { role: 'model', parts: [{ text: `${who}${i}` }] }, actions: { stateDelta: { [`${who}${i}`]: i, 'user:last': who } } } });
+            break;
+          } catch (e) {
+            if (e.code !== 'FAILED_PRECONDITION') throw e;
+            refused++;
+          }
+        }
+      }
+      return refused;
+    };
+    const refused = await Promise.all([a.evaluate(APPEND, ['a', 40]), b.evaluate(APPEND, ['b', 40])]);
+    const read = await a.evaluate(async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'tabs' });
+      const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      return { texts: session.events.map((e) => e.content.parts[0].text), keys: Object.keys(session.state).length };
+    });
+    const expected = [...Array(40).keys()].flatMap((i) => [`a${i}`, `b${i}`]).sort();
+    assert(JSON.stringify([...read.texts].sort()) === JSON.stringify(expected), `${read.texts.length} events`);
+    assert(read.keys === 81, `${read.keys} state keys`);
+    console.log(`     (refusals of stale copies: ${refused.join(' and ')})`);
+    const stale = await codeOf(b, async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'tabs' });
+      const old = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      const fresh = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      await s.appendEvent({ session: fresh, event: { author: 'x', actions: { stateDelta: { fresh: 1 } } } });
+      await s.appendEvent({ session: old, event: { author: 'x', actions: { stateDelta: { stale: 1 } } } });
+    });
+    assert(stale.startsWith('FAILED_PRECONDITION'), stale);
+    const after = await b.evaluate(async () => {
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'tabs' });
+      const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      return { events: session.events.length, stale: 'stale' in session.state };
+    });
+    assert(after.events === 81 && !after.stale, JSON.stringify(after));
+    await a.close();
+    await b.close();
+  });
+
+  await test('a version-1 database is upgraded to version 2 (the index listSessions reads) and keeps its data', async () => {
+    const tab = await page();
+    const result = await tab.evaluate(async () => {
+      const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+      const open = indexedDB.open('upgrade', 1);
+      open.onupgradeneeded = () => {
+        const db = open.result;
+        db.createObjectStore('sessions', { keyPath: ['appName', 'userId', 'id'] });
+        db.createObjectStore('events', { keyPath: ['appName', 'userId', 'sessionId', 'seq'] });
+        db.createObjectStore('appState', { keyPath: 'appName' });
+        db.createObjectStore('userState', { keyPath: ['appName', 'userId'] });
+      };
+      const v1 = await request(open);
+      const tx = v1.transaction(['sessions', 'events'], 'readwrite');
+      tx.objectStore('sessions').put({ appName: 'app', userId: 'u', id: 'old', state: { k: 'v' }, lastUpdateTime: 5, seq: 1 });
+      tx.objectStore('events').put({ appName: 'app', userId: 'u', sessionId: 'old', seq: 0, timestamp: 5, event: '{"author":"user","id":"e1","invocationId":"i","timestamp":5,"actions":{"stateDelta":{},"artifactDelta":{},"requestedAuthConfigs":{},"requestedToolConfirmations":{}}}' });
+      await new Promise((resolve) => { tx.oncomplete = resolve; });
+      v1.close();
+      const s = new window.adk.IndexedDbSessionService({ databaseName: 'upgrade' });
+      const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 'old' });
+      const { sessions } = await s.listSessions({ appName: 'app' });
+      const v2 = await request(indexedDB.open('upgrade'));
+      const indexes = [...v2.transaction('sessions').objectStore('sessions').indexNames];
+      v2.close();
+      return { state: session.state, ids: session.events.map((e) => e.id), listed: sessions.map((x) => x.id), version: v2.version, indexes };
+    });
+    assert(result.version === 2 && result.indexes.includes('byUpdateTime'), JSON.stringify(result));
+    assert(result.state.k === 'v' && result.ids[0] === 'e1' && result.listed[0] === 'old', JSON.stringify(result));
+    await tab.close();
+  });
+
+  await test('an upgrade another page blocks, and no IndexedDB at all, are typed errors, never a hang', async () => {
+    const holder = await page();
+    // An old page holding version 1 open and ignoring requests to close.
+    await holder.evaluate(() => new Promise((resolve) => {
+      const open = indexedDB.open('blocked', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('sessions', { keyPath: 'id' });
+      open.onsuccess = () => { window.held = open.result; resolve(); };
+    }));
+    const tab = await page();
+    const blocked = await codeOf(tab, () => new window.adk.IndexedDbSessionService({ databaseName: 'blocked' }).getSession({ appName: 'a', userId: 'u', sessionId: 's' }));
+    assert(blocked.startsWith('FAILED_PRECONDITION') && blocked.includes('other tabs'), blocked);
+    const none = await codeOf(tab, () => {
+      Object.defineProperty(globalThis, 'indexedDB', { value: undefined });
+      return new window.adk.IndexedDbSessionService({ databaseName: 'none' }).createSession({ appName: 'a', userId: 'u' });
+    });
+    assert(none.startsWith('UNAVAILABLE'), none);
+    await holder.close();
+    await tab.close();
+  });
+} finally {
+  await context.close();
+  server.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
