@@ -5,6 +5,9 @@
 //    for the full SDK and for adk-wasm/a2a.
 // 2. wasm memory in a long-lived tab: a JS agent answering one event per run, 1 000 runs on one
 //    session of 3 000 events, no forced garbage collection.
+// 3. The session services against stored history: appendEvent and getSession of the last 10 events
+//    on a session holding 1 k / 10 k / 100 k events, IndexedDB beside in memory (the IndexedDB
+//    session is put in place with one importSession; the in-memory one by appending).
 import { fileURLToPath } from 'node:url';
 
 import { serve } from '../scripts/serve.mjs';
@@ -69,6 +72,45 @@ try {
   });
   console.log(`2. wasm memory, 1000 runs of a JS agent on one session (3 000 events at the start, ${memory.events} at the end), no forced GC`);
   console.log(`   after prefill ${memory.start} MiB; every 100 runs: ${memory.marks.join(', ')} MiB; the session's own JSON: ${memory.json} MiB`);
+
+  const STORED = [1000, 10000, 100000];
+  const costs = await page.evaluate(async (stored) => {
+    const sdk = await import('/pkg/index.js');
+    await sdk.default();
+    const event = (i) => ({ author: 'user', id: `e${i}`, invocationId: 'i', timestamp: 1 + i, content: { role: 'user', parts: [{ text: `event number ${i}` }] } });
+    // The mean over a run of calls: a page's clock ticks in 0.1 ms steps.
+    const time = async (n, body) => {
+      const start = performance.now();
+      for (let i = 0; i < n; i++) await body(i);
+      return (performance.now() - start) / n;
+    };
+    const rows = [];
+    for (const n of stored) {
+      const key = { appName: 'bench', userId: 'u', sessionId: `s${n}` };
+      const memory = new sdk.InMemorySessionService();
+      const inMemory = await memory.createSession(key);
+      for (let i = 0; i < n; i++) await memory.appendEvent({ session: { ...key, id: key.sessionId }, event: event(i) });
+      const database = `bench-${n}-${Date.now()}`;
+      const idb = new sdk.IndexedDbSessionService({ databaseName: database });
+      await idb.importSession({ id: key.sessionId, appName: 'bench', userId: 'u', state: {}, events: Array.from({ length: n }, (_, i) => event(i)), lastUpdateTime: n });
+      const kept = await idb.getSession({ ...key, config: { numRecentEvents: 1 } });
+      const row = { n };
+      row.memoryAppend = await time(50, (i) => memory.appendEvent({ session: inMemory, event: event(n + i) }));
+      row.idbAppend = await time(50, (i) => idb.appendEvent({ session: kept, event: event(n + i) }));
+      row.memoryLast10 = await time(50, () => memory.getSession({ ...key, config: { numRecentEvents: 10 } }));
+      row.idbLast10 = await time(50, () => idb.getSession({ ...key, config: { numRecentEvents: 10 } }));
+      rows.push(row);
+      idb.free();
+      await sdk.IndexedDbSessionService.deleteDatabase(database);
+    }
+    return rows;
+  }, STORED);
+  console.log('3. session services against stored history (ms per call, mean of 50; in memory / IndexedDB)');
+  console.log('   events   appendEvent            getSession(last 10)');
+  const f = (x) => x.toFixed(3);
+  for (const r of costs) {
+    console.log(`   ${String(r.n).padStart(6)}   ${f(r.memoryAppend)} / ${f(r.idbAppend).padEnd(9)}   ${f(r.memoryLast10)} / ${f(r.idbLast10)}`);
+  }
 } finally {
   await browser.close();
   server.close();

@@ -374,6 +374,14 @@ export declare class IndexedDbSessionService implements BaseSessionService {
   constructor(options?: { databaseName?: string });
   /** Deletes the database and everything in it (a "clear all data" control). */
   static deleteDatabase(databaseName: string): Promise<void>;
+  /** The session with every event as ADK's session JSON text (what an ADK server stores and serves); `null` when missing. */
+  exportSession(request: SessionKey): Promise<string | null>;
+  /**
+   * Stores a session given as ADK's session JSON (text or object: `{id, appName, userId, state, events,
+   * lastUpdateTime}`) in one transaction; its `app:` and `user:` keys go to the shared state. Rejects with
+   * `ALREADY_EXISTS` when the id is taken.
+   */
+  importSession(session: string | Session): Promise<Session>;
 }
 export interface IndexedDbSessionService extends SessionServiceMethods {}
 

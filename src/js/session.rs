@@ -209,6 +209,38 @@ impl JsIndexedDbSessionService {
         Ok(JsIndexedDbSessionService { inner: Rc::new(IndexedDbSessionService::new(&name)) })
     }
 
+    /// `exportSession({appName, userId, sessionId})` → `Promise<string | null>`: the session, every
+    /// event included, as ADK's session JSON (what an ADK server's `GET …/sessions/{id}` answers).
+    #[wasm_bindgen(js_name = exportSession)]
+    pub fn export_session(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SessionKey = from_js_core("exportSession request", &request)?;
+            match inner.get_session(&r.app_name, &r.user_id, &r.session_id, None).await? {
+                Some(session) => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
+    /// `importSession(session)`: stores a session given as ADK's session JSON (text or object), in
+    /// one transaction, and resolves to it as `getSession` would return it.
+    #[wasm_bindgen(js_name = importSession)]
+    pub fn import_session(&self, session: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let session: Session = match session.as_string() {
+                Some(text) => adk_core::json::from_str("importSession session", &text)?,
+                None => from_js_core("importSession session", &session)?,
+            };
+            inner.import_session(&session).await?;
+            match inner.get_session(&session.app_name, &session.user_id, &session.id, None).await? {
+                Some(stored) => to_js_core(&stored),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
     /// `IndexedDbSessionService.deleteDatabase(name)`: removes the database and everything in it
     /// (an app's "clear all data"); open services close their connection for it and reopen an empty
     /// database on their next call.

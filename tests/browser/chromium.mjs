@@ -19,6 +19,11 @@ export async function launchChromiumProfile() {
   const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(`${tmpdir()}/adk-wasm-profile-`);
   const context = await chromium.launchPersistentContext(dir, { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  context.on('close', () => rmSync(dir, { recursive: true, force: true }));
+  // Chromium may still be writing the profile as the context closes: retry, and let a leftover go.
+  context.on('close', () => {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {}
+  });
   return context;
 }

@@ -184,6 +184,33 @@ try {
     await b.close();
   });
 
+  await test('exportSession gives ADK\'s session JSON; importSession stores it elsewhere, byte for byte, in one go', async () => {
+    const tab = await page();
+    await tab.evaluate(RUN_AND_READ, 'export');
+    const result = await tab.evaluate(async () => {
+      const { IndexedDbSessionService, eventToJson } = window.adk;
+      const from = new IndexedDbSessionService({ databaseName: 'export' });
+      const text = await from.exportSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      const to = new IndexedDbSessionService({ databaseName: 'import' });
+      const imported = await to.importSession(text);
+      const again = await to.importSession(JSON.parse(text)).then(() => 'resolved', (e) => e.code);
+      const read = await to.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      const other = await to.createSession({ appName: 'app', userId: 'u' });
+      const missing = await from.exportSession({ appName: 'app', userId: 'u', sessionId: 'nope' });
+      return {
+        keys: Object.keys(JSON.parse(text)).sort(),
+        same: JSON.stringify(read.events.map(eventToJson)) === JSON.stringify(JSON.parse(text).events.map(eventToJson)),
+        state: JSON.stringify(read.state) === JSON.stringify(JSON.parse(text).state),
+        importedEvents: imported.events.length, again, shared: other.state, missing,
+      };
+    });
+    assert(JSON.stringify(result.keys) === JSON.stringify(['appName', 'events', 'id', 'lastUpdateTime', 'state', 'userId']), JSON.stringify(result.keys));
+    assert(result.same && result.state && result.importedEvents === 3, JSON.stringify(result));
+    assert(result.again === 'ALREADY_EXISTS' && result.missing === null, JSON.stringify(result));
+    assert(result.shared['app:motd'] === 'hello' && result.shared['user:lang'] === 'ko', JSON.stringify(result.shared));
+    await tab.close();
+  });
+
   await test('a version-1 database is upgraded to version 2 (the index listSessions reads) and keeps its data', async () => {
     const tab = await page();
     const result = await tab.evaluate(async () => {

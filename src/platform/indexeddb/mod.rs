@@ -168,13 +168,18 @@ async fn open(name: &str, schema: &Schema) -> Result<IdbDatabase, AdkError> {
     }
 }
 
+/// `IDBKeyRange.bound(lower, upper)`.
+pub fn key_range(lower: &JsValue, upper: &JsValue) -> Result<JsValue, AdkError> {
+    sys::key_range(lower, upper).map_err(|e| idb_error(&e, "making a key range"))
+}
+
 /// `[…prefix]` to `[…prefix, []]`: every key that starts with `prefix` (an array sorts after any
 /// number or string in IndexedDB's key order).
 pub fn prefix_range(prefix: &[&str]) -> Result<JsValue, AdkError> {
     let lower: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
     let upper = lower.slice(0, lower.length());
     upper.push(&js_sys::Array::new());
-    sys::key_range(&lower, &upper).map_err(|e| idb_error(&e, "making a key range"))
+    key_range(&lower, &upper)
 }
 
 /// Deletes the database `name` (tests, and an app's "clear all data").

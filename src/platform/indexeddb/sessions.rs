@@ -152,7 +152,8 @@ impl IndexedDbSessionService {
         Ok((app_state.map(|r| r.state).unwrap_or_default(), user_state.map(|r| r.state).unwrap_or_default()))
     }
 
-    /// Adds `delta` to the app's and the user's shared state, in `tx`.
+    /// Adds the deltas to the app's and the user's shared state, in `tx`; a scope without a delta
+    /// is neither read nor written (most events change neither).
     async fn extend_shared(
         &self,
         tx: &IdbTransaction,
@@ -160,18 +161,57 @@ impl IndexedDbSessionService {
         user: &str,
         app_delta: JsonObject,
         user_delta: JsonObject,
-    ) -> Result<(JsonObject, JsonObject), AdkError> {
-        let (mut app_state, mut user_state) = self.shared(tx, app, user).await?;
+    ) -> Result<(), AdkError> {
         if !app_delta.is_empty() {
-            app_state.extend(app_delta);
-            put(tx, APP_STATE, &StateRow { app_name: app.into(), user_id: None, state: app_state.clone() })?;
+            let mut state = get::<StateRow>(tx, APP_STATE, &[app]).await?.map(|r| r.state).unwrap_or_default();
+            state.extend(app_delta);
+            put(tx, APP_STATE, &StateRow { app_name: app.into(), user_id: None, state })?;
         }
         if !user_delta.is_empty() {
-            user_state.extend(user_delta);
-            let row = StateRow { app_name: app.into(), user_id: Some(user.into()), state: user_state.clone() };
-            put(tx, USER_STATE, &row)?;
+            let mut state = get::<StateRow>(tx, USER_STATE, &[app, user]).await?.map(|r| r.state).unwrap_or_default();
+            state.extend(user_delta);
+            put(tx, USER_STATE, &StateRow { app_name: app.into(), user_id: Some(user.into()), state })?;
         }
-        Ok((app_state, user_state))
+        Ok(())
+    }
+}
+
+impl IndexedDbSessionService {
+    /// Stores `session` as it is (ADK's session JSON: its state with `app:` and `user:` keys, its
+    /// events), in one transaction: a conversation moved from an ADK server or another browser.
+    /// A session with that id already there is `ALREADY_EXISTS`.
+    pub async fn import_session(&self, session: &Session) -> Result<(), AdkError> {
+        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], true).await?;
+        let (app, user, id) = (session.app_name.as_str(), session.user_id.as_str(), session.id.as_str());
+        if get::<SessionRow>(&tx, SESSIONS, &[app, user, id]).await?.is_some() {
+            let _ = tx.abort();
+            return Err(AdkError::new(ErrorCode::AlreadyExists, format!("Session with id {id} already exists.")));
+        }
+        let scopes = split_state_delta(&session.state);
+        self.extend_shared(&tx, app, user, scopes.app, scopes.user).await?;
+        let mut seq = 0;
+        for event in session.events.iter() {
+            let record = EventRow {
+                app_name: app.into(),
+                user_id: user.into(),
+                session_id: id.into(),
+                seq,
+                timestamp: event.timestamp,
+                event: event.to_json()?,
+            };
+            put(&tx, EVENTS, &record)?;
+            seq += 1;
+        }
+        let row = SessionRow {
+            app_name: app.into(),
+            user_id: user.into(),
+            id: id.into(),
+            state: scopes.session,
+            last_update_time: session.last_update_time,
+            seq,
+        };
+        put(&tx, SESSIONS, &row)?;
+        committed(&tx, "importing a session").await
     }
 }
 
@@ -186,38 +226,64 @@ fn view(row: &SessionRow, app: &JsonObject, user: &JsonObject, events: Events) -
     }
 }
 
-/// The events `config` asks for, oldest first: walking back from the newest, at most
-/// `num_recent_events` of them and none older than `after_timestamp`.
-async fn read_events(tx: &IdbTransaction, key: &[&str], config: Option<&GetSessionConfig>) -> Result<Events, AdkError> {
-    let range = prefix_range(key)?;
+/// The events `config` asks for, oldest first: at most `num_recent_events` of the newest, and of
+/// those none older than `after_timestamp`. With a count, one request reads exactly the records
+/// it needs (events are numbered, and the session record says how many there are); only
+/// `after_timestamp` alone walks a cursor back from the newest.
+async fn read_events(
+    tx: &IdbTransaction,
+    row: &SessionRow,
+    config: Option<&GetSessionConfig>,
+) -> Result<Events, AdkError> {
+    let key = [row.app_name.as_str(), row.user_id.as_str(), row.id.as_str()];
     let store = tx.object_store(EVENTS).map_err(|e| idb_error(&e, "reading events"))?;
-    let limit = config.and_then(|c| c.num_recent_events).map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let limit = config.and_then(|c| c.num_recent_events);
     let after = config.and_then(|c| c.after_timestamp);
     let mut rows: Vec<EventRow> = Vec::new();
-    if limit.is_none() && after.is_none() {
-        let all = done(&store.get_all(&range).map_err(|e| idb_error(&e, "reading events"))?, "reading events").await?;
-        for value in js_sys::Array::from(&all).iter() {
-            rows.push(from_js("event", &value)?);
+    match (limit, after) {
+        (Some(0), _) => {}
+        (None, Some(after)) => {
+            let cursor =
+                store.open_cursor(&prefix_range(&key)?, "prev").map_err(|e| idb_error(&e, "reading events"))?;
+            loop {
+                let at = done(&cursor, "reading events").await?;
+                if at.is_null() || at.is_undefined() {
+                    break;
+                }
+                let at: IdbCursor = at.unchecked_into();
+                let row: EventRow = from_js("event", &at.value())?;
+                if row.timestamp < after {
+                    break;
+                }
+                rows.push(row);
+                at.advance().map_err(|e| idb_error(&e, "reading events"))?;
+            }
+            rows.reverse();
         }
-    } else if limit != Some(0) {
-        let cursor = store.open_cursor(&range, "prev").map_err(|e| idb_error(&e, "reading events"))?;
-        loop {
-            let at = done(&cursor, "reading events").await?;
-            if at.is_null() || at.is_undefined() {
-                break;
+        (limit, after) => {
+            let first = limit.map_or(0, |n| row.seq.saturating_sub(n));
+            let range = prefix_range(&key)?;
+            let range = match first {
+                0 => range,
+                first => {
+                    let lower: js_sys::Array = key.iter().map(|p| JsValue::from_str(p)).collect();
+                    lower.push(&JsValue::from_f64(first as f64));
+                    let upper: js_sys::Array = key.iter().map(|p| JsValue::from_str(p)).collect();
+                    upper.push(&js_sys::Array::new());
+                    super::key_range(&lower, &upper)?
+                }
+            };
+            let all =
+                done(&store.get_all(&range).map_err(|e| idb_error(&e, "reading events"))?, "reading events").await?;
+            for value in js_sys::Array::from(&all).iter() {
+                rows.push(from_js("event", &value)?);
             }
-            let at: IdbCursor = at.unchecked_into();
-            let row: EventRow = from_js("event", &at.value())?;
-            if after.is_some_and(|after| row.timestamp < after) {
-                break;
+            // Of those, the newest run at or after `after_timestamp`.
+            if let Some(after) = after {
+                let keep = rows.iter().rev().take_while(|r| r.timestamp >= after).count();
+                rows.drain(..rows.len() - keep);
             }
-            rows.push(row);
-            if limit.is_some_and(|n| rows.len() >= n) {
-                break;
-            }
-            at.advance().map_err(|e| idb_error(&e, "reading events"))?;
         }
-        rows.reverse();
     }
     let mut events = Events::new();
     for row in rows {
@@ -250,7 +316,8 @@ impl SessionService for IndexedDbSessionService {
             None => adk_core::platform::new_uuid(),
         };
         let scopes = split_state_delta(&state.unwrap_or_default());
-        let (app, user) = self.extend_shared(&tx, app_name, user_id, scopes.app, scopes.user).await?;
+        self.extend_shared(&tx, app_name, user_id, scopes.app, scopes.user).await?;
+        let (app, user) = self.shared(&tx, app_name, user_id).await?;
         let row = SessionRow {
             app_name: app_name.into(),
             user_id: user_id.into(),
@@ -274,7 +341,7 @@ impl SessionService for IndexedDbSessionService {
         let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], false).await?;
         let key = [app_name, user_id, session_id.trim()];
         let Some(row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else { return Ok(None) };
-        let events = read_events(&tx, &key, config).await?;
+        let events = read_events(&tx, &row, config).await?;
         let (app, user) = self.shared(&tx, app_name, user_id).await?;
         Ok(Some(view(&row, &app, &user, events)))
     }
