@@ -42,7 +42,8 @@ size: build
 ## Benchmarks (numbers, not pass/fail, each side by side with its JS peer in one run): the session
 ## service's per-op cost at 1k/10k/100k events; the runner against @google/adk (throughput, cost
 ## against stored history, wasm memory over 1 000 runs); A2A stream decoding in Chromium against
-## @a2a-js/sdk and a fetch + JSON.parse floor; import + init() in Chromium.
+## @a2a-js/sdk and a fetch + JSON.parse floor; import + init() in Chromium; the IndexedDB session
+## service beside the in-memory one at 1k/10k/100k stored events.
 bench: build
 	cargo bench --bench sessions
 	node --expose-gc benches/runner.mjs
