@@ -1,11 +1,14 @@
-//! `InMemoryArtifactService` for JS.
+//! The artifact services for JS: in memory, and in IndexedDB.
 
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
+use super::convert::database_name;
 use super::convert::{from_js_core, promise, to_js_core};
+use super::to_js_error;
 use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService};
+use crate::platform::indexeddb::artifacts::IndexedDbArtifactService;
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
@@ -62,6 +65,95 @@ impl Default for JsInMemoryArtifactService {
     }
 }
 
+/// The methods both artifact services offer JS.
+macro_rules! artifact_service_methods {
+    ($class:ident, $js:literal) => {
+        #[wasm_bindgen(js_class = $js)]
+        impl $class {
+            /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → `Promise<number>`.
+            #[wasm_bindgen(js_name = saveArtifact)]
+            pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("saveArtifact request", &request)?;
+                    let artifact = r.artifact.clone().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
+                    let version = inner.save_artifact(r.key()?, artifact, r.custom_metadata.clone()).await?;
+                    Ok(JsValue::from_f64(version as f64))
+                })
+            }
+
+            /// `loadArtifact({appName, userId, sessionId, filename, version?})` → `Promise<Part | null>`.
+            #[wasm_bindgen(js_name = loadArtifact)]
+            pub fn load_artifact(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("loadArtifact request", &request)?;
+                    let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
+                    match inner.load_artifact(r.key()?, version).await? {
+                        Some(part) => to_js_core(&part),
+                        None => Ok(JsValue::NULL),
+                    }
+                })
+            }
+
+            /// `listArtifactKeys({appName, userId, sessionId?})` → the session's and the user's file names, sorted.
+            #[wasm_bindgen(js_name = listArtifactKeys)]
+            pub fn list_artifact_keys(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("listArtifactKeys request", &request)?;
+                    to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
+                })
+            }
+
+            /// `deleteArtifact({appName, userId, sessionId, filename})`.
+            #[wasm_bindgen(js_name = deleteArtifact)]
+            pub fn delete_artifact(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("deleteArtifact request", &request)?;
+                    inner.delete_artifact(r.key()?).await?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }
+
+            /// `listVersions({appName, userId, sessionId, filename})` → `Promise<number[]>`.
+            #[wasm_bindgen(js_name = listVersions)]
+            pub fn list_versions(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("listVersions request", &request)?;
+                    to_js_core(&inner.list_versions(r.key()?).await?)
+                })
+            }
+
+            /// `listArtifactVersions({…})` → `Promise<ArtifactVersion[]>`.
+            #[wasm_bindgen(js_name = listArtifactVersions)]
+            pub fn list_artifact_versions(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("listArtifactVersions request", &request)?;
+                    to_js_core(&inner.list_artifact_versions(r.key()?).await?)
+                })
+            }
+
+            /// `getArtifactVersion({…, version?})` → `Promise<ArtifactVersion | null>`.
+            #[wasm_bindgen(js_name = getArtifactVersion)]
+            pub fn get_artifact_version(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r = ArtifactRequest::parse("getArtifactVersion request", &request)?;
+                    let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
+                    match inner.get_artifact_version(r.key()?, version).await? {
+                        Some(v) => to_js_core(&v),
+                        None => Ok(JsValue::NULL),
+                    }
+                })
+            }
+        }
+    };
+}
+
 #[wasm_bindgen(js_class = InMemoryArtifactService)]
 impl JsInMemoryArtifactService {
     /// An empty service.
@@ -69,85 +161,32 @@ impl JsInMemoryArtifactService {
     pub fn new() -> Self {
         JsInMemoryArtifactService { inner: Rc::new(InMemoryArtifactService::new()) }
     }
+}
 
-    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → `Promise<number>`.
-    #[wasm_bindgen(js_name = saveArtifact)]
-    pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("saveArtifact request", &request)?;
-            let artifact = r.artifact.clone().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
-            let version = inner.save_artifact(r.key()?, artifact, r.custom_metadata.clone()).await?;
-            Ok(JsValue::from_f64(version as f64))
-        })
-    }
+artifact_service_methods!(JsInMemoryArtifactService, "InMemoryArtifactService");
 
-    /// `loadArtifact({appName, userId, sessionId, filename, version?})` → `Promise<Part | null>`.
-    #[wasm_bindgen(js_name = loadArtifact)]
-    pub fn load_artifact(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("loadArtifact request", &request)?;
-            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-            match inner.load_artifact(r.key()?, version).await? {
-                Some(part) => to_js_core(&part),
-                None => Ok(JsValue::NULL),
-            }
-        })
-    }
+/// Versioned artifacts in this origin's IndexedDB (`databaseName`, shared with the session service),
+/// inline data stored as bytes: kept across reloads.
+#[wasm_bindgen(js_name = IndexedDbArtifactService)]
+pub struct JsIndexedDbArtifactService {
+    inner: Rc<IndexedDbArtifactService>,
+}
 
-    /// `listArtifactKeys({appName, userId, sessionId?})` → the session's and the user's file names, sorted.
-    #[wasm_bindgen(js_name = listArtifactKeys)]
-    pub fn list_artifact_keys(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listArtifactKeys request", &request)?;
-            to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
-        })
-    }
-
-    /// `deleteArtifact({appName, userId, sessionId, filename})`.
-    #[wasm_bindgen(js_name = deleteArtifact)]
-    pub fn delete_artifact(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("deleteArtifact request", &request)?;
-            inner.delete_artifact(r.key()?).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
-
-    /// `listVersions({appName, userId, sessionId, filename})` → `Promise<number[]>`.
-    #[wasm_bindgen(js_name = listVersions)]
-    pub fn list_versions(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listVersions request", &request)?;
-            to_js_core(&inner.list_versions(r.key()?).await?)
-        })
-    }
-
-    /// `listArtifactVersions({…})` → `Promise<ArtifactVersion[]>`.
-    #[wasm_bindgen(js_name = listArtifactVersions)]
-    pub fn list_artifact_versions(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listArtifactVersions request", &request)?;
-            to_js_core(&inner.list_artifact_versions(r.key()?).await?)
-        })
-    }
-
-    /// `getArtifactVersion({…, version?})` → `Promise<ArtifactVersion | null>`.
-    #[wasm_bindgen(js_name = getArtifactVersion)]
-    pub fn get_artifact_version(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("getArtifactVersion request", &request)?;
-            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-            match inner.get_artifact_version(r.key()?, version).await? {
-                Some(v) => to_js_core(&v),
-                None => Ok(JsValue::NULL),
-            }
-        })
+impl JsIndexedDbArtifactService {
+    /// The shared core service, for the runner.
+    pub fn service(&self) -> Rc<IndexedDbArtifactService> {
+        self.inner.clone()
     }
 }
+
+#[wasm_bindgen(js_class = IndexedDbArtifactService)]
+impl JsIndexedDbArtifactService {
+    /// `new IndexedDbArtifactService({databaseName?})` (default `adk-wasm`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsIndexedDbArtifactService, JsValue> {
+        let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
+        Ok(JsIndexedDbArtifactService { inner: Rc::new(IndexedDbArtifactService::new(&name)) })
+    }
+}
+
+artifact_service_methods!(JsIndexedDbArtifactService, "IndexedDbArtifactService");

@@ -64,3 +64,21 @@ where
 fn settle(future: std::pin::Pin<Box<dyn std::future::Future<Output = Result<JsValue, AdkError>>>>) -> js_sys::Promise {
     future_to_promise(async move { future.await.map_err(to_js_error) })
 }
+
+#[cfg(feature = "agents")]
+adk_core::json_struct! {
+    /// The options of the IndexedDB services.
+    struct DatabaseOptions {
+        database_name: Option<String> => "databaseName" opt,
+    }
+}
+
+/// The `databaseName` of an IndexedDB service's options (`adk-wasm` when there are none).
+#[cfg(feature = "agents")]
+pub fn database_name(what: &str, options: &JsValue) -> Result<String, AdkError> {
+    let name = match options.is_undefined() || options.is_null() {
+        true => None,
+        false => from_js_core::<DatabaseOptions>(what, options)?.database_name,
+    };
+    Ok(name.unwrap_or_else(|| "adk-wasm".to_string()))
+}

@@ -427,9 +427,8 @@ export interface ArtifactRequest {
   filename: string;
 }
 
-/** Versioned artifacts kept in this page's memory. */
-export declare class InMemoryArtifactService {
-  constructor();
+/** What both artifact services offer. */
+export interface ArtifactServiceMethods {
   /** Returns the new version: 0, 1, 2, … */
   saveArtifact(request: ArtifactRequest & { artifact: Part; customMetadata?: JsonObject }): Promise<number>;
   /** The latest version, or `version`; `null` when there is none. */
@@ -442,6 +441,22 @@ export declare class InMemoryArtifactService {
   getArtifactVersion(request: ArtifactRequest & { version?: number }): Promise<ArtifactVersion | null>;
   free(): void;
 }
+
+/** Versioned artifacts kept in this page's memory. */
+export declare class InMemoryArtifactService {
+  constructor();
+}
+export interface InMemoryArtifactService extends ArtifactServiceMethods {}
+
+/**
+ * Versioned artifacts in this origin's IndexedDB (the same database as `IndexedDbSessionService` of the same
+ * `databaseName`), kept across reloads; inline data is stored as bytes. The same semantics as
+ * `InMemoryArtifactService`; canonical URIs read `indexeddb://{databaseName}/apps/…`.
+ */
+export declare class IndexedDbArtifactService {
+  constructor(options?: { databaseName?: string });
+}
+export interface IndexedDbArtifactService extends ArtifactServiceMethods {}
 
 // ---------------------------------------------------------------------------------------------
 // Agents, contexts and runs.
@@ -593,7 +608,7 @@ export interface RunnerOptions {
   appName: string;
   agent: AgentLike;
   sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
-  artifactService?: InMemoryArtifactService;
+  artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
   memoryService?: InMemoryMemoryService;
   /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
   autoCreateSession?: boolean;
@@ -609,7 +624,7 @@ export declare class Runner {
   readonly appName: string;
   readonly agent: AgentLike;
   readonly sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
-  readonly artifactService?: InMemoryArtifactService;
+  readonly artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
   readonly memoryService?: InMemoryMemoryService;
   runAsync(request: RunAsyncRequest): Run;
 }

@@ -48,6 +48,7 @@ export const InMemorySessionService = wasm.InMemorySessionService;
 export const IndexedDbSessionService = wasm.IndexedDbSessionService;
 export const InMemoryMemoryService = wasm.InMemoryMemoryService;
 export const InMemoryArtifactService = wasm.InMemoryArtifactService;
+export const IndexedDbArtifactService = wasm.IndexedDbArtifactService;
 export const Transcript = wasm.Transcript;
 export const Context = wasm.Context;
 export const State = wasm.State;
@@ -352,7 +353,8 @@ export class Runner {
     this.memoryService = memoryService;
     this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), autoCreateSession);
     sessionServiceOf(this.#handle, sessionService);
-    if (artifactService) this.#handle.useInMemoryArtifactService(artifactService);
+    if (artifactService instanceof wasm.IndexedDbArtifactService) this.#handle.useIndexedDbArtifactService(artifactService);
+    else if (artifactService) this.#handle.useInMemoryArtifactService(artifactService);
     if (memoryService) this.#handle.useInMemoryMemoryService(memoryService);
   }
 

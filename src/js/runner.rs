@@ -7,7 +7,7 @@ use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
-use super::artifact::JsInMemoryArtifactService;
+use super::artifact::{JsInMemoryArtifactService, JsIndexedDbArtifactService};
 use super::convert::{from_js_core, json_of};
 use super::memory::JsInMemoryMemoryService;
 use super::session::{JsInMemorySessionService, JsIndexedDbSessionService, JsSessionService};
@@ -79,6 +79,13 @@ impl RunnerHandle {
         self.session_service = Some(Rc::new(JsSessionService::new(service).map_err(to_js_error)?));
         self.runner = None;
         Ok(())
+    }
+
+    /// Uses an `IndexedDbArtifactService`.
+    #[wasm_bindgen(js_name = useIndexedDbArtifactService)]
+    pub fn use_indexed_db_artifact_service(&mut self, service: &JsIndexedDbArtifactService) {
+        self.artifacts = Some(service.service());
+        self.runner = None;
     }
 
     /// Uses an `InMemoryArtifactService`.

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use indexmap::IndexMap;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{call_method, from_js_core, method_of, object, promise, to_js, to_js_core};
+use super::convert::{call_method, database_name, from_js_core, method_of, object, promise, to_js, to_js_core};
 use super::to_js_error;
 use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
 use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
@@ -29,12 +29,6 @@ adk_core::json_struct! {
         user_id: String => "userId" req,
         session_id: String => "sessionId" req,
         config: Option<GetSessionConfig> => "config" def,
-    }
-}
-
-adk_core::json_struct! {
-    struct DatabaseOptions {
-        database_name: Option<String> => "databaseName" opt,
     }
 }
 
@@ -197,15 +191,7 @@ impl JsIndexedDbSessionService {
     /// `adk-wasm`, so two apps of one origin can stay apart); nothing is opened until the first call.
     #[wasm_bindgen(constructor)]
     pub fn new(options: JsValue) -> Result<JsIndexedDbSessionService, JsValue> {
-        let name = match options.is_undefined() || options.is_null() {
-            true => None,
-            false => {
-                let options: DatabaseOptions =
-                    from_js_core("IndexedDbSessionService options", &options).map_err(to_js_error)?;
-                options.database_name
-            }
-        };
-        let name = name.unwrap_or_else(|| "adk-wasm".to_string());
+        let name = database_name("IndexedDbSessionService options", &options).map_err(to_js_error)?;
         Ok(JsIndexedDbSessionService { inner: Rc::new(IndexedDbSessionService::new(&name)) })
     }
 

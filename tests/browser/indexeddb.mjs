@@ -211,7 +211,42 @@ try {
     await tab.close();
   });
 
-  await test('a version-1 database is upgraded to version 2 (the index listSessions reads) and keeps its data', async () => {
+  await test('artifacts survive a reload, their bytes stored as bytes (a Uint8Array), not base64 text', async () => {
+    const tab = await page();
+    await tab.evaluate(async () => {
+      const a = new window.adk.IndexedDbArtifactService({ databaseName: 'files' });
+      const key = { appName: 'app', userId: 'u', sessionId: 's', filename: 'photo.png' };
+      await a.saveArtifact({ ...key, artifact: window.adk.Part.fromInlineData(new Uint8Array([0, 1, 2, 250, 255]), 'image/png'), customMetadata: { by: 'me' } });
+      await a.saveArtifact({ ...key, filename: 'user:notes.txt', artifact: { text: '메모' } });
+    });
+    await tab.reload();
+    const read = await tab.evaluate(async () => {
+      const adk = await import('/pkg/index.js');
+      await adk.default();
+      const a = new adk.IndexedDbArtifactService({ databaseName: 'files' });
+      const key = { appName: 'app', userId: 'u', sessionId: 's', filename: 'photo.png' };
+      const photo = await a.loadArtifact(key);
+      const notes = await a.loadArtifact({ ...key, sessionId: 'another', filename: 'user:notes.txt' });
+      const [version] = await a.listArtifactVersions(key);
+      const raw = await new Promise((resolve) => {
+        const open = indexedDB.open('files');
+        open.onsuccess = () => {
+          const all = open.result.transaction('artifacts').objectStore('artifacts').getAll();
+          all.onsuccess = () => { resolve(all.result); open.result.close(); };
+        };
+      });
+      const stored = raw.find((r) => r.filename === 'photo.png');
+      return {
+        data: photo.inlineData.data, mime: photo.inlineData.mimeType, notes: notes.text,
+        meta: version.customMetadata.by, isBinary: stored.bytes instanceof Uint8Array, storedBytes: [...stored.bytes], storedData: stored.part.inlineData.data ?? null,
+      };
+    });
+    assert(read.data === 'AAEC-v8=' && read.mime === 'image/png' && read.notes === '메모' && read.meta === 'me', JSON.stringify(read));
+    assert(read.isBinary && JSON.stringify(read.storedBytes) === '[0,1,2,250,255]' && read.storedData === null, JSON.stringify(read));
+    await tab.close();
+  });
+
+  await test('a version-1 database is upgraded to version 3 (the index listSessions reads, the artifacts) and keeps its data', async () => {
     const tab = await page();
     const result = await tab.evaluate(async () => {
       const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
@@ -233,11 +268,11 @@ try {
       const session = await s.getSession({ appName: 'app', userId: 'u', sessionId: 'old' });
       const { sessions } = await s.listSessions({ appName: 'app' });
       const v2 = await request(indexedDB.open('upgrade'));
-      const indexes = [...v2.transaction('sessions').objectStore('sessions').indexNames];
+      const indexes = [...v2.transaction('sessions').objectStore('sessions').indexNames, ...v2.objectStoreNames];
       v2.close();
       return { state: session.state, ids: session.events.map((e) => e.id), listed: sessions.map((x) => x.id), version: v2.version, indexes };
     });
-    assert(result.version === 2 && result.indexes.includes('byUpdateTime'), JSON.stringify(result));
+    assert(result.version === 3 && result.indexes.includes('byUpdateTime') && result.indexes.includes('artifacts'), JSON.stringify(result));
     assert(result.state.k === 'v' && result.ids[0] === 'e1' && result.listed[0] === 'old', JSON.stringify(result));
     await tab.close();
   });

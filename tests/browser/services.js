@@ -4,7 +4,7 @@ import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, test } from './harness.js';
 
 await init();
-const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, InMemoryArtifactService, createEvent } = adk;
+const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, InMemoryArtifactService, IndexedDbArtifactService, createEvent } = adk;
 
 async function rejects(promise, code, messagePart) {
   let error;
@@ -176,30 +176,42 @@ await test('memory: ranking by matched words, at most ten', async () => {
   assertJsonEqual(found.slice(0, 3).map((m) => m.content.parts[0].text), ['The deploy status is ready.', 'The deploy is ready.', 'Ready.']);
 });
 
-await test('artifacts: versions, metadata, user namespace, unsafe names', async () => {
-  const a = new InMemoryArtifactService();
-  const key = { appName: 'app0', userId: 'user0', sessionId: '123', filename: 'file456' };
-  assert((await a.loadArtifact(key)) === null);
-  const png = adk.Part.fromInlineData(new Uint8Array([1, 2, 3]), 'image/png');
-  assert((await a.saveArtifact({ ...key, artifact: png, customMetadata: { by: 'test' } })) === 0);
-  assert((await a.saveArtifact({ ...key, artifact: { text: 'v1' } })) === 1);
-  assertJsonEqual(await a.loadArtifact(key), { text: 'v1' });
-  assertJsonEqual(await a.loadArtifact({ ...key, version: 0 }), png);
-  assert((await a.loadArtifact({ ...key, version: 2 })) === null && (await a.loadArtifact({ ...key, version: -1 })) === null);
-  assertJsonEqual(await a.listVersions(key), [0, 1]);
-  const versions = await a.listArtifactVersions(key);
-  assertJsonEqual(versions.map((v) => [v.version, v.mimeType]), [[0, 'image/png'], [1, 'text/plain']]);
-  assert(versions[0].customMetadata.by === 'test' && versions[0].canonicalUri.startsWith('memory://apps/app0/users/user0/sessions/123/'));
-  assert((await a.getArtifactVersion(key)).version === 1);
-  await a.saveArtifact({ ...key, sessionId: 'other', filename: 'user:avatar.png', artifact: png });
-  assertJsonEqual(await a.listArtifactKeys({ appName: 'app0', userId: 'user0', sessionId: '123' }), ['file456', 'user:avatar.png']);
-  await a.deleteArtifact(key);
-  assert((await a.loadArtifact(key)) === null);
-  for (const bad of [{ filename: '../x' }, { filename: '' }, { filename: '/abs' }, { sessionId: '../s' }, { userId: 'a/b' }, { sessionId: undefined }]) {
-    await rejects(a.saveArtifact({ ...key, ...bad, artifact: { text: 'x' } }), 'INVALID_ARGUMENT');
-  }
-  await rejects(a.saveArtifact({ ...key, artifact: {} }), 'INVALID_ARGUMENT', 'Not supported');
-  await rejects(a.saveArtifact({ ...key, artifact: { inlineData: { data: '!!' } } }), 'INVALID_ARGUMENT', 'artifact.inlineData.data');
-});
+// The same cases against both artifact services; IndexedDB gets a fresh database per case.
+let artifactDatabases = 0;
+const artifactServices = [
+  ['in memory', () => [new InMemoryArtifactService(), 'memory://']],
+  ['IndexedDB', () => {
+    const databaseName = `adk-wasm-artifacts-${Date.now()}-${artifactDatabases++}`;
+    return [new IndexedDbArtifactService({ databaseName }), `indexeddb://${databaseName}/`];
+  }],
+];
+
+for (const [label, make] of artifactServices) {
+  await test(`${label}: artifacts: versions, metadata, user namespace, unsafe names`, async () => {
+    const [a, scheme] = make();
+    const key = { appName: 'app0', userId: 'user0', sessionId: '123', filename: 'file456' };
+    assert((await a.loadArtifact(key)) === null);
+    const png = adk.Part.fromInlineData(new Uint8Array([1, 2, 3]), 'image/png');
+    assert((await a.saveArtifact({ ...key, artifact: png, customMetadata: { by: 'test' } })) === 0);
+    assert((await a.saveArtifact({ ...key, artifact: { text: 'v1' } })) === 1);
+    assertJsonEqual(await a.loadArtifact(key), { text: 'v1' });
+    assertJsonEqual(await a.loadArtifact({ ...key, version: 0 }), png);
+    assert((await a.loadArtifact({ ...key, version: 2 })) === null && (await a.loadArtifact({ ...key, version: -1 })) === null);
+    assertJsonEqual(await a.listVersions(key), [0, 1]);
+    const versions = await a.listArtifactVersions(key);
+    assertJsonEqual(versions.map((v) => [v.version, v.mimeType]), [[0, 'image/png'], [1, 'text/plain']]);
+    assert(versions[0].customMetadata.by === 'test' && versions[0].canonicalUri.startsWith(`${scheme}apps/app0/users/user0/sessions/123/`));
+    assert((await a.getArtifactVersion(key)).version === 1);
+    await a.saveArtifact({ ...key, sessionId: 'other', filename: 'user:avatar.png', artifact: png });
+    assertJsonEqual(await a.listArtifactKeys({ appName: 'app0', userId: 'user0', sessionId: '123' }), ['file456', 'user:avatar.png']);
+    await a.deleteArtifact(key);
+    assert((await a.loadArtifact(key)) === null);
+    for (const bad of [{ filename: '../x' }, { filename: '' }, { filename: '/abs' }, { sessionId: '../s' }, { userId: 'a/b' }, { sessionId: undefined }]) {
+      await rejects(a.saveArtifact({ ...key, ...bad, artifact: { text: 'x' } }), 'INVALID_ARGUMENT');
+    }
+    await rejects(a.saveArtifact({ ...key, artifact: {} }), 'INVALID_ARGUMENT', 'Not supported');
+    await rejects(a.saveArtifact({ ...key, artifact: { inlineData: { data: '!!' } } }), 'INVALID_ARGUMENT', 'artifact.inlineData.data');
+  });
+}
 
 finish();

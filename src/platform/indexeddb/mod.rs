@@ -8,6 +8,12 @@
 //! IndexedDB at all (some private modes) is `UNAVAILABLE`.
 
 #[cfg(feature = "agents")]
+pub mod artifacts;
+#[cfg(feature = "agents")]
+mod records;
+#[cfg(feature = "agents")]
+mod schema;
+#[cfg(feature = "agents")]
 pub mod sessions;
 mod sys;
 

@@ -4,8 +4,8 @@
 //! Four stores: `sessions` (a session's own state, its last update time and its event count),
 //! `events` (one record per event, its ADK JSON kept as text so it reads back byte for byte),
 //! `appState` and `userState`. Appending writes the event, the session record and the changed
-//! shared state in one transaction, never the history again; reading the last ten events walks a
-//! cursor back ten records.
+//! shared state in one transaction, never the history again; reading the last ten events reads
+//! those ten records.
 //!
 //! Two tabs: a session object is stale when another tab appended to the session after it was
 //! read (its `lastUpdateTime` is older than the stored one). Appending through it is refused with
@@ -15,52 +15,17 @@
 
 use std::rc::Rc;
 
-use adk_core::json;
 use adk_runtime::session::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
 };
 use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::{committed, done, idb_error, prefix_range, Connection, IdbCursor, IdbDatabase, IdbTransaction, Schema};
+use super::records::{from_js, get, key, put};
+use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
+use super::{committed, done, idb_error, prefix_range, Connection, IdbCursor, IdbTransaction};
 use adk_core::types::JsonObject;
 use adk_core::{AdkError, ErrorCode, Event};
-
-const SESSIONS: &str = "sessions";
-const EVENTS: &str = "events";
-const APP_STATE: &str = "appState";
-const USER_STATE: &str = "userState";
-/// Sessions by app and last update: listing reads them in ADK's order (oldest first; ties by user
-/// and id, the record key).
-const BY_UPDATE: &str = "byUpdateTime";
-
-/// Version 1: the four stores. Version 2: the index `listSessions` reads.
-const SCHEMA: Schema = Schema { version: 2, upgrade };
-
-fn upgrade(db: &IdbDatabase, tx: &IdbTransaction, old_version: u32) -> Result<(), JsValue> {
-    let key = |path: &[&str]| -> JsValue {
-        match path {
-            [one] => JsValue::from_str(one),
-            _ => path.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
-        }
-    };
-    if old_version < 1 {
-        for (store, path) in [
-            (SESSIONS, &["appName", "userId", "id"][..]),
-            (EVENTS, &["appName", "userId", "sessionId", "seq"][..]),
-            (APP_STATE, &["appName"][..]),
-            (USER_STATE, &["appName", "userId"][..]),
-        ] {
-            let options = js_sys::Object::new();
-            js_sys::Reflect::set(&options, &"keyPath".into(), &key(path))?;
-            db.create_object_store(store, &options)?;
-        }
-    }
-    if old_version < 2 {
-        tx.object_store(SESSIONS)?.create_index(BY_UPDATE, &key(&["appName", "lastUpdateTime"]))?;
-    }
-    Ok(())
-}
 
 adk_core::json_struct! {
     /// A session's record.
@@ -95,43 +60,6 @@ adk_core::json_struct! {
         user_id: Option<String> => "userId" opt,
         state: JsonObject => "state" def,
     }
-}
-
-fn to_js<T: json::ToJson>(row: &T) -> Result<JsValue, AdkError> {
-    js_sys::JSON::parse(&json::to_string(row)).map_err(|e| idb_error(&e, "encoding a record"))
-}
-
-fn from_js<T: json::FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
-    let text = js_sys::JSON::stringify(value).map(String::from).map_err(|e| idb_error(&e, "reading a record"))?;
-    json::from_str(what, &text).map_err(|e| {
-        AdkError::new(ErrorCode::Internal, format!("IndexedDB: a stored {what} is damaged: {}", e.message))
-    })
-}
-
-fn key(parts: &[&str]) -> JsValue {
-    parts.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into()
-}
-
-fn get_key(store: &str, parts: &[&str], tx: &IdbTransaction) -> Result<super::IdbRequest, AdkError> {
-    let key = match parts {
-        [one] => JsValue::from_str(one),
-        _ => key(parts),
-    };
-    tx.object_store(store).and_then(|s| s.get(&key)).map_err(|e| idb_error(&e, "reading"))
-}
-
-/// The record at `parts` in `store`, if there is one.
-async fn get<T: json::FromJson>(tx: &IdbTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
-    let found = done(&get_key(store, parts, tx)?, "reading").await?;
-    if found.is_undefined() {
-        return Ok(None);
-    }
-    from_js(store, &found).map(Some)
-}
-
-fn put<T: json::ToJson>(tx: &IdbTransaction, store: &str, row: &T) -> Result<(), AdkError> {
-    let value = to_js(row)?;
-    tx.object_store(store).and_then(|s| s.put(&value)).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
 }
 
 /// Sessions, with their events, state and shared state, in one IndexedDB database.

@@ -73,6 +73,12 @@ extern "C" {
     #[wasm_bindgen(method, catch, js_name = getAll)]
     pub fn get_all(this: &IdbObjectStore, range: &JsValue) -> Result<IdbRequest, JsValue>;
 
+    #[wasm_bindgen(method, catch, js_name = getAllKeys)]
+    pub fn get_all_keys(this: &IdbObjectStore, range: &JsValue) -> Result<IdbRequest, JsValue>;
+
+    #[wasm_bindgen(method, catch)]
+    pub fn count(this: &IdbObjectStore, range: &JsValue) -> Result<IdbRequest, JsValue>;
+
     #[wasm_bindgen(method, catch)]
     pub fn put(this: &IdbObjectStore, value: &JsValue) -> Result<IdbRequest, JsValue>;
 

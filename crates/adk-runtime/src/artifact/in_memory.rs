@@ -6,7 +6,9 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 
-use super::{validate_filename, validate_id, ArtifactKey, ArtifactService, ArtifactVersion, USER_NAMESPACE};
+use super::{
+    artifact_scope, canonical_uri, mime_type, validate_listing, ArtifactKey, ArtifactService, ArtifactVersion,
+};
 use crate::types::{JsonObject, Part};
 use crate::{platform, AdkError};
 
@@ -40,43 +42,13 @@ impl InMemoryArtifactService {
 
 /// Validates the key and gives the storage path of the file.
 fn path(key: ArtifactKey<'_>) -> Result<Path, AdkError> {
-    validate_id(key.app_name, "app_name")?;
-    validate_id(key.user_id, "user_id")?;
-    validate_filename(key.filename)?;
-    let scope = if key.filename.starts_with(USER_NAMESPACE) {
-        Scope::User
-    } else {
-        let session_id = key
-            .session_id
-            .ok_or_else(|| AdkError::invalid("Session ID must be provided for session-scoped artifacts."))?;
-        validate_id(session_id, "session_id")?;
-        Scope::Session(session_id.to_string())
+    let scope = match artifact_scope(key)? {
+        None => Scope::User,
+        Some(session_id) => Scope::Session(session_id.to_string()),
     };
     Ok((key.app_name.to_string(), key.user_id.to_string(), scope, key.filename.to_string()))
 }
 
-fn canonical_uri((app, user, scope, filename): &Path, version: u64) -> String {
-    match scope {
-        Scope::User => format!("memory://apps/{app}/users/{user}/artifacts/{filename}/versions/{version}"),
-        Scope::Session(s) => {
-            format!("memory://apps/{app}/users/{user}/sessions/{s}/artifacts/{filename}/versions/{version}")
-        }
-    }
-}
-
-fn mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
-    if let Some(blob) = &artifact.inline_data {
-        Ok(blob.mime_type.clone())
-    } else if artifact.text.is_some() {
-        Ok(Some("text/plain".to_string()))
-    } else if let Some(file) = &artifact.file_data {
-        Ok(file.mime_type.clone())
-    } else {
-        Err(AdkError::invalid("Not supported artifact type: give inlineData, text or fileData."))
-    }
-}
-
-/// Picks the latest entry, or the one numbered `version`.
 fn pick(entries: &[Entry], version: Option<u64>) -> Option<&Entry> {
     match version {
         None => entries.last(),
@@ -99,7 +71,7 @@ impl ArtifactService for InMemoryArtifactService {
         let version = entries.len() as u64;
         let meta = ArtifactVersion {
             version,
-            canonical_uri: canonical_uri(&path, version),
+            canonical_uri: canonical_uri("memory:/", key, version),
             custom_metadata: custom_metadata.unwrap_or_default(),
             create_time: platform::now_seconds(),
             mime_type,
@@ -121,11 +93,7 @@ impl ArtifactService for InMemoryArtifactService {
         user_id: &str,
         session_id: Option<&str>,
     ) -> Result<Vec<String>, AdkError> {
-        validate_id(app_name, "app_name")?;
-        validate_id(user_id, "user_id")?;
-        if let Some(s) = session_id {
-            validate_id(s, "session_id")?;
-        }
+        validate_listing(app_name, user_id, session_id)?;
         let artifacts = self.artifacts.borrow();
         let names: Vec<String> = artifacts
             .iter()

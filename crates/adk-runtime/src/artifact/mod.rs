@@ -2,6 +2,7 @@
 
 mod in_memory;
 mod names;
+mod rules;
 
 use async_trait::async_trait;
 
@@ -10,10 +11,11 @@ use crate::AdkError;
 
 pub use in_memory::InMemoryArtifactService;
 pub use names::{validate_filename, validate_id, USER_NAMESPACE};
+pub use rules::{artifact_scope, canonical_uri, mime_type, validate_listing};
 
 adk_core::json_struct! {
     /// Metadata of one saved version (ADK's `ArtifactVersion`).
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Debug, Clone, Default, PartialEq)]
     pub struct ArtifactVersion {
         /// 0, 1, 2, … per file.
         pub version: u64 => "version" req,

@@ -1,0 +1,45 @@
+//! Records as the services' typed rows: written as JSON objects, read back through the same codec.
+
+use adk_core::json;
+use adk_core::{AdkError, ErrorCode};
+use wasm_bindgen::JsValue;
+
+use super::{done, idb_error, IdbTransaction};
+
+pub fn to_js<T: json::ToJson>(row: &T) -> Result<JsValue, AdkError> {
+    js_sys::JSON::parse(&json::to_string(row)).map_err(|e| idb_error(&e, "encoding a record"))
+}
+
+pub fn from_js<T: json::FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
+    let text = js_sys::JSON::stringify(value).map(String::from).map_err(|e| idb_error(&e, "reading a record"))?;
+    json::from_str(what, &text).map_err(|e| {
+        AdkError::new(ErrorCode::Internal, format!("IndexedDB: a stored {what} is damaged: {}", e.message))
+    })
+}
+
+/// A compound key (or a single string for one part).
+pub fn key(parts: &[&str]) -> JsValue {
+    match parts {
+        [one] => JsValue::from_str(one),
+        _ => parts.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
+    }
+}
+
+/// The record at `parts` in `store`, if there is one.
+pub async fn get<T: json::FromJson>(tx: &IdbTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
+    let request = tx.object_store(store).and_then(|s| s.get(&key(parts))).map_err(|e| idb_error(&e, "reading"))?;
+    let found = done(&request, "reading").await?;
+    if found.is_undefined() {
+        return Ok(None);
+    }
+    from_js(store, &found).map(Some)
+}
+
+/// Writes `value` into `store` (its key is in it); a failure aborts the transaction.
+pub fn put_value(tx: &IdbTransaction, store: &str, value: &JsValue) -> Result<(), AdkError> {
+    tx.object_store(store).and_then(|s| s.put(value)).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
+}
+
+pub fn put<T: json::ToJson>(tx: &IdbTransaction, store: &str, row: &T) -> Result<(), AdkError> {
+    put_value(tx, store, &to_js(row)?)
+}

@@ -1,0 +1,49 @@
+//! The one database every persistent service of an app shares (`databaseName`): its stores, and
+//! the upgrade from each earlier version.
+
+use wasm_bindgen::JsValue;
+
+use super::{IdbDatabase, IdbTransaction, Schema};
+
+pub const SESSIONS: &str = "sessions";
+pub const EVENTS: &str = "events";
+pub const APP_STATE: &str = "appState";
+pub const USER_STATE: &str = "userState";
+/// Sessions by app and last update: listing reads them in ADK's order (oldest first; ties by user
+/// and id, the record key).
+pub const BY_UPDATE: &str = "byUpdateTime";
+pub const ARTIFACTS: &str = "artifacts";
+
+/// Version 1: the four session stores. Version 2: the index `listSessions` reads. Version 3: the
+/// artifacts.
+pub const SCHEMA: Schema = Schema { version: 3, upgrade };
+
+fn key_path(path: &[&str]) -> JsValue {
+    match path {
+        [one] => JsValue::from_str(one),
+        _ => path.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
+    }
+}
+
+fn create(db: &IdbDatabase, store: &str, path: &[&str]) -> Result<(), JsValue> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"keyPath".into(), &key_path(path))?;
+    db.create_object_store(store, &options).map(|_| ())
+}
+
+fn upgrade(db: &IdbDatabase, tx: &IdbTransaction, old_version: u32) -> Result<(), JsValue> {
+    if old_version < 1 {
+        create(db, SESSIONS, &["appName", "userId", "id"])?;
+        create(db, EVENTS, &["appName", "userId", "sessionId", "seq"])?;
+        create(db, APP_STATE, &["appName"])?;
+        create(db, USER_STATE, &["appName", "userId"])?;
+    }
+    if old_version < 2 {
+        tx.object_store(SESSIONS)?.create_index(BY_UPDATE, &key_path(&["appName", "lastUpdateTime"]))?;
+    }
+    if old_version < 3 {
+        // `scope` is the session id, or "" for the user's `user:` files (a session id is never blank).
+        create(db, ARTIFACTS, &["appName", "userId", "scope", "filename", "version"])?;
+    }
+    Ok(())
+}
