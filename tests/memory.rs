@@ -292,7 +292,7 @@ fn test_search_memory_returns_at_most_ten_memories() {
 fn deleted_memories_are_not_re_added() {
     let m = InMemoryMemoryService::new();
     block_on(m.add_session_to_memory(&session_1())).unwrap();
-    m.delete_memory(APP, USER, "event-1a");
+    block_on(m.delete_memory(APP, USER, "event-1a")).unwrap();
     assert_eq!(ids(&m, "ADK"), ["event-1c"]);
     block_on(m.add_session_to_memory(&session_1())).unwrap();
     assert_eq!(ids(&m, "ADK"), ["event-1c"]);

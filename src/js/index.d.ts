@@ -400,15 +400,29 @@ export interface SearchMemoryResponse {
   memories: MemoryEntry[];
 }
 
-/** Keyword memory over past sessions, scoped by app and user (Unicode-aware: Korean, Japanese, …). */
-export declare class InMemoryMemoryService {
-  constructor();
+/** What both memory services offer. */
+export interface MemoryServiceMethods {
   addSessionToMemory(session: Session): Promise<void>;
   addEventsToMemory(request: { appName: string; userId: string; events: Event[]; sessionId?: string }): Promise<void>;
   searchMemory(request: { appName: string; userId: string; query: string }): Promise<SearchMemoryResponse>;
   deleteMemory(request: { appName: string; userId: string; memoryId: string }): Promise<void>;
   free(): void;
 }
+
+/** Keyword memory over past sessions, scoped by app and user (Unicode-aware: Korean, Japanese, …). */
+export declare class InMemoryMemoryService {
+  constructor();
+}
+export interface InMemoryMemoryService extends MemoryServiceMethods {}
+
+/**
+ * The same keyword memory in this origin's IndexedDB (the database of the other IndexedDB services of the same
+ * `databaseName`), kept across reloads; the same search and ranking.
+ */
+export declare class IndexedDbMemoryService {
+  constructor(options?: { databaseName?: string });
+}
+export interface IndexedDbMemoryService extends MemoryServiceMethods {}
 
 export interface ArtifactVersion {
   version: number;
@@ -609,7 +623,7 @@ export interface RunnerOptions {
   agent: AgentLike;
   sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
   artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
-  memoryService?: InMemoryMemoryService;
+  memoryService?: InMemoryMemoryService | IndexedDbMemoryService;
   /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
   autoCreateSession?: boolean;
 }
@@ -625,7 +639,7 @@ export declare class Runner {
   readonly agent: AgentLike;
   readonly sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
   readonly artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
-  readonly memoryService?: InMemoryMemoryService;
+  readonly memoryService?: InMemoryMemoryService | IndexedDbMemoryService;
   runAsync(request: RunAsyncRequest): Run;
 }
 

@@ -47,6 +47,7 @@ export const Blob = Object.freeze({
 export const InMemorySessionService = wasm.InMemorySessionService;
 export const IndexedDbSessionService = wasm.IndexedDbSessionService;
 export const InMemoryMemoryService = wasm.InMemoryMemoryService;
+export const IndexedDbMemoryService = wasm.IndexedDbMemoryService;
 export const InMemoryArtifactService = wasm.InMemoryArtifactService;
 export const IndexedDbArtifactService = wasm.IndexedDbArtifactService;
 export const Transcript = wasm.Transcript;
@@ -355,7 +356,8 @@ export class Runner {
     sessionServiceOf(this.#handle, sessionService);
     if (artifactService instanceof wasm.IndexedDbArtifactService) this.#handle.useIndexedDbArtifactService(artifactService);
     else if (artifactService) this.#handle.useInMemoryArtifactService(artifactService);
-    if (memoryService) this.#handle.useInMemoryMemoryService(memoryService);
+    if (memoryService instanceof wasm.IndexedDbMemoryService) this.#handle.useIndexedDbMemoryService(memoryService);
+    else if (memoryService) this.#handle.useInMemoryMemoryService(memoryService);
   }
 
   /**

@@ -1,11 +1,13 @@
-//! `InMemoryMemoryService` for JS.
+//! The memory services for JS: in memory, and in IndexedDB.
 
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js_core, promise, to_js_core};
+use super::convert::{database_name, from_js_core, promise, to_js_core};
+use super::to_js_error;
 use crate::memory::{InMemoryMemoryService, MemoryService};
+use crate::platform::indexeddb::memory::IndexedDbMemoryService;
 use crate::session::Session;
 use crate::Event;
 
@@ -53,6 +55,58 @@ impl Default for JsInMemoryMemoryService {
     }
 }
 
+/// The methods both memory services offer JS.
+macro_rules! memory_service_methods {
+    ($class:ident, $js:literal) => {
+        #[wasm_bindgen(js_class = $js)]
+        impl $class {
+            /// `addSessionToMemory(session)`: remembers the session's events that have content, replacing
+            /// what was remembered of that session before.
+            #[wasm_bindgen(js_name = addSessionToMemory)]
+            pub fn add_session_to_memory(&self, session: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let session: Session = from_js_core("session", &session)?;
+                    inner.add_session_to_memory(&session).await?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }
+
+            /// `addEventsToMemory({appName, userId, events, sessionId?})`: adds events not remembered yet.
+            #[wasm_bindgen(js_name = addEventsToMemory)]
+            pub fn add_events_to_memory(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r: AddEventsRequest = from_js_core("addEventsToMemory request", &request)?;
+                    inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }
+
+            /// `searchMemory({appName, userId, query})` → `Promise<{memories}>`, at most ten, best first.
+            #[wasm_bindgen(js_name = searchMemory)]
+            pub fn search_memory(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r: SearchMemoryRequest = from_js_core("searchMemory request", &request)?;
+                    to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?)
+                })
+            }
+
+            /// `deleteMemory({appName, userId, memoryId})`: forgets a memory for good.
+            #[wasm_bindgen(js_name = deleteMemory)]
+            pub fn delete_memory(&self, request: JsValue) -> js_sys::Promise {
+                let inner = self.inner.clone();
+                promise(async move {
+                    let r: DeleteMemoryRequest = from_js_core("deleteMemory request", &request)?;
+                    inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id).await?;
+                    Ok(JsValue::UNDEFINED)
+                })
+            }
+        }
+    };
+}
+
 #[wasm_bindgen(js_class = InMemoryMemoryService)]
 impl JsInMemoryMemoryService {
     /// An empty service.
@@ -60,48 +114,32 @@ impl JsInMemoryMemoryService {
     pub fn new() -> Self {
         JsInMemoryMemoryService { inner: Rc::new(InMemoryMemoryService::new()) }
     }
+}
 
-    /// `addSessionToMemory(session)`: remembers the session's events that have content, replacing
-    /// what was remembered of that session before.
-    #[wasm_bindgen(js_name = addSessionToMemory)]
-    pub fn add_session_to_memory(&self, session: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let session: Session = from_js_core("session", &session)?;
-            inner.add_session_to_memory(&session).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
+memory_service_methods!(JsInMemoryMemoryService, "InMemoryMemoryService");
 
-    /// `addEventsToMemory({appName, userId, events, sessionId?})`: adds events not remembered yet.
-    #[wasm_bindgen(js_name = addEventsToMemory)]
-    pub fn add_events_to_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: AddEventsRequest = from_js_core("addEventsToMemory request", &request)?;
-            inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
+/// Keyword memory in this origin's IndexedDB (`databaseName`, shared with the other services):
+/// kept across reloads.
+#[wasm_bindgen(js_name = IndexedDbMemoryService)]
+pub struct JsIndexedDbMemoryService {
+    inner: Rc<IndexedDbMemoryService>,
+}
 
-    /// `searchMemory({appName, userId, query})` → `Promise<{memories}>`, at most ten, best first.
-    #[wasm_bindgen(js_name = searchMemory)]
-    pub fn search_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: SearchMemoryRequest = from_js_core("searchMemory request", &request)?;
-            to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?)
-        })
-    }
-
-    /// `deleteMemory({appName, userId, memoryId})`: forgets a memory for good.
-    #[wasm_bindgen(js_name = deleteMemory)]
-    pub fn delete_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: DeleteMemoryRequest = from_js_core("deleteMemory request", &request)?;
-            inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id);
-            Ok(JsValue::UNDEFINED)
-        })
+impl JsIndexedDbMemoryService {
+    /// The shared core service, for the runner.
+    pub fn service(&self) -> Rc<IndexedDbMemoryService> {
+        self.inner.clone()
     }
 }
+
+#[wasm_bindgen(js_class = IndexedDbMemoryService)]
+impl JsIndexedDbMemoryService {
+    /// `new IndexedDbMemoryService({databaseName?})` (default `adk-wasm`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<JsIndexedDbMemoryService, JsValue> {
+        let name = database_name("IndexedDbMemoryService options", &options).map_err(to_js_error)?;
+        Ok(JsIndexedDbMemoryService { inner: Rc::new(IndexedDbMemoryService::new(&name)) })
+    }
+}
+
+memory_service_methods!(JsIndexedDbMemoryService, "IndexedDbMemoryService");

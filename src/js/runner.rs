@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::agent::AgentHandle;
 use super::artifact::{JsInMemoryArtifactService, JsIndexedDbArtifactService};
 use super::convert::{from_js_core, json_of};
-use super::memory::JsInMemoryMemoryService;
+use super::memory::{JsInMemoryMemoryService, JsIndexedDbMemoryService};
 use super::session::{JsInMemorySessionService, JsIndexedDbSessionService, JsSessionService};
 use super::stream::StreamHandle;
 use super::to_js_error;
@@ -92,6 +92,13 @@ impl RunnerHandle {
     #[wasm_bindgen(js_name = useInMemoryArtifactService)]
     pub fn use_in_memory_artifact_service(&mut self, service: &JsInMemoryArtifactService) {
         self.artifacts = Some(service.service());
+        self.runner = None;
+    }
+
+    /// Uses an `IndexedDbMemoryService`.
+    #[wasm_bindgen(js_name = useIndexedDbMemoryService)]
+    pub fn use_indexed_db_memory_service(&mut self, service: &JsIndexedDbMemoryService) {
+        self.memory = Some(service.service());
         self.runner = None;
     }
 

@@ -246,7 +246,26 @@ try {
     await tab.close();
   });
 
-  await test('a version-1 database is upgraded to version 3 (the index listSessions reads, the artifacts) and keeps its data', async () => {
+  await test('memories survive a reload, found by the same search', async () => {
+    const tab = await page();
+    await tab.evaluate(async () => {
+      const m = new window.adk.IndexedDbMemoryService({ databaseName: 'recall' });
+      const said = (id, text) => ({ author: 'user', id, timestamp: 1000, content: { role: 'user', parts: [{ text }] } });
+      await m.addSessionToMemory({ id: 's1', appName: 'app', userId: 'u', state: {}, events: [said('a', '서울 날씨 알려줘'), said('b', 'The deploy is ready.')], lastUpdateTime: 0 });
+      await m.addEventsToMemory({ appName: 'app', userId: 'u', events: [said('c', '부산 날씨는 어때?')], sessionId: 's2' });
+    });
+    await tab.reload();
+    const found = await tab.evaluate(async () => {
+      const adk = await import('/pkg/index.js');
+      await adk.default();
+      const m = new adk.IndexedDbMemoryService({ databaseName: 'recall' });
+      return (await m.searchMemory({ appName: 'app', userId: 'u', query: '날씨' })).memories.map((x) => x.id);
+    });
+    assert(JSON.stringify(found) === '["a","c"]', JSON.stringify(found));
+    await tab.close();
+  });
+
+  await test('a version-1 database is upgraded to version 3 (the index listSessions reads, the artifacts, the memory) and keeps its data', async () => {
     const tab = await page();
     const result = await tab.evaluate(async () => {
       const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
@@ -272,7 +291,7 @@ try {
       v2.close();
       return { state: session.state, ids: session.events.map((e) => e.id), listed: sessions.map((x) => x.id), version: v2.version, indexes };
     });
-    assert(result.version === 3 && result.indexes.includes('byUpdateTime') && result.indexes.includes('artifacts'), JSON.stringify(result));
+    assert(result.version === 3 && result.indexes.includes('byUpdateTime') && result.indexes.includes('artifacts') && result.indexes.includes('memories'), JSON.stringify(result));
     assert(result.state.k === 'v' && result.ids[0] === 'e1' && result.listed[0] === 'old', JSON.stringify(result));
     await tab.close();
   });

@@ -4,7 +4,7 @@ import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, test } from './harness.js';
 
 await init();
-const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, InMemoryArtifactService, IndexedDbArtifactService, createEvent } = adk;
+const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, IndexedDbMemoryService, InMemoryArtifactService, IndexedDbArtifactService, createEvent } = adk;
 
 async function rejects(promise, code, messagePart) {
   let error;
@@ -136,45 +136,59 @@ for (const [label, make] of sessionServices) {
   });
 }
 
-const memoryOf = async (texts) => {
-  const m = new InMemoryMemoryService();
+const memoryOf = async (make, texts) => {
+  const m = make();
   const events = texts.map((text, i) => createEvent({ author: 'user', id: `e${i}`, timestamp: 1000 + i, content: { role: 'user', parts: [{ text }] } }));
   await m.addSessionToMemory({ id: 's', appName: 'app', userId: 'u', state: {}, events, lastUpdateTime: 0 });
   return async (query) => (await m.searchMemory({ appName: 'app', userId: 'u', query })).memories;
 };
 
-await test('memory: ADK cases, Korean and mixed-script search', async () => {
-  const search = await memoryOf(['The ADK is a great toolkit.', 'I like to code in Python.', '서울 날씨 알려줘', '서울은 맑고 21°C입니다.', '私はPythonでADKを使っています', 'ADK로 에이전트를 만들었어요']);
-  const ids = async (q) => (await search(q)).map((m) => m.id);
-  assertJsonEqual(await ids('python'), ['e1', 'e4']);
-  assertJsonEqual(await ids('thon'), []);
-  assertJsonEqual(await ids('서울 날씨'), ['e2', 'e3']);
-  assertJsonEqual(await ids('에이전트'), ['e5']);
-  assertJsonEqual(await ids('使って'), ['e4']);
-  assertJsonEqual(await ids('Café'.normalize('NFD')), []);
-  const [first] = await search('toolkit');
-  assert(first.author === 'user' && first.timestamp === '1970-01-01T00:16:40+00:00' && first.content.parts[0].text === 'The ADK is a great toolkit.', JSON.stringify(first));
-});
+// The same memory cases against both memory services; IndexedDB gets a fresh database per case.
+let memoryDatabases = 0;
+const memoryServices = [
+  ['in memory', () => new InMemoryMemoryService()],
+  ['IndexedDB', () => new IndexedDbMemoryService({ databaseName: `adk-wasm-memory-${Date.now()}-${memoryDatabases++}` })],
+];
 
-await test('events without ids get uuid4 ids: appendEvent, and addEventsToMemory keeps every one', async () => {
-  const sessions = new InMemorySessionService();
-  const session = await sessions.createSession({ appName: 'app', userId: 'u' });
-  const appended = await sessions.appendEvent({ session, event: { author: 'user', content: { role: 'user', parts: [{ text: 'no id' }] } } });
-  assert(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(appended.id), appended.id);
-  const memory = new InMemoryMemoryService();
-  const said = (t) => ({ author: 'user', content: { role: 'user', parts: [{ text: t }] } });
-  await memory.addEventsToMemory({ appName: 'app', userId: 'u', events: [said('alpha one'), said('alpha two'), { ...said('alpha three'), id: '' }] });
-  const { memories } = await memory.searchMemory({ appName: 'app', userId: 'u', query: 'alpha' });
-  assertJsonEqual(memories.map((m) => m.content.parts[0].text), ['alpha one', 'alpha two', 'alpha three']);
-  assert(new Set(memories.map((m) => m.id)).size === 3, JSON.stringify(memories.map((m) => m.id)));
-});
+for (const [label, make] of memoryServices) {
+  await test(`${label}: memory: ADK cases, Korean and mixed-script search`, async () => {
+    const search = await memoryOf(make, ['The ADK is a great toolkit.', 'I like to code in Python.', '서울 날씨 알려줘', '서울은 맑고 21°C입니다.', '私はPythonでADKを使っています', 'ADK로 에이전트를 만들었어요']);
+    const ids = async (q) => (await search(q)).map((m) => m.id);
+    assertJsonEqual(await ids('python'), ['e1', 'e4']);
+    assertJsonEqual(await ids('thon'), []);
+    assertJsonEqual(await ids('서울 날씨'), ['e2', 'e3']);
+    assertJsonEqual(await ids('에이전트'), ['e5']);
+    assertJsonEqual(await ids('使って'), ['e4']);
+    assertJsonEqual(await ids('Café'.normalize('NFD')), []);
+    const [first] = await search('toolkit');
+    assert(first.author === 'user' && first.timestamp === '1970-01-01T00:16:40+00:00' && first.content.parts[0].text === 'The ADK is a great toolkit.', JSON.stringify(first));
+  });
 
-await test('memory: ranking by matched words, at most ten', async () => {
-  const search = await memoryOf(['The deploy is ready.', 'Ready.', 'The deploy status is ready.', ...Array.from({ length: 20 }, (_, i) => `ready ${i}`)]);
-  const found = await search('deploy status ready');
-  assert(found.length === 10, `${found.length} memories`);
-  assertJsonEqual(found.slice(0, 3).map((m) => m.content.parts[0].text), ['The deploy status is ready.', 'The deploy is ready.', 'Ready.']);
-});
+  await test(`${label}: events without ids get uuid4 ids: appendEvent, and addEventsToMemory keeps every one`, async () => {
+    const sessions = new InMemorySessionService();
+    const session = await sessions.createSession({ appName: 'app', userId: 'u' });
+    const appended = await sessions.appendEvent({ session, event: { author: 'user', content: { role: 'user', parts: [{ text: 'no id' }] } } });
+    assert(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(appended.id), appended.id);
+    const memory = make();
+    const said = (t) => ({ author: 'user', content: { role: 'user', parts: [{ text: t }] } });
+    await memory.addEventsToMemory({ appName: 'app', userId: 'u', events: [said('alpha one'), said('alpha two'), { ...said('alpha three'), id: '' }] });
+    const { memories } = await memory.searchMemory({ appName: 'app', userId: 'u', query: 'alpha' });
+    assertJsonEqual(memories.map((m) => m.content.parts[0].text), ['alpha one', 'alpha two', 'alpha three']);
+    assert(new Set(memories.map((m) => m.id)).size === 3, JSON.stringify(memories.map((m) => m.id)));
+    // Deleted for good: not found, and not remembered again.
+    await memory.deleteMemory({ appName: 'app', userId: 'u', memoryId: memories[0].id });
+    await memory.addEventsToMemory({ appName: 'app', userId: 'u', events: [{ ...said('alpha one'), id: memories[0].id }] });
+    const after = (await memory.searchMemory({ appName: 'app', userId: 'u', query: 'alpha' })).memories;
+    assertJsonEqual(after.map((m) => m.content.parts[0].text), ['alpha two', 'alpha three']);
+  });
+
+  await test(`${label}: memory: ranking by matched words, at most ten`, async () => {
+    const search = await memoryOf(make, ['The deploy is ready.', 'Ready.', 'The deploy status is ready.', ...Array.from({ length: 20 }, (_, i) => `ready ${i}`)]);
+    const found = await search('deploy status ready');
+    assert(found.length === 10, `${found.length} memories`);
+    assertJsonEqual(found.slice(0, 3).map((m) => m.content.parts[0].text), ['The deploy status is ready.', 'The deploy is ready.', 'Ready.']);
+  });
+}
 
 // The same cases against both artifact services; IndexedDB gets a fresh database per case.
 let artifactDatabases = 0;

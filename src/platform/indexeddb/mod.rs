@@ -10,6 +10,8 @@
 #[cfg(feature = "agents")]
 pub mod artifacts;
 #[cfg(feature = "agents")]
+pub mod memory;
+#[cfg(feature = "agents")]
 mod records;
 #[cfg(feature = "agents")]
 mod schema;
@@ -184,6 +186,20 @@ pub fn key_range(lower: &JsValue, upper: &JsValue) -> Result<JsValue, AdkError> 
 pub fn prefix_range(prefix: &[&str]) -> Result<JsValue, AdkError> {
     let lower: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
     let upper = lower.slice(0, lower.length());
+    upper.push(&js_sys::Array::new());
+    key_range(&lower, &upper)
+}
+
+/// The keys `[…prefix, n, …]`, or with `onwards` every key from `[…prefix, n]` to the end of the
+/// prefix: records numbered under a prefix, as events in a session or memories in a slot.
+pub fn numbered_range(prefix: &[&str], n: u64, onwards: bool) -> Result<JsValue, AdkError> {
+    let lower: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
+    let upper = lower.slice(0, lower.length());
+    lower.push(&JsValue::from_f64(n as f64));
+    if !onwards {
+        upper.push(&JsValue::from_f64(n as f64));
+    }
+    // An array sorts after any number or string.
     upper.push(&js_sys::Array::new());
     key_range(&lower, &upper)
 }

@@ -13,9 +13,16 @@ pub const USER_STATE: &str = "userState";
 /// and id, the record key).
 pub const BY_UPDATE: &str = "byUpdateTime";
 pub const ARTIFACTS: &str = "artifacts";
+/// Remembered events, by user, then by the slot their session got when first remembered (so a
+/// search sees them in the order they were remembered), then by their order in the session.
+pub const MEMORIES: &str = "memories";
+/// Each remembered session's slot.
+pub const MEMORY_SESSIONS: &str = "memorySessions";
+/// Memory ids deleted for good.
+pub const MEMORY_DELETED: &str = "memoryDeleted";
 
 /// Version 1: the four session stores. Version 2: the index `listSessions` reads. Version 3: the
-/// artifacts.
+/// artifacts and the memory.
 pub const SCHEMA: Schema = Schema { version: 3, upgrade };
 
 fn key_path(path: &[&str]) -> JsValue {
@@ -44,6 +51,9 @@ fn upgrade(db: &IdbDatabase, tx: &IdbTransaction, old_version: u32) -> Result<()
     if old_version < 3 {
         // `scope` is the session id, or "" for the user's `user:` files (a session id is never blank).
         create(db, ARTIFACTS, &["appName", "userId", "scope", "filename", "version"])?;
+        create(db, MEMORIES, &["appName", "userId", "slot", "seq"])?;
+        create(db, MEMORY_SESSIONS, &["appName", "userId", "sessionId"])?;
+        create(db, MEMORY_DELETED, &["appName", "userId", "id"])?;
     }
     Ok(())
 }

@@ -19,11 +19,11 @@ use adk_runtime::session::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
 };
 use async_trait::async_trait;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use super::records::{from_js, get, key, put};
 use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
-use super::{committed, done, idb_error, prefix_range, Connection, IdbCursor, IdbTransaction};
+use super::{committed, done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
 use adk_core::types::JsonObject;
 use adk_core::{AdkError, ErrorCode, Event};
 
@@ -190,17 +190,7 @@ async fn read_events(
         }
         (limit, after) => {
             let first = limit.map_or(0, |n| row.seq.saturating_sub(n));
-            let range = prefix_range(&key)?;
-            let range = match first {
-                0 => range,
-                first => {
-                    let lower: js_sys::Array = key.iter().map(|p| JsValue::from_str(p)).collect();
-                    lower.push(&JsValue::from_f64(first as f64));
-                    let upper: js_sys::Array = key.iter().map(|p| JsValue::from_str(p)).collect();
-                    upper.push(&js_sys::Array::new());
-                    super::key_range(&lower, &upper)?
-                }
-            };
+            let range = numbered_range(&key, first, true)?;
             let all =
                 done(&store.get_all(&range).map_err(|e| idb_error(&e, "reading events"))?, "reading events").await?;
             for value in js_sys::Array::from(&all).iter() {

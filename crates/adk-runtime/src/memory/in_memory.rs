@@ -2,21 +2,13 @@
 
 use std::cell::RefCell;
 
-use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::{IndexMap, IndexSet};
 
-use super::timestamp::iso_timestamp_utc;
-use super::tokenize::{matched_words, normalise, searchable_words, words};
-use super::{MemoryEntry, MemoryService, SearchMemoryResponse};
+use super::search::{has_content, memory_text, rank, UNKNOWN_SESSION_ID};
+use super::{MemoryService, SearchMemoryResponse};
 use crate::session::Session;
 use crate::{AdkError, Event};
-
-/// A search returns at most this many memories.
-pub const MAX_SEARCH_RESULTS: usize = 10;
-
-/// Where events added without a session id are kept (ADK's name for it).
-const UNKNOWN_SESSION_ID: &str = "__unknown_session_id__";
 
 #[derive(Debug)]
 struct Remembered {
@@ -27,8 +19,7 @@ struct Remembered {
 
 impl Remembered {
     fn new(event: &Event) -> Self {
-        let text: Vec<&str> = event.parts().iter().filter_map(|p| p.text.as_deref()).collect();
-        Remembered { event: event.clone(), text: normalise(&text.join(" ")) }
+        Remembered { event: event.clone(), text: memory_text(event) }
     }
 }
 
@@ -42,7 +33,7 @@ struct Store {
     deleted: IndexMap<UserKey, IndexSet<String>>,
 }
 
-/// Keyword search over remembered events: a search returns at most [`MAX_SEARCH_RESULTS`] memories,
+/// Keyword search over remembered events: a search returns at most ten memories,
 /// those sharing the most words with the query, ties in insertion order.
 #[derive(Debug, Default)]
 pub struct InMemoryMemoryService {
@@ -53,29 +44,10 @@ fn key(app_name: &str, user_id: &str) -> UserKey {
     (app_name.to_string(), user_id.to_string())
 }
 
-fn has_content(event: &Event) -> bool {
-    !event.parts().is_empty()
-}
-
 impl InMemoryMemoryService {
     /// An empty service.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Forgets the memory with this id (an event id) and never re-adds it (ADK 2.x `delete_memory`).
-    pub fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) {
-        let mut store = self.store.borrow_mut();
-        let user = key(app_name, user_id);
-        let mut found = false;
-        for events in store.events.get_mut(&user).into_iter().flat_map(|s| s.values_mut()) {
-            let before = events.len();
-            events.retain(|r| r.event.id != memory_id);
-            found |= events.len() != before;
-        }
-        if found {
-            store.deleted.entry(user).or_default().insert(memory_id.to_string());
-        }
     }
 }
 
@@ -112,6 +84,21 @@ impl MemoryService for InMemoryMemoryService {
         Ok(())
     }
 
+    async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
+        let mut store = self.store.borrow_mut();
+        let user = key(app_name, user_id);
+        let mut found = false;
+        for events in store.events.get_mut(&user).into_iter().flat_map(|s| s.values_mut()) {
+            let before = events.len();
+            events.retain(|r| r.event.id != memory_id);
+            found |= events.len() != before;
+        }
+        if found {
+            store.deleted.entry(user).or_default().insert(memory_id.to_string());
+        }
+        Ok(())
+    }
+
     async fn search_memory(
         &self,
         app_name: &str,
@@ -119,33 +106,7 @@ impl MemoryService for InMemoryMemoryService {
         query: &str,
     ) -> Result<SearchMemoryResponse, AdkError> {
         let store = self.store.borrow();
-        let query = normalise(query);
-        let query_words = words(&query);
-        let mut scored: Vec<(usize, &Remembered)> = Vec::new();
-        for remembered in store.events.get(&key(app_name, user_id)).into_iter().flat_map(|s| s.values().flatten()) {
-            let event_words = searchable_words(&remembered.text);
-            if event_words.is_empty() {
-                continue;
-            }
-            let matched = matched_words(&query_words, &remembered.text, &event_words);
-            if matched > 0 {
-                scored.push((matched, remembered));
-            }
-        }
-        // A stable sort on the count alone keeps equally good matches in insertion order.
-        let memories = sort_by(scored, |a, b| a.0 > b.0)
-            .into_iter()
-            .take(MAX_SEARCH_RESULTS)
-            .filter_map(|(_, r)| {
-                Some(MemoryEntry {
-                    content: r.event.content.clone()?,
-                    custom_metadata: Default::default(),
-                    id: Some(r.event.id.clone()),
-                    author: Some(r.event.author.clone()),
-                    timestamp: Some(iso_timestamp_utc(r.event.timestamp)),
-                })
-            })
-            .collect();
-        Ok(SearchMemoryResponse { memories })
+        let remembered = store.events.get(&key(app_name, user_id)).into_iter().flat_map(|s| s.values().flatten());
+        Ok(rank(query, remembered.map(|r| (&r.event, r.text.as_str()))))
     }
 }

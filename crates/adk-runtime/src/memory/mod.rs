@@ -1,6 +1,7 @@
 //! Memory: what agents can recall from earlier sessions of the same user.
 
 mod in_memory;
+mod search;
 mod timestamp;
 mod tokenize;
 
@@ -10,7 +11,8 @@ use crate::session::Session;
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, Event};
 
-pub use in_memory::{InMemoryMemoryService, MAX_SEARCH_RESULTS};
+pub use in_memory::InMemoryMemoryService;
+pub use search::{has_content, memory_text, rank, MAX_SEARCH_RESULTS, UNKNOWN_SESSION_ID};
 
 adk_core::json_struct! {
     /// One recalled piece of conversation (ADK's `MemoryEntry`).
@@ -56,4 +58,7 @@ pub trait MemoryService {
     /// The memories of this app and user that match `query`.
     async fn search_memory(&self, app_name: &str, user_id: &str, query: &str)
         -> Result<SearchMemoryResponse, AdkError>;
+
+    /// Forgets the memory with this id (an event id) and never re-adds it (ADK 2.x `delete_memory`).
+    async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError>;
 }
