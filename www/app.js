@@ -1,6 +1,7 @@
-// Wires the demo together: one set of in-memory services shared by every agent choice, so
-// sessions, state and artifacts survive switching between the offline tree, hosted models and a
-// remote A2A agent; a Runner per run over them; the chat, timeline and panels fed from its events.
+// Wires the demo together: one set of services shared by every agent choice, kept in this browser's
+// IndexedDB, so sessions, state and artifacts survive switching between the offline tree, hosted
+// models and a remote A2A agent, and a reload; a Runner per run over them; the chat, timeline and
+// panels fed from its events.
 import init, * as adk from '../pkg/index.js';
 import { a2aProvider } from './agents/remote.js';
 import { geminiProvider, openAiProvider } from './agents/hosted.js';
@@ -30,14 +31,28 @@ try {
   throw e;
 }
 
-const sessionService = new adk.InMemorySessionService();
-const artifactService = new adk.InMemoryArtifactService();
+/** The demo's own database (an app of the origin keeps its data apart by name). */
+const DATABASE = 'adk-wasm-demo';
+
+/** The IndexedDB services; in memory where the browser has no IndexedDB (some private modes). */
+async function openServices() {
+  const kept = new adk.IndexedDbSessionService({ databaseName: DATABASE });
+  try {
+    await kept.listSessions({ appName: APP, userId: USER });
+    return { sessionService: kept, artifactService: new adk.IndexedDbArtifactService({ databaseName: DATABASE }), persistent: true };
+  } catch (e) {
+    setStatus(`Sessions are kept in memory only (${e.message}).`, 'warn');
+    return { sessionService: new adk.InMemorySessionService(), artifactService: new adk.InMemoryArtifactService(), persistent: false };
+  }
+}
+
+const { sessionService, artifactService, persistent } = await openServices();
 const chat = new Chat($('transcript'), adk.Transcript);
 const timeline = new Timeline($('timeline'));
 const statePanel = new StatePanel($('state'));
 const artifacts = new ArtifactsPanel($('artifacts'), artifactService);
 const sessions = new SessionsList($('sessions'), { onSwitch: switchSession, onDelete: deleteSession });
-/** Session id → its first message, as a title (sessions have no names). */
+/** Session id → its first message, as a title (sessions have no names); read back after a reload. */
 const titles = new Map();
 const providers = [offlineProvider(), geminiProvider(adk), openAiProvider(adk), a2aProvider(adk, $('a2a-view'))];
 let provider = providers[0];
@@ -156,6 +171,11 @@ async function stopRun() {
 
 async function refreshSessions() {
   const { sessions: list } = await sessionService.listSessions({ appName: APP, userId: USER });
+  for (const { id } of list.filter((s) => !titles.has(s.id))) {
+    const kept = await sessionService.getSession({ appName: APP, userId: USER, sessionId: id });
+    const first = kept?.events.find((e) => e.author === 'user' && e.content?.parts?.[0]?.text);
+    if (first) titles.set(id, first.content.parts[0].text);
+  }
   sessions.render(list, sessionId, titles);
 }
 
@@ -210,8 +230,16 @@ stopButton.addEventListener('click', () => {
   message.focus();
 });
 $('new-session').addEventListener('click', newSession);
+$('clear-data').addEventListener('click', async () => {
+  await stopRun();
+  if (persistent) await adk.IndexedDbSessionService.deleteDatabase(DATABASE);
+  location.reload();
+});
 
 timeline.reset();
 picker.select(providers[0].id);
-await newSession();
+// After a reload: the most recent conversation, as it was left.
+const { sessions: kept } = await sessionService.listSessions({ appName: APP, userId: USER });
+if (kept.length) await showSession(kept.at(-1).id);
+else await newSession();
 document.body.dataset.ready = 'true';

@@ -257,6 +257,33 @@ await test('6. OpenAI-compatible tab: a real fetch to a local /chat/completions 
   assert(kinds.some((k) => k.includes('tool call')) && kinds.some((k) => k.includes('state')), `timeline: ${kinds}`);
 });
 
+await test('7. a reload brings back the conversation, its state and artifacts; Clear all data removes them', async (page) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Note: buy oat milk' }).click();
+  await idle(page);
+  const id = await page.locator('#sessions .session.current').getAttribute('data-session');
+  const before = await page.locator('#transcript').textContent();
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  assert(await page.locator('#sessions .session.current').getAttribute('data-session') === id, 'the same session is shown');
+  assert((await page.locator('#sessions').textContent()).includes('Note: buy oat milk'), 'its title is read back');
+  const after = await page.locator('#transcript').textContent();
+  assert(after.includes('Note: buy oat milk') && after.includes('buy oat milk'), `the conversation: ${after}`);
+  assert(await count(page, '#transcript .msg') >= 2 && before.includes('buy oat milk'), 'the messages are back');
+  await selectInspector(page, 'state');
+  assert((await page.locator('#state [data-scope="user"]').textContent()).includes('buy oat milk'), 'user:notes is back');
+  await selectInspector(page, 'artifacts');
+  await page.locator('#artifacts .artifact[data-filename="user:notes.md"]').waitFor();
+
+  await page.click('#clear-data');
+  await page.waitForFunction((old) => document.body.dataset.ready === 'true'
+    && document.querySelector('#sessions .session.current')?.dataset.session !== old, id, { timeout: 20_000 });
+  assert(await count(page, '#sessions .session') === 1, 'one fresh session');
+  assert(await count(page, '#transcript .msg') === 0, 'an empty conversation');
+  await selectInspector(page, 'state');
+  assert(!(await page.locator('#state').textContent()).includes('buy oat milk'), 'the notes are gone');
+});
+
 await browser.close();
 server.close();
 await peers?.stop();
