@@ -473,3 +473,21 @@ fn renumber(value: &Value, seen: &mut Vec<String>) -> Value {
         other => other.clone(),
     }
 }
+
+/// ADK's own session JSON (what an ADK server stores and serves, recorded after each flow on both
+/// ADK lines) reads as a `Session` and writes back byte for byte: the wire shape the IndexedDB
+/// service's `exportSession` and `importSession` use.
+#[test]
+fn adk_session_json_round_trips_byte_for_byte() {
+    let mut checked = 0;
+    for version in ["2.13.0", "1.39.1"] {
+        for flow in golden(version) {
+            let text = flow["session_json"].as_str().unwrap();
+            let session: adk_wasm::session::Session = adk_core::json::from_str("session", text).unwrap();
+            assert!(!session.events.is_empty(), "{version} {}", flow["name"]);
+            assert_eq!(adk_core::json::to_string(&session), text, "{version} {}", flow["name"]);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 28);
+}

@@ -211,6 +211,27 @@ try {
     await tab.close();
   });
 
+  await test('sessions ADK Python serialised (28, from both ADK lines) import and export byte for byte', async () => {
+    const tab = await page();
+    const mismatches = await tab.evaluate(async () => {
+      const { IndexedDbSessionService } = window.adk;
+      const bad = [];
+      let n = 0;
+      for (const version of ['2.13.0', '1.39.1']) {
+        const { flows } = await (await fetch(`/tests/fixtures/flows/adk-${version}.json`)).json();
+        for (const flow of flows) {
+          const s = new IndexedDbSessionService({ databaseName: `adk-session-${n++}` });
+          await s.importSession(flow.session_json);
+          const back = await s.exportSession({ appName: 'flows', userId: 'user', sessionId: 's' });
+          if (back !== flow.session_json) bad.push(`${version} ${flow.name}`);
+        }
+      }
+      return { bad, n };
+    });
+    assert(mismatches.n === 28 && mismatches.bad.length === 0, JSON.stringify(mismatches));
+    await tab.close();
+  });
+
   await test('artifacts survive a reload, their bytes stored as bytes (a Uint8Array), not base64 text', async () => {
     const tab = await page();
     await tab.evaluate(async () => {
