@@ -13,8 +13,8 @@ use super::context::JsContext;
 use super::convert::{call, from_js_core, js_error_to_core, method_of, object, prop, resolve, to_js_core};
 use super::to_js_error;
 use crate::agent::llm::{
-    AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
-    ToolErrorCallback,
+    validate_generate_content_config, AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback,
+    ModelErrorCallback, ToolErrorCallback,
 };
 use crate::agent::{Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext};
 use crate::model::scripted::ScriptedTurn;
@@ -345,6 +345,8 @@ fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) ->
     config.instruction = instruction(&prop(options, "instruction"), "instruction")?;
     config.global_instruction = instruction(&prop(options, "globalInstruction"), "globalInstruction")?;
     config.static_instruction = match prop(options, "staticInstruction") {
+        // An empty one is none, as ADK's `if agent.static_instruction` reads it.
+        v if v.as_string().is_some_and(|t| t.is_empty()) => None,
         v if v.as_string().is_some() => {
             Some(Content { parts: Some(vec![crate::Part::from_text(&v.as_string().unwrap_or_default())]), role: None })
         }
@@ -361,6 +363,7 @@ fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) ->
     };
     config.generate_content_config =
         optional("generateContentConfig", &prop(options, "generateContentConfig"))?.unwrap_or_default();
+    validate_generate_content_config(&config.generate_content_config)?;
     config.disallow_transfer_to_parent = prop(options, "disallowTransferToParent").is_truthy();
     config.disallow_transfer_to_peers = prop(options, "disallowTransferToPeers").is_truthy();
     model_callbacks(options, &mut config)?;

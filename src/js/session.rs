@@ -219,8 +219,8 @@ impl JsIndexedDbSessionService {
                 Some(text) => adk_core::json::from_str("importSession session", &text)?,
                 None => from_js_core("importSession session", &session)?,
             };
-            inner.import_session(&session).await?;
-            match inner.get_session(&session.app_name, &session.user_id, &session.id, None).await? {
+            let id = inner.import_session(&session).await?;
+            match inner.get_session(&session.app_name, &session.user_id, &id, None).await? {
                 Some(stored) => to_js_core(&stored),
                 None => Ok(JsValue::NULL),
             }

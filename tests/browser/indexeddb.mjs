@@ -326,8 +326,16 @@ try {
       open.onsuccess = () => { window.held = open.result; resolve(); };
     }));
     const tab = await page();
-    const blocked = await codeOf(tab, () => new window.adk.IndexedDbSessionService({ databaseName: 'blocked' }).getSession({ appName: 'a', userId: 'u', sessionId: 's' }));
+    await tab.evaluate(() => { window.held = new window.adk.IndexedDbSessionService({ databaseName: 'blocked' }); });
+    const read = () => window.held.getSession({ appName: 'a', userId: 'u', sessionId: 's' });
+    const blocked = await codeOf(tab, read);
     assert(blocked.startsWith('FAILED_PRECONDITION') && blocked.includes('other tabs'), blocked);
+    // Asked again while the upgrade still waits: the same answer at once, not a hang.
+    const again = await codeOf(tab, read);
+    assert(again.startsWith('FAILED_PRECONDITION'), again);
+    // Once the old page lets go, the upgrade goes through and the service works.
+    await holder.evaluate(() => window.held.close());
+    await tab.waitForFunction(() => window.held.getSession({ appName: 'a', userId: 'u', sessionId: 's' }).then((s) => s === null, () => false), null, { polling: 200, timeout: 10_000 });
     const none = await codeOf(tab, () => {
       Object.defineProperty(globalThis, 'indexedDB', { value: undefined });
       return new window.adk.IndexedDbSessionService({ databaseName: 'none' }).createSession({ appName: 'a', userId: 'u' });

@@ -160,4 +160,21 @@ await test('AgentTool: an agent answers the model\'s request in a session of its
   assertJsonEqual(declaration.parametersJsonSchema.required, ['request']);
 });
 
+await test('an empty staticInstruction is none; tools or a system instruction in generateContentConfig are refused', async () => {
+  const model = new ScriptedModel(['ok']);
+  await runAll(new LlmAgent({ name: 'plain', model, instruction: 'Be brief.', staticInstruction: '' }), 'hi');
+  const [request] = model.requests;
+  assert(request.config.systemInstruction.startsWith('Be brief.'), request.config.systemInstruction);
+  assert(request.contents.length === 1, JSON.stringify(request.contents));
+  for (const generateContentConfig of [{ tools: [] }, { systemInstruction: 'x' }]) {
+    let error;
+    try {
+      new LlmAgent({ name: 'bad', model: new ScriptedModel([]), generateContentConfig });
+    } catch (e) {
+      error = e;
+    }
+    assert(error?.code === 'INVALID_ARGUMENT' && /LlmAgent/.test(error.message), String(error?.message));
+  }
+});
+
 finish();

@@ -13,7 +13,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use super::records::{from_js, put_value, to_js};
 use super::schema::{ARTIFACTS, SCHEMA};
-use super::{committed, done, idb_error, prefix_range, Connection, IdbCursor, IdbTransaction};
+use super::{done, idb_error, prefix_range, Connection, IdbCursor, IdbTransaction};
 
 adk_core::json_struct! {
     /// One version of one artifact; its inline bytes sit beside it as `bytes`.
@@ -73,7 +73,7 @@ impl IndexedDbArtifactService {
     async fn versions_of(&self, key: ArtifactKey<'_>) -> Result<(IdbTransaction, JsValue), AdkError> {
         let scope = artifact_scope(key)?.unwrap_or_default();
         let range = prefix_range(&[key.app_name, key.user_id, scope, key.filename])?;
-        Ok((self.db.transaction(&[ARTIFACTS], false).await?, range))
+        Ok((self.db.read(&[ARTIFACTS]).await?, range))
     }
 
     /// The record of `version` (the latest without one), if there is one.
@@ -119,7 +119,7 @@ impl ArtifactService for IndexedDbArtifactService {
     ) -> Result<u64, AdkError> {
         let scope = artifact_scope(key)?.unwrap_or_default();
         let mime_type = mime_type(&artifact)?;
-        let tx = self.db.transaction(&[ARTIFACTS], true).await?;
+        let tx = self.db.write(&[ARTIFACTS]).await?;
         let store = tx.object_store(ARTIFACTS).map_err(|e| idb_error(&e, "saving an artifact"))?;
         let range = prefix_range(&[key.app_name, key.user_id, scope, key.filename])?;
         let count = store.count(&range).map_err(|e| idb_error(&e, "saving an artifact"))?;
@@ -141,7 +141,7 @@ impl ArtifactService for IndexedDbArtifactService {
             part: artifact,
         };
         put_value(&tx, ARTIFACTS, &record(row)?)?;
-        committed(&tx, "saving an artifact").await?;
+        tx.commit("saving an artifact").await?;
         Ok(version)
     }
 
@@ -156,7 +156,7 @@ impl ArtifactService for IndexedDbArtifactService {
         session_id: Option<&str>,
     ) -> Result<Vec<String>, AdkError> {
         validate_listing(app_name, user_id, session_id)?;
-        let tx = self.db.transaction(&[ARTIFACTS], false).await?;
+        let tx = self.db.read(&[ARTIFACTS]).await?;
         let store = tx.object_store(ARTIFACTS).map_err(|e| idb_error(&e, "listing artifacts"))?;
         let mut names: Vec<String> = Vec::new();
         for scope in std::iter::once("").chain(session_id) {
@@ -173,11 +173,11 @@ impl ArtifactService for IndexedDbArtifactService {
 
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
         let scope = artifact_scope(key)?.unwrap_or_default();
-        let tx = self.db.transaction(&[ARTIFACTS], true).await?;
+        let tx = self.db.write(&[ARTIFACTS]).await?;
         let range = prefix_range(&[key.app_name, key.user_id, scope, key.filename])?;
         let store = tx.object_store(ARTIFACTS).map_err(|e| idb_error(&e, "deleting an artifact"))?;
         store.delete(&range).map_err(|e| idb_error(&e, "deleting an artifact"))?;
-        committed(&tx, "deleting an artifact").await
+        tx.commit("deleting an artifact").await
     }
 
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {

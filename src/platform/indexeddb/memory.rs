@@ -10,7 +10,7 @@ use wasm_bindgen::JsValue;
 
 use super::records::{from_js, get, put};
 use super::schema::{MEMORIES, MEMORY_DELETED, MEMORY_SESSIONS, SCHEMA};
-use super::{committed, done, idb_error, numbered_range, prefix_range, Connection, IdbTransaction};
+use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbTransaction};
 
 adk_core::json_struct! {
     /// One remembered event.
@@ -82,7 +82,9 @@ impl IndexedDbMemoryService {
         Ok(slot)
     }
 
-    /// Writes `events` (those with content, not deleted, not `skip`ped) into `slot` from `seq` on.
+    /// Writes `events` (those with content, not deleted) into `slot` from `seq` on; with `known`,
+    /// only those whose ids are not known yet (adding events skips what is remembered, a whole
+    /// session replaces it as it is).
     fn remember(
         tx: &IdbTransaction,
         (app, user): (&str, &str),
@@ -90,13 +92,15 @@ impl IndexedDbMemoryService {
         mut seq: u64,
         events: &[Event],
         deleted: &[String],
-        mut skip: Vec<String>,
+        mut known: Option<Vec<String>>,
     ) -> Result<(), AdkError> {
         for event in events.iter().filter(|e| has_content(e) && !deleted.contains(&e.id)) {
-            if skip.contains(&event.id) {
-                continue;
+            if let Some(known) = known.as_mut() {
+                if known.contains(&event.id) {
+                    continue;
+                }
+                known.push(event.id.clone());
             }
-            skip.push(event.id.clone());
             let row = MemoryRow {
                 app_name: app.into(),
                 user_id: user.into(),
@@ -117,7 +121,7 @@ impl IndexedDbMemoryService {
 impl MemoryService for IndexedDbMemoryService {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
         let (app, user) = (session.app_name.as_str(), session.user_id.as_str());
-        let tx = self.db.transaction(&STORES, true).await?;
+        let tx = self.db.write(&STORES).await?;
         let deleted = self.deleted(&tx, app, user).await?;
         let slot = self.slot(&tx, app, user, &session.id).await?;
         // What was remembered of the session is replaced.
@@ -126,8 +130,8 @@ impl MemoryService for IndexedDbMemoryService {
             .delete(&numbered_range(&[app, user], slot, false)?)
             .map_err(|e| idb_error(&e, "remembering a session"))?;
         let events: Vec<Event> = session.events.iter().map(Event::clone).collect();
-        Self::remember(&tx, (app, user), slot, 0, &events, &deleted, Vec::new())?;
-        committed(&tx, "remembering a session").await
+        Self::remember(&tx, (app, user), slot, 0, &events, &deleted, None)?;
+        tx.commit("remembering a session").await
     }
 
     async fn add_events_to_memory(
@@ -138,20 +142,21 @@ impl MemoryService for IndexedDbMemoryService {
         session_id: Option<&str>,
     ) -> Result<(), AdkError> {
         let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
-        let tx = self.db.transaction(&STORES, true).await?;
+        let tx = self.db.write(&STORES).await?;
         let deleted = self.deleted(&tx, app_name, user_id).await?;
         let slot = self.slot(&tx, app_name, user_id, session).await?;
         let mut known = Vec::new();
         let mut next = 0;
-        for row in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
+        let range = numbered_range(&[app_name, user_id], slot, false)?;
+        let rows = tx.object_store(MEMORIES).and_then(|s| s.get_all(&range));
+        let rows = done(&rows.map_err(|e| idb_error(&e, "remembering events"))?, "remembering events").await?;
+        for row in js_sys::Array::from(&rows).iter() {
             let row: MemoryRow = from_js("memory", &row)?;
-            if row.slot == slot {
-                known.push(row.id);
-                next = next.max(row.seq + 1);
-            }
+            known.push(row.id);
+            next = next.max(row.seq + 1);
         }
-        Self::remember(&tx, (app_name, user_id), slot, next, events, &deleted, known)?;
-        committed(&tx, "remembering events").await
+        Self::remember(&tx, (app_name, user_id), slot, next, events, &deleted, Some(known))?;
+        tx.commit("remembering events").await
     }
 
     async fn search_memory(
@@ -160,7 +165,7 @@ impl MemoryService for IndexedDbMemoryService {
         user_id: &str,
         query: &str,
     ) -> Result<SearchMemoryResponse, AdkError> {
-        let tx = self.db.transaction(&[MEMORIES], false).await?;
+        let tx = self.db.read(&[MEMORIES]).await?;
         let mut remembered: Vec<(Event, String)> = Vec::new();
         for row in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
             let row: MemoryRow = from_js("memory", &row)?;
@@ -170,7 +175,7 @@ impl MemoryService for IndexedDbMemoryService {
     }
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
-        let tx = self.db.transaction(&STORES, true).await?;
+        let tx = self.db.write(&STORES).await?;
         let store = tx.object_store(MEMORIES).map_err(|e| idb_error(&e, "deleting a memory"))?;
         let mut found = false;
         for value in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
@@ -193,6 +198,6 @@ impl MemoryService for IndexedDbMemoryService {
             };
             put(&tx, MEMORY_DELETED, &mark)?;
         }
-        committed(&tx, "deleting a memory").await
+        tx.commit("deleting a memory").await
     }
 }

@@ -19,7 +19,8 @@ mod schema;
 pub mod sessions;
 mod sys;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 use adk_core::{AdkError, ErrorCode};
 use wasm_bindgen::closure::Closure;
@@ -39,6 +40,9 @@ pub struct Schema {
 
 /// What a `DOMException` from IndexedDB means to a caller.
 pub fn idb_error(error: &JsValue, doing: &str) -> AdkError {
+    if error.is_null() || error.is_undefined() {
+        return AdkError::new(ErrorCode::Aborted, format!("IndexedDB: {doing}: the transaction was aborted"));
+    }
     let name = prop(error, "name").as_string().unwrap_or_default();
     let message = prop(error, "message").as_string().filter(|m| !m.is_empty()).unwrap_or_else(|| name.clone());
     let code = match name.as_str() {
@@ -52,78 +56,147 @@ pub fn idb_error(error: &JsValue, doing: &str) -> AdkError {
     AdkError::new(code, format!("IndexedDB: {doing}: {message}"))
 }
 
-/// Sets `target[name]` to a one-shot handler.
-fn on(target: &JsValue, name: &str, handler: impl FnOnce(JsValue) + 'static) {
-    let handler = Closure::once_into_js(handler);
-    let _ = js_sys::Reflect::set(target, &JsValue::from_str(name), &handler);
+/// Event handlers set on one IndexedDB object for as long as this lives. Dropping it clears them
+/// and frees their closures: a handler that never fires (the error handler of a request that
+/// succeeded) would otherwise keep what it holds, the request's result included, for good.
+struct Handlers {
+    target: JsValue,
+    set: Vec<(&'static str, Handler)>,
+}
+
+type Handler = Closure<dyn FnMut(JsValue)>;
+
+impl Handlers {
+    fn new(target: &JsValue) -> Self {
+        Handlers { target: target.clone(), set: Vec::new() }
+    }
+
+    fn on(&mut self, name: &'static str, handler: impl FnMut(JsValue) + 'static) {
+        let closure = Handler::new(handler);
+        let _ = js_sys::Reflect::set(&self.target, &JsValue::from_str(name), closure.as_ref());
+        self.set.push((name, closure));
+    }
+}
+
+impl Drop for Handlers {
+    fn drop(&mut self) {
+        for (name, _) in &self.set {
+            let _ = js_sys::Reflect::set(&self.target, &JsValue::from_str(name), &JsValue::NULL);
+        }
+    }
+}
+
+/// Sets `target[name]` to a handler that lives until it fires: for a request this code no longer
+/// waits for but that must still finish properly (an upgrade another tab held up).
+fn on_until_fired(target: &JsValue, name: &str, handler: impl FnOnce(JsValue) + 'static) {
+    let _ = js_sys::Reflect::set(target, &JsValue::from_str(name), &Closure::once_into_js(handler));
 }
 
 /// Awaits `request`: its result, or its error as an `AdkError`.
 pub async fn done(request: &IdbRequest, doing: &str) -> Result<JsValue, AdkError> {
+    let mut handlers = Handlers::new(request);
     let settled = js_sys::Promise::new(&mut |resolve, reject| {
         let ok = request.clone();
-        on(request, "onsuccess", move |_| {
+        handlers.on("onsuccess", move |_| {
             let _ = resolve.call1(&JsValue::UNDEFINED, &ok.result().unwrap_or(JsValue::UNDEFINED));
         });
         let failed = request.clone();
-        on(request, "onerror", move |_| {
+        handlers.on("onerror", move |_| {
             let _ = reject.call1(&JsValue::UNDEFINED, &failed.error().unwrap_or(JsValue::UNDEFINED));
         });
     });
-    JsFuture::from(settled).await.map_err(|e| idb_error(&e, doing))
+    let result = JsFuture::from(settled).await;
+    drop(handlers);
+    result.map_err(|e| idb_error(&e, doing))
 }
 
-/// Awaits the end of `tx`: `Ok` once everything it wrote is committed.
-pub async fn committed(tx: &IdbTransaction, doing: &str) -> Result<(), AdkError> {
+/// Awaits the end of `tx`: `Ok` once everything it wrote is committed. A failed request aborts
+/// the transaction; its cause is the transaction's error, set by the time `abort` fires.
+async fn committed(tx: &IdbTransaction, doing: &str) -> Result<(), AdkError> {
+    let mut handlers = Handlers::new(tx);
     let settled = js_sys::Promise::new(&mut |resolve, reject| {
-        on(tx, "oncomplete", move |_| {
+        handlers.on("oncomplete", move |_| {
             let _ = resolve.call0(&JsValue::UNDEFINED);
         });
-        let failed = tx.clone();
-        let reject_too = reject.clone();
-        on(tx, "onerror", move |_| {
-            let _ = reject.call1(&JsValue::UNDEFINED, &failed.tx_error());
-        });
         let aborted = tx.clone();
-        on(tx, "onabort", move |_| {
-            let _ = reject_too.call1(&JsValue::UNDEFINED, &aborted.tx_error());
+        handlers.on("onabort", move |_| {
+            let _ = reject.call1(&JsValue::UNDEFINED, &aborted.tx_error());
         });
     });
-    JsFuture::from(settled).await.map(|_| ()).map_err(|e| idb_error(&e, doing))
+    let result = JsFuture::from(settled).await;
+    drop(handlers);
+    result.map(|_| ()).map_err(|e| idb_error(&e, doing))
+}
+
+/// A read-write transaction that commits only through [`Writing::commit`]: dropped before that (a
+/// `?` on the way, or the caller's future dropped, say by a cancelled run), it aborts, so nothing
+/// it wrote is kept. IndexedDB would otherwise commit whatever had been put.
+pub struct Writing {
+    tx: IdbTransaction,
+    committing: bool,
+}
+
+impl Writing {
+    /// Commits everything written; `Ok` once it is stored.
+    pub async fn commit(mut self, doing: &str) -> Result<(), AdkError> {
+        self.committing = true;
+        committed(&self.tx, doing).await
+    }
+}
+
+impl std::ops::Deref for Writing {
+    type Target = IdbTransaction;
+
+    fn deref(&self) -> &IdbTransaction {
+        &self.tx
+    }
+}
+
+impl Drop for Writing {
+    fn drop(&mut self) {
+        if !self.committing {
+            let _ = self.tx.abort();
+        }
+    }
 }
 
 /// A connection to one database, opened on first use.
 pub struct Connection {
     name: String,
     schema: Schema,
-    db: RefCell<Option<IdbDatabase>>,
+    /// The open database, with the handler that closes it when another tab upgrades or deletes it.
+    db: RefCell<Option<(IdbDatabase, Handlers)>>,
+    /// An upgrade another tab blocked is still waiting: calls fail at once until it goes through.
+    held_up: Rc<Cell<bool>>,
 }
 
 impl Connection {
     /// A connection to the database `name` with `schema`; nothing is opened yet.
     pub fn new(name: &str, schema: Schema) -> Self {
-        Connection { name: name.to_string(), schema, db: RefCell::new(None) }
+        Connection { name: name.to_string(), schema, db: RefCell::new(None), held_up: Rc::default() }
     }
 
     /// The open database, opening (and upgrading) it if needed.
     async fn database(&self) -> Result<IdbDatabase, AdkError> {
-        if let Some(db) = self.db.borrow().clone() {
-            return Ok(db);
+        if let Some((db, _)) = self.db.borrow().as_ref() {
+            return Ok(db.clone());
         }
-        let db = open(&self.name, &self.schema).await?;
-        // Another tab upgrading the schema asks this connection to close; it does, and the next
-        // call opens the new version.
+        if self.held_up.get() {
+            return Err(blocked(&self.name));
+        }
+        let db = open(&self.name, &self.schema, &self.held_up).await?;
+        // Another tab upgrading or deleting the database asks this connection to close; it does,
+        // and the next call opens the database again.
+        let mut handlers = Handlers::new(&db);
         let closing = db.clone();
-        on(&db, "onversionchange", move |_| closing.close());
-        *self.db.borrow_mut() = Some(db.clone());
+        handlers.on("onversionchange", move |_| closing.close());
+        *self.db.borrow_mut() = Some((db.clone(), handlers));
         Ok(db)
     }
 
-    /// A transaction over `stores`, read-only or read-write.
-    pub async fn transaction(&self, stores: &[&str], write: bool) -> Result<IdbTransaction, AdkError> {
+    async fn begin(&self, stores: &[&str], mode: &str) -> Result<IdbTransaction, AdkError> {
         let db = self.database().await?;
         let names: js_sys::Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
-        let mode = if write { "readwrite" } else { "readonly" };
         match db.transaction(&names, mode) {
             Ok(tx) => Ok(tx),
             // Closed by a version change (or by the browser): open again once.
@@ -134,6 +207,23 @@ impl Connection {
             }
         }
     }
+
+    /// A read-only transaction over `stores`.
+    pub async fn read(&self, stores: &[&str]) -> Result<IdbTransaction, AdkError> {
+        self.begin(stores, "readonly").await
+    }
+
+    /// A read-write transaction over `stores`, aborted unless committed.
+    pub async fn write(&self, stores: &[&str]) -> Result<Writing, AdkError> {
+        Ok(Writing { tx: self.begin(stores, "readwrite").await?, committing: false })
+    }
+}
+
+fn blocked(name: &str) -> AdkError {
+    AdkError::new(
+        ErrorCode::FailedPrecondition,
+        format!("IndexedDB: database {name} needs an upgrade that another open tab blocks; close the other tabs of this app"),
+    )
 }
 
 /// `indexedDB`, where there is one.
@@ -145,34 +235,52 @@ fn factory() -> Result<sys::IdbFactory, AdkError> {
         .ok_or_else(|| AdkError::new(ErrorCode::Unavailable, "IndexedDB is not available in this browser context"))
 }
 
-/// Opens `name` at the schema's version, upgrading it first if it is older.
-async fn open(name: &str, schema: &Schema) -> Result<IdbDatabase, AdkError> {
+/// Opens `name` at the schema's version, upgrading it first if it is older. When another tab holds
+/// an older version open and will not close it, this fails with `FAILED_PRECONDITION` at once
+/// rather than wait; the request goes on in the background (`held_up` says so meanwhile), runs the
+/// upgrade when the other tab lets it, and closes the connection it then gets.
+async fn open(name: &str, schema: &Schema, held_up: &Rc<Cell<bool>>) -> Result<IdbDatabase, AdkError> {
     let request = factory()?.open(name, schema.version).map_err(|e| idb_error(&e, "opening the database"))?;
     let upgrade = schema.upgrade;
-    let upgrading = request.clone();
-    on(&request, "onupgradeneeded", move |event| {
-        let old = prop(&event, "oldVersion").as_f64().unwrap_or(0.0) as u32;
-        let db = upgrading.result().unwrap_or(JsValue::UNDEFINED).unchecked_into::<IdbDatabase>();
-        if let Some(tx) = upgrading.transaction() {
+    let run_upgrade = move |request: &IdbRequest, event: &JsValue| {
+        let old = prop(event, "oldVersion").as_f64().unwrap_or(0.0) as u32;
+        let db = request.result().unwrap_or(JsValue::UNDEFINED).unchecked_into::<IdbDatabase>();
+        if let Some(tx) = request.transaction() {
             if upgrade(&db, &tx, old).is_err() {
                 let _ = tx.abort();
             }
         }
-    });
-    let blocked = js_sys::Promise::new(&mut |resolve, _| {
-        on(&request, "onblocked", move |_| {
+    };
+    let mut handlers = Handlers::new(&request);
+    let upgrading = request.clone();
+    handlers.on("onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
+    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
+        handlers.on("onblocked", move |_| {
             let _ = resolve.call0(&JsValue::UNDEFINED);
         });
     });
     let opened = done(&request, "opening the database");
-    let blocked = JsFuture::from(blocked);
-    futures_util::pin_mut!(opened, blocked);
-    match futures_util::future::select(opened, blocked).await {
+    let blocked_now = JsFuture::from(blocked_now);
+    futures_util::pin_mut!(opened, blocked_now);
+    let outcome = futures_util::future::select(opened, blocked_now).await;
+    drop(handlers);
+    match outcome {
         futures_util::future::Either::Left((db, _)) => Ok(db?.unchecked_into()),
-        futures_util::future::Either::Right(_) => Err(AdkError::new(
-            ErrorCode::FailedPrecondition,
-            format!("IndexedDB: database {name} needs an upgrade that another open tab blocks; close the other tabs of this app"),
-        )),
+        futures_util::future::Either::Right(_) => {
+            held_up.set(true);
+            let upgrading = request.clone();
+            on_until_fired(&request, "onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
+            let (opened, finished) = (request.clone(), held_up.clone());
+            on_until_fired(&request, "onsuccess", move |_| {
+                if let Ok(db) = opened.result() {
+                    db.unchecked_into::<IdbDatabase>().close();
+                }
+                finished.set(false);
+            });
+            let failed = held_up.clone();
+            on_until_fired(&request, "onerror", move |_| failed.set(false));
+            Err(blocked(name))
+        }
     }
 }
 
@@ -204,8 +312,27 @@ pub fn numbered_range(prefix: &[&str], n: u64, onwards: bool) -> Result<JsValue,
     key_range(&lower, &upper)
 }
 
-/// Deletes the database `name` (tests, and an app's "clear all data").
+/// Deletes the database `name` (tests, and an app's "clear all data"). This SDK's own open
+/// connections close themselves for it; one another tab keeps open is `FAILED_PRECONDITION` (the
+/// deletion then happens when that tab closes it).
 pub async fn delete_database(name: &str) -> Result<(), AdkError> {
     let request = factory()?.delete_database(name).map_err(|e| idb_error(&e, "deleting the database"))?;
-    done(&request, "deleting the database").await.map(|_| ())
+    let mut handlers = Handlers::new(&request);
+    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
+        handlers.on("onblocked", move |_| {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        });
+    });
+    let deleted = done(&request, "deleting the database");
+    let blocked_now = JsFuture::from(blocked_now);
+    futures_util::pin_mut!(deleted, blocked_now);
+    let outcome = futures_util::future::select(deleted, blocked_now).await;
+    drop(handlers);
+    match outcome {
+        futures_util::future::Either::Left((deleted, _)) => deleted.map(|_| ()),
+        futures_util::future::Either::Right(_) => Err(AdkError::new(
+            ErrorCode::FailedPrecondition,
+            format!("IndexedDB: database {name} is open in another tab; it is deleted once that tab closes it"),
+        )),
+    }
 }

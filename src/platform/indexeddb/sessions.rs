@@ -23,7 +23,7 @@ use wasm_bindgen::JsCast;
 
 use super::records::{from_js, get, key, put};
 use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
-use super::{committed, done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
+use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
 use adk_core::types::JsonObject;
 use adk_core::{AdkError, ErrorCode, Event};
 
@@ -108,11 +108,15 @@ impl IndexedDbSessionService {
     /// Stores `session` as it is (ADK's session JSON: its state with `app:` and `user:` keys, its
     /// events), in one transaction: a conversation moved from an ADK server or another browser.
     /// A session with that id already there is `ALREADY_EXISTS`.
-    pub async fn import_session(&self, session: &Session) -> Result<(), AdkError> {
-        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], true).await?;
-        let (app, user, id) = (session.app_name.as_str(), session.user_id.as_str(), session.id.as_str());
+    /// Returns the id it is stored under (trimmed, as `getSession` reads it).
+    pub async fn import_session(&self, session: &Session) -> Result<String, AdkError> {
+        let id = session.id.trim();
+        if id.is_empty() {
+            return Err(AdkError::invalid("importSession: the session's id must not be blank"));
+        }
+        let tx = self.db.write(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
+        let (app, user) = (session.app_name.as_str(), session.user_id.as_str());
         if get::<SessionRow>(&tx, SESSIONS, &[app, user, id]).await?.is_some() {
-            let _ = tx.abort();
             return Err(AdkError::new(ErrorCode::AlreadyExists, format!("Session with id {id} already exists.")));
         }
         let scopes = split_state_delta(&session.state);
@@ -139,7 +143,8 @@ impl IndexedDbSessionService {
             seq,
         };
         put(&tx, SESSIONS, &row)?;
-        committed(&tx, "importing a session").await
+        tx.commit("importing a session").await?;
+        Ok(id.to_string())
     }
 }
 
@@ -219,11 +224,10 @@ impl SessionService for IndexedDbSessionService {
         state: Option<JsonObject>,
         session_id: Option<&str>,
     ) -> Result<Session, AdkError> {
-        let tx = self.db.transaction(&[SESSIONS, APP_STATE, USER_STATE], true).await?;
+        let tx = self.db.write(&[SESSIONS, APP_STATE, USER_STATE]).await?;
         let id = match session_id.map(str::trim).filter(|id| !id.is_empty()) {
             Some(id) => {
                 if get::<SessionRow>(&tx, SESSIONS, &[app_name, user_id, id]).await?.is_some() {
-                    let _ = tx.abort();
                     return Err(AdkError::new(
                         ErrorCode::AlreadyExists,
                         format!("Session with id {id} already exists."),
@@ -245,7 +249,7 @@ impl SessionService for IndexedDbSessionService {
             seq: 0,
         };
         put(&tx, SESSIONS, &row)?;
-        committed(&tx, "creating a session").await?;
+        tx.commit("creating a session").await?;
         Ok(view(&row, &app, &user, Events::new()))
     }
 
@@ -256,7 +260,7 @@ impl SessionService for IndexedDbSessionService {
         session_id: &str,
         config: Option<&GetSessionConfig>,
     ) -> Result<Option<Session>, AdkError> {
-        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], false).await?;
+        let tx = self.db.read(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
         let key = [app_name, user_id, session_id.trim()];
         let Some(row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else { return Ok(None) };
         let events = read_events(&tx, &row, config).await?;
@@ -265,7 +269,7 @@ impl SessionService for IndexedDbSessionService {
     }
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
-        let tx = self.db.transaction(&[SESSIONS, APP_STATE, USER_STATE], false).await?;
+        let tx = self.db.read(&[SESSIONS, APP_STATE, USER_STATE]).await?;
         let index = tx
             .object_store(SESSIONS)
             .and_then(|s| s.index(BY_UPDATE))
@@ -292,28 +296,26 @@ impl SessionService for IndexedDbSessionService {
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
-        let tx = self.db.transaction(&[SESSIONS, EVENTS], true).await?;
+        let tx = self.db.write(&[SESSIONS, EVENTS]).await?;
         let id = session_id.trim();
         let stores = tx.object_store(SESSIONS).and_then(|s| Ok((s, tx.object_store(EVENTS)?)));
         let (sessions, events) = stores.map_err(|e| idb_error(&e, "deleting a session"))?;
         sessions.delete(&key(&[app_name, user_id, id])).map_err(|e| idb_error(&e, "deleting a session"))?;
         events.delete(&prefix_range(&[app_name, user_id, id])?).map_err(|e| idb_error(&e, "deleting a session"))?;
-        committed(&tx, "deleting a session").await
+        tx.commit("deleting a session").await
     }
 
     async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
         if event.partial == Some(true) {
             return Ok(event);
         }
-        let tx = self.db.transaction(&[SESSIONS, EVENTS, APP_STATE, USER_STATE], true).await?;
+        let tx = self.db.write(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
         let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
         let key = [app_name.as_str(), user_id.as_str(), session.id.as_str()];
         let Some(mut row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else {
-            let _ = tx.abort();
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
         if row.last_update_time > session.last_update_time {
-            let _ = tx.abort();
             return Err(AdkError::new(
                 ErrorCode::FailedPrecondition,
                 format!(
@@ -340,7 +342,7 @@ impl SessionService for IndexedDbSessionService {
         row.last_update_time = stored.timestamp;
         put(&tx, SESSIONS, &row)?;
         self.extend_shared(&tx, &app_name, &user_id, scopes.app, scopes.user).await?;
-        committed(&tx, "appending an event").await?;
+        tx.commit("appending an event").await?;
         // Only what is committed reaches the caller's copy of the session.
         Ok(Rc::unwrap_or_clone(apply_event(session, event)))
     }

@@ -206,11 +206,13 @@ async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkE
 /// responses answer, when every response id names a call in the session and all are of one
 /// invocation. Anything else starts a new invocation.
 fn resumed_invocation(events: &Events, message: &Content) -> Option<String> {
-    let mut ids: Vec<&str> = message
-        .parts()
-        .iter()
-        .filter_map(|p| p.function_response.as_ref()?.id.as_deref().filter(|id| !id.is_empty()))
-        .collect();
+    // A set, as ADK's: a message may answer one call twice (a progress update and the result).
+    let mut ids: Vec<&str> = Vec::new();
+    for id in message.parts().iter().filter_map(|p| p.function_response.as_ref()?.id.as_deref()) {
+        if !id.is_empty() && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
     if ids.is_empty() {
         return None;
     }
@@ -230,4 +232,29 @@ fn resumed_invocation(events: &Events, message: &Content) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{FunctionCall, FunctionResponse, Part};
+
+    #[test]
+    fn two_answers_to_one_call_continue_its_invocation() {
+        let mut call = Event::new("agent");
+        call.invocation_id = "e-1".into();
+        let part = FunctionCall { id: Some("c1".into()), name: Some("f".into()), ..Default::default() };
+        call.content = Some(Content::new("model", vec![Part { function_call: Some(part), ..Default::default() }]));
+        let events: Events = vec![call].into();
+        let answer = || Part {
+            function_response: Some(FunctionResponse {
+                id: Some("c1".into()),
+                name: Some("f".into()),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let message = Content::new("user", vec![answer(), answer()]);
+        assert_eq!(resumed_invocation(&events, &message).as_deref(), Some("e-1"));
+    }
 }

@@ -162,6 +162,10 @@ fn assemble_request(
     let me = ctx.agent().clone();
     let mut request = LlmRequest { model: Some(config.model.model().to_string()), ..Default::default() };
     request.config.settings = config.generate_content_config.clone();
+    // The agent's labels are the request's; ADK adds its own beside them before each call.
+    if let Some(serde_json::Value::Object(labels)) = request.config.settings.shift_remove("labels") {
+        request.config.labels = labels;
+    }
     request.append_instructions(&Vec::from_iter(global));
     let mut transient = Vec::new();
     let mut media_prefix = false;

@@ -115,6 +115,26 @@ impl LlmAgentConfig {
     }
 }
 
+/// ADK's checks of an agent's generation settings: the tools and the system instruction have
+/// their own options (a copy here would be overwritten, or sent twice); labels are fine and are
+/// sent with the one ADK adds. A response schema is passed through (adk-wasm has no
+/// `output_schema`; ADK asks for that instead).
+pub fn validate_generate_content_config(config: &JsonObject) -> Result<(), AdkError> {
+    if config.contains_key("tools") {
+        return Err(AdkError::invalid(
+            "All tools must be set via LlmAgent.tools, not via generateContentConfig.tools. Move your tools to the \
+             LlmAgent({tools: [...]}) option.",
+        ));
+    }
+    if config.contains_key("systemInstruction") || config.contains_key("system_instruction") {
+        return Err(AdkError::invalid(
+            "System instruction must be set via LlmAgent.instruction, not via generateContentConfig.systemInstruction. \
+             Move your instruction to LlmAgent({instruction: '...'}).",
+        ));
+    }
+    Ok(())
+}
+
 /// An agent driven by a model (ADK's `LlmAgent`).
 pub struct LlmAgent {
     core: AgentCore,
