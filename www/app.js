@@ -34,19 +34,19 @@ try {
 /** The demo's own database (an app of the origin keeps its data apart by name). */
 const DATABASE = 'adk-wasm-demo';
 
-/** The IndexedDB services; in memory where the browser has no IndexedDB (some private modes). */
+/** The IndexedDB services and the sessions they kept; in memory where the browser has no IndexedDB (some private modes). */
 async function openServices() {
-  const kept = new adk.IndexedDbSessionService({ databaseName: DATABASE });
+  const stored = new adk.IndexedDbSessionService({ databaseName: DATABASE });
   try {
-    await kept.listSessions({ appName: APP, userId: USER });
-    return { sessionService: kept, artifactService: new adk.IndexedDbArtifactService({ databaseName: DATABASE }), persistent: true };
+    const { sessions: kept } = await stored.listSessions({ appName: APP, userId: USER });
+    return { sessionService: stored, artifactService: new adk.IndexedDbArtifactService({ databaseName: DATABASE }), persistent: true, kept };
   } catch (e) {
     setStatus(`Sessions are kept in memory only (${e.message}).`, 'warn');
-    return { sessionService: new adk.InMemorySessionService(), artifactService: new adk.InMemoryArtifactService(), persistent: false };
+    return { sessionService: new adk.InMemorySessionService(), artifactService: new adk.InMemoryArtifactService(), persistent: false, kept: [] };
   }
 }
 
-const { sessionService, artifactService, persistent } = await openServices();
+const { sessionService, artifactService, persistent, kept } = await openServices();
 const chat = new Chat($('transcript'), adk.Transcript);
 const timeline = new Timeline($('timeline'));
 const statePanel = new StatePanel($('state'));
@@ -239,7 +239,6 @@ $('clear-data').addEventListener('click', async () => {
 timeline.reset();
 picker.select(providers[0].id);
 // After a reload: the most recent conversation, as it was left.
-const { sessions: kept } = await sessionService.listSessions({ appName: APP, userId: USER });
 if (kept.length) await showSession(kept.at(-1).id);
 else await newSession();
 document.body.dataset.ready = 'true';

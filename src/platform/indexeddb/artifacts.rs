@@ -11,9 +11,9 @@ use adk_runtime::artifact::{
 use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::records::{from_js, put_value, to_js};
+use super::records::{from_js, get_all, put_value, to_js};
 use super::schema::{ARTIFACTS, SCHEMA};
-use super::{done, idb_error, prefix_range, Connection, IdbCursor, IdbTransaction};
+use super::{done, idb_error, numbered_key, prefix_range, Connection, IdbCursor, IdbTransaction};
 
 adk_core::json_struct! {
     /// One version of one artifact; its inline bytes sit beside it as `bytes`.
@@ -83,9 +83,7 @@ impl IndexedDbArtifactService {
         let found = match version {
             Some(version) => {
                 let scope = artifact_scope(key)?.unwrap_or_default();
-                let at: js_sys::Array =
-                    [key.app_name, key.user_id, scope, key.filename].iter().map(|p| JsValue::from_str(p)).collect();
-                at.push(&JsValue::from_f64(version as f64));
+                let at = numbered_key(&[key.app_name, key.user_id, scope, key.filename], &[version]);
                 done(&store.get(&at).map_err(|e| idb_error(&e, "reading an artifact"))?, "reading an artifact").await?
             }
             None => {
@@ -189,9 +187,11 @@ impl ArtifactService for IndexedDbArtifactService {
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let (tx, range) = self.versions_of(key).await?;
-        let rows = tx.object_store(ARTIFACTS).and_then(|s| s.get_all(&range));
-        let rows = done(&rows.map_err(|e| idb_error(&e, "listing versions"))?, "listing versions").await?;
-        js_sys::Array::from(&rows).iter().map(|value| row_of(&value).map(|row| row.meta)).collect()
+        get_all(&tx, ARTIFACTS, &range, "listing versions")
+            .await?
+            .iter()
+            .map(|value| row_of(&value).map(|row| row.meta))
+            .collect()
     }
 
     async fn get_artifact_version(

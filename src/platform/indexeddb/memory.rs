@@ -6,11 +6,10 @@ use adk_core::{AdkError, Event};
 use adk_runtime::memory::{has_content, memory_text, rank, MemoryService, SearchMemoryResponse, UNKNOWN_SESSION_ID};
 use adk_runtime::session::Session;
 use async_trait::async_trait;
-use wasm_bindgen::JsValue;
 
-use super::records::{from_js, get, put};
+use super::records::{from_js, get, get_all, put};
 use super::schema::{MEMORIES, MEMORY_DELETED, MEMORY_SESSIONS, SCHEMA};
-use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbTransaction};
+use super::{idb_error, numbered_key, numbered_range, prefix_range, Connection, IdbTransaction};
 
 adk_core::json_struct! {
     /// One remembered event.
@@ -47,10 +46,7 @@ const STORES: [&str; 3] = [MEMORIES, MEMORY_SESSIONS, MEMORY_DELETED];
 
 /// Every record of `store` under `prefix`, in key order.
 async fn all(tx: &IdbTransaction, store: &str, prefix: &[&str]) -> Result<js_sys::Array, AdkError> {
-    let range = prefix_range(prefix)?;
-    let request = tx.object_store(store).and_then(|s| s.get_all(&range));
-    let rows = done(&request.map_err(|e| idb_error(&e, "reading the memory"))?, "reading the memory").await?;
-    Ok(js_sys::Array::from(&rows))
+    get_all(tx, store, &prefix_range(prefix)?, "reading the memory").await
 }
 
 impl IndexedDbMemoryService {
@@ -148,9 +144,7 @@ impl MemoryService for IndexedDbMemoryService {
         let mut known = Vec::new();
         let mut next = 0;
         let range = numbered_range(&[app_name, user_id], slot, false)?;
-        let rows = tx.object_store(MEMORIES).and_then(|s| s.get_all(&range));
-        let rows = done(&rows.map_err(|e| idb_error(&e, "remembering events"))?, "remembering events").await?;
-        for row in js_sys::Array::from(&rows).iter() {
+        for row in get_all(&tx, MEMORIES, &range, "remembering events").await?.iter() {
             let row: MemoryRow = from_js("memory", &row)?;
             known.push(row.id);
             next = next.max(row.seq + 1);
@@ -181,10 +175,9 @@ impl MemoryService for IndexedDbMemoryService {
         for value in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
             let row: MemoryRow = from_js("memory", &value)?;
             if row.id == memory_id {
-                let at: js_sys::Array = [app_name, user_id].iter().map(|p| JsValue::from_str(p)).collect();
-                at.push(&JsValue::from_f64(row.slot as f64));
-                at.push(&JsValue::from_f64(row.seq as f64));
-                store.delete(&at).map_err(|e| idb_error(&e, "deleting a memory"))?;
+                store
+                    .delete(&numbered_key(&[app_name, user_id], &[row.slot, row.seq]))
+                    .map_err(|e| idb_error(&e, "deleting a memory"))?;
                 found = true;
             }
         }

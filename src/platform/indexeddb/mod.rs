@@ -226,6 +226,26 @@ fn blocked(name: &str) -> AdkError {
     )
 }
 
+/// Awaits an open or delete `request`, or its `blocked` event (another tab holds the database open
+/// and will not let go): `None` then, at once, while the request itself waits on.
+async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option<JsValue>, AdkError> {
+    let mut handlers = Handlers::new(request);
+    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
+        handlers.on("onblocked", move |_| {
+            let _ = resolve.call0(&JsValue::UNDEFINED);
+        });
+    });
+    let finished = done(request, doing);
+    let blocked_now = JsFuture::from(blocked_now);
+    futures_util::pin_mut!(finished, blocked_now);
+    let outcome = futures_util::future::select(finished, blocked_now).await;
+    drop(handlers);
+    match outcome {
+        futures_util::future::Either::Left((result, _)) => result.map(Some),
+        futures_util::future::Either::Right(_) => Ok(None),
+    }
+}
+
 /// `indexedDB`, where there is one.
 fn factory() -> Result<sys::IdbFactory, AdkError> {
     js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("indexedDB"))
@@ -254,19 +274,11 @@ async fn open(name: &str, schema: &Schema, held_up: &Rc<Cell<bool>>) -> Result<I
     let mut handlers = Handlers::new(&request);
     let upgrading = request.clone();
     handlers.on("onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
-    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
-        handlers.on("onblocked", move |_| {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        });
-    });
-    let opened = done(&request, "opening the database");
-    let blocked_now = JsFuture::from(blocked_now);
-    futures_util::pin_mut!(opened, blocked_now);
-    let outcome = futures_util::future::select(opened, blocked_now).await;
+    let outcome = done_unless_blocked(&request, "opening the database").await;
     drop(handlers);
-    match outcome {
-        futures_util::future::Either::Left((db, _)) => Ok(db?.unchecked_into()),
-        futures_util::future::Either::Right(_) => {
+    match outcome? {
+        Some(db) => Ok(db.unchecked_into()),
+        None => {
             held_up.set(true);
             let upgrading = request.clone();
             on_until_fired(&request, "onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
@@ -298,12 +310,20 @@ pub fn prefix_range(prefix: &[&str]) -> Result<JsValue, AdkError> {
     key_range(&lower, &upper)
 }
 
+/// The key `[…prefix, …numbers]`: one numbered record (an artifact version, a remembered event).
+pub fn numbered_key(prefix: &[&str], numbers: &[u64]) -> js_sys::Array {
+    let key: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
+    for n in numbers {
+        key.push(&JsValue::from_f64(*n as f64));
+    }
+    key
+}
+
 /// The keys `[…prefix, n, …]`, or with `onwards` every key from `[…prefix, n]` to the end of the
 /// prefix: records numbered under a prefix, as events in a session or memories in a slot.
 pub fn numbered_range(prefix: &[&str], n: u64, onwards: bool) -> Result<JsValue, AdkError> {
-    let lower: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
-    let upper = lower.slice(0, lower.length());
-    lower.push(&JsValue::from_f64(n as f64));
+    let lower = numbered_key(prefix, &[n]);
+    let upper = lower.slice(0, lower.length() - 1);
     if !onwards {
         upper.push(&JsValue::from_f64(n as f64));
     }
@@ -317,20 +337,9 @@ pub fn numbered_range(prefix: &[&str], n: u64, onwards: bool) -> Result<JsValue,
 /// deletion then happens when that tab closes it).
 pub async fn delete_database(name: &str) -> Result<(), AdkError> {
     let request = factory()?.delete_database(name).map_err(|e| idb_error(&e, "deleting the database"))?;
-    let mut handlers = Handlers::new(&request);
-    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
-        handlers.on("onblocked", move |_| {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        });
-    });
-    let deleted = done(&request, "deleting the database");
-    let blocked_now = JsFuture::from(blocked_now);
-    futures_util::pin_mut!(deleted, blocked_now);
-    let outcome = futures_util::future::select(deleted, blocked_now).await;
-    drop(handlers);
-    match outcome {
-        futures_util::future::Either::Left((deleted, _)) => deleted.map(|_| ()),
-        futures_util::future::Either::Right(_) => Err(AdkError::new(
+    match done_unless_blocked(&request, "deleting the database").await? {
+        Some(_) => Ok(()),
+        None => Err(AdkError::new(
             ErrorCode::FailedPrecondition,
             format!("IndexedDB: database {name} is open in another tab; it is deleted once that tab closes it"),
         )),

@@ -35,6 +35,17 @@ pub async fn get<T: json::FromJson>(tx: &IdbTransaction, store: &str, parts: &[&
     from_js(store, &found).map(Some)
 }
 
+/// Every record of `store` in `range`, in key order.
+pub async fn get_all(
+    tx: &IdbTransaction,
+    store: &str,
+    range: &JsValue,
+    doing: &str,
+) -> Result<js_sys::Array, AdkError> {
+    let request = tx.object_store(store).and_then(|s| s.get_all(range)).map_err(|e| idb_error(&e, doing))?;
+    Ok(js_sys::Array::from(&done(&request, doing).await?))
+}
+
 /// Writes `value` into `store` (its key is in it); a failure aborts the transaction.
 pub fn put_value(tx: &IdbTransaction, store: &str, value: &JsValue) -> Result<(), AdkError> {
     tx.object_store(store).and_then(|s| s.put(value)).map(|_| ()).map_err(|e| idb_error(&e, "writing"))

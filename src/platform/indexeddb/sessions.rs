@@ -21,7 +21,7 @@ use adk_runtime::session::{
 use async_trait::async_trait;
 use wasm_bindgen::JsCast;
 
-use super::records::{from_js, get, key, put};
+use super::records::{from_js, get, get_all, key, put};
 use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
 use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
 use adk_core::types::JsonObject;
@@ -196,9 +196,7 @@ async fn read_events(
         (limit, after) => {
             let first = limit.map_or(0, |n| row.seq.saturating_sub(n));
             let range = numbered_range(&key, first, true)?;
-            let all =
-                done(&store.get_all(&range).map_err(|e| idb_error(&e, "reading events"))?, "reading events").await?;
-            for value in js_sys::Array::from(&all).iter() {
+            for value in get_all(tx, EVENTS, &range, "reading events").await?.iter() {
                 rows.push(from_js("event", &value)?);
             }
             // Of those, the newest run at or after `after_timestamp`.

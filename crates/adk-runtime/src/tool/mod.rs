@@ -145,10 +145,7 @@ impl Tool for TransferToAgentTool {
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let agent_name = args
-            .get("agent_name")
-            .and_then(Value::as_str)
-            .ok_or_else(|| AdkError::invalid("transfer_to_agent: agent_name must be a string"))?;
+        let agent_name = string_argument(&args, "agent_name", self.name())?;
         ctx.with_actions(|a| a.transfer_to_agent = Some(agent_name.to_string()));
         Ok(Value::Null)
     }

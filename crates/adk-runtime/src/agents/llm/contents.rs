@@ -2,7 +2,7 @@
 //! events the agent can see, other agents' turns quoted as data, and function responses that came
 //! later (long-running tools) moved next to the calls they answer.
 
-use indexmap::IndexSet;
+use indexmap::{IndexMap, IndexSet};
 
 use super::rearrange::{arrange, Turn};
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
@@ -124,20 +124,21 @@ pub fn build_contents<'a>(
     let visible: Vec<&Event> =
         events.get(start..).unwrap_or_default().iter().copied().filter(|e| in_context(e, branch)).collect();
     // A response to a call another agent made is that agent's business: quoted, like its turn.
-    let call_authors: Vec<(&str, &str)> = visible
-        .iter()
-        .flat_map(|e| {
-            e.get_function_calls().into_iter().filter_map(move |c| Some((c.id.as_deref()?, e.author.as_str())))
-        })
-        .collect();
+    // Each call's author, the latest call of an id winning (ADK's dict of them).
+    let mut call_authors: IndexMap<&str, &str> = IndexMap::new();
+    for event in &visible {
+        for call in event.get_function_calls() {
+            if let Some(id) = call.id.as_deref() {
+                call_authors.insert(id, event.author.as_str());
+            }
+        }
+    }
     let answers_other_agent = |event: &Event| {
-        event.get_function_responses().iter().filter_map(|r| r.id.as_deref()).any(|id| {
-            call_authors
-                .iter()
-                .rev()
-                .find(|(call, _)| *call == id)
-                .is_some_and(|(_, a)| *a != agent_name && *a != "user")
-        })
+        event
+            .get_function_responses()
+            .iter()
+            .filter_map(|r| r.id.as_deref())
+            .any(|id| call_authors.get(id).is_some_and(|a| *a != agent_name && *a != "user"))
     };
     let turns: Vec<Turn> = visible
         .iter()
