@@ -21,7 +21,8 @@ test-native:
 	cargo test --workspace --all-targets
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --target wasm32-unknown-unknown --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --no-default-features --lib -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --features a2a --lib -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --no-default-features --features server --lib -- -D warnings
 
 test-wasm:
 	wasm-pack test --headless --chrome --mode no-install

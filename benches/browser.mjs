@@ -23,7 +23,7 @@ const browser = await launchChromium();
 try {
   console.log(`adk-wasm in Chromium ${browser.version()}, served from ${origin} (uncompressed, no-store)`);
   console.log(`1. import + init(), a new browser context per sample (ms; median of ${SAMPLES}, min, max)`);
-  for (const entry of ['/pkg/index.js', '/pkg/a2a/index.js']) {
+  for (const entry of ['/pkg/index.js', '/pkg/a2a/index.js', '/pkg/server/index.js']) {
     const times = [];
     for (let s = 0; s < SAMPLES; s++) {
       const context = await browser.newContext();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the release npm package into pkg/: wasm-pack (web target), binaryen 132's wasm-opt, the
-# hand-written JS entry and types, and the package.json. pkg/a2a/ is the same entry over a smaller
-# module built without the `agents` feature (event model and A2A client only).
+# hand-written JS entry and types, and the package.json. pkg/a2a/ and pkg/server/ are smaller entries,
+# each over a module built with one feature: the event model with the A2A client, or with the client
+# of an ADK server (and Transcript).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -16,15 +17,22 @@ optimize() {
 
 wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
-cp src/js/index.js src/js/core.js src/js/index.d.ts src/js/README.md pkg/
+cp src/js/index.js src/js/core.js src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
 
-wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg/a2a --out-name adk_wasm \
-  -- --no-default-features
-optimize pkg/a2a/adk_wasm_bg.wasm
-rm -f pkg/a2a/package.json pkg/a2a/README.md pkg/a2a/.gitignore
-cp src/js/core.js pkg/a2a/core.js
-cp src/js/a2a-entry.js pkg/a2a/index.js
-cp src/js/a2a-entry.d.ts pkg/a2a/index.d.ts
+# An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
+slim() {
+  local feature=$1
+  shift
+  wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir "pkg/$feature" \
+    --out-name adk_wasm -- --no-default-features --features "$feature"
+  optimize "pkg/$feature/adk_wasm_bg.wasm"
+  rm -f "pkg/$feature/package.json" "pkg/$feature/README.md" "pkg/$feature/.gitignore"
+  cp "$@" "pkg/$feature/"
+  cp "src/js/$feature-entry.js" "pkg/$feature/index.js"
+  cp "src/js/$feature-entry.d.ts" "pkg/$feature/index.d.ts"
+}
+slim a2a src/js/core.js src/js/a2a.js
+slim server src/js/core.js src/js/adk-server.js
 
 node scripts/package-json.mjs
-echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm; pkg/a2a/: $(wc -c < pkg/a2a/adk_wasm_bg.wasm))"
+echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm; pkg/a2a/: $(wc -c < pkg/a2a/adk_wasm_bg.wasm); pkg/server/: $(wc -c < pkg/server/adk_wasm_bg.wasm))"

@@ -20,10 +20,14 @@ const pkg = {
     './adk_wasm_bg.wasm': './adk_wasm_bg.wasm',
     './a2a': { types: './a2a/index.d.ts', default: './a2a/index.js' },
     './a2a/adk_wasm_bg.wasm': './a2a/adk_wasm_bg.wasm',
+    './server': { types: './server/index.d.ts', default: './server/index.js' },
+    './server/adk_wasm_bg.wasm': './server/adk_wasm_bg.wasm',
     './package.json': './package.json',
   },
-  files: ['index.js', 'core.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
-    'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm'],
+  files: ['index.js', 'core.js', 'a2a.js', 'adk-server.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
+    'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/a2a.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm',
+    'server/index.js', 'server/index.d.ts', 'server/core.js', 'server/adk-server.js', 'server/adk_wasm.js',
+    'server/adk_wasm_bg.wasm'],
   sideEffects: false,
 };
 writeFileSync(new URL('../pkg/package.json', import.meta.url), JSON.stringify(pkg, null, 2) + '\n');

@@ -1,10 +1,10 @@
 //! adk-wasm: Google's Agent Development Kit (ADK) in Rust, compiled to WebAssembly.
 //!
 //! This crate is the one public API over the workspace's layers, and the only one that knows the
-//! browser: `adk-core` (event model, errors, HTTP seam, SSE) ← `adk-a2a` (A2A client) ←
-//! `adk-runtime` (agents, runner, services, models, tools) ← here, the browser platform
-//! (`platform`: fetch, the host's clock and randomness) and the JS boundary (`js`), both wasm32
-//! only. Everything below them builds and is tested natively.
+//! browser: `adk-core` (event model, errors, HTTP seam, SSE) ← `adk-a2a` (A2A client) and
+//! `adk-server-client` (the client of an ADK server) ← `adk-runtime` (agents, runner, services,
+//! models, tools) ← here, the browser platform (`platform`: fetch, the host's clock and
+//! randomness) and the JS boundary (`js`), both wasm32 only. Everything below them builds and is tested natively.
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),
@@ -20,18 +20,25 @@
 )]
 
 /// The A2A protocol client, and (with agents) the agent that runs a remote A2A agent.
+#[cfg(feature = "a2a")]
 pub mod a2a {
     pub use adk_a2a::*;
     #[cfg(feature = "agents")]
     pub use adk_runtime::agents::RemoteA2aAgent;
 }
-pub use adk_core::{cancellation, error, events, http, sse, types};
+pub use adk_core::{cancellation, error, events, http, sse, transcript, types};
 pub use adk_core::{
     AdkError, Blob, Bytes, CodeExecutionResult, Content, ErrorCode, Event, EventActions, ExecutableCode, FileData,
     FunctionCall, FunctionResponse, LlmResponse, Part,
 };
+/// The client of an ADK server (`adk api_server`, `adk web`): apps, sessions, artifacts, `/run`
+/// and `/run_sse`.
+#[cfg(feature = "server")]
+pub mod server {
+    pub use adk_server_client::*;
+}
 #[cfg(feature = "agents")]
-pub use adk_runtime::{artifact, memory, model, runner, session, transcript};
+pub use adk_runtime::{artifact, memory, model, runner, session};
 
 /// Agents: the `Agent` trait, contexts and callbacks, and every agent (workflow, `LlmAgent`,
 /// `RemoteA2aAgent`).

@@ -1,11 +1,14 @@
-// Wires the demo together: one set of services shared by every agent choice, kept in this browser's
-// IndexedDB, so sessions, state and artifacts survive switching between the offline tree, hosted
-// models and a remote A2A agent, and a reload; a Runner per run over them; the chat, timeline and
-// panels fed from its events.
+// Wires the demo together. Sessions come from a session source (sources.js): the agent choices that
+// run in this page share the local one, services kept in this browser's IndexedDB, so sessions,
+// state and artifacts survive switching between the offline tree, hosted models and a remote A2A
+// agent, and a reload, with a Runner per run over them; the ADK server choice brings its own, an
+// app on that server. The chat, timeline and panels are fed from either's sessions and events alike.
 import init, * as adk from '../pkg/index.js';
 import { a2aProvider } from './agents/remote.js';
 import { geminiProvider, openAiProvider } from './agents/hosted.js';
 import { offlineProvider } from './agents/offline.js';
+import { serverProvider } from './agents/server.js';
+import { localSource } from './sources.js';
 import { Chat } from './ui/chat.js';
 import { el } from './ui/dom.js';
 import { ArtifactsPanel, SessionsList, StatePanel, makeTabs } from './ui/panels.js';
@@ -16,6 +19,7 @@ const USER = 'demo_user';
 /** Given to every new session; `app:` state is shared app-wide, and the writer's instruction reads it. */
 const INITIAL_STATE = { 'app:house_style': 'short, concrete, friendly' };
 const EMPTY_CHAT = 'Send a message, or pick one of the suggestions above.';
+const NO_SOURCE = 'Connect to an ADK server and choose one of its apps to see its sessions.';
 
 const $ = (id) => document.getElementById(id);
 const statusLine = $('status');
@@ -46,21 +50,33 @@ async function openServices() {
   }
 }
 
+/** Session changes run one after another, each on what the last one left; a failure (a server gone) is shown, not thrown. */
+let pending = Promise.resolve();
+const serially = (fn) => (...args) => (pending = pending.then(() => fn(...args)).catch((e) => setStatus(`${e.code ?? e.name}: ${e.message}`, 'error')));
+
 const { sessionService, artifactService, persistent, kept } = await openServices();
+const local = localSource(adk, { appName: APP, userId: USER, initialState: INITIAL_STATE, sessionService, artifactService,
+  label: persistent ? 'Kept in this browser.' : 'Kept in this page\'s memory until it is closed.' });
 const chat = new Chat($('transcript'), adk.Transcript);
 const timeline = new Timeline($('timeline'));
 const statePanel = new StatePanel($('state'));
-const artifacts = new ArtifactsPanel($('artifacts'), artifactService);
-const sessions = new SessionsList($('sessions'), { onSwitch: switchSession, onDelete: deleteSession });
+const artifacts = new ArtifactsPanel($('artifacts'));
+const sessions = new SessionsList($('sessions'), { onSwitch: serially(switchSession), onDelete: serially(deleteSession) });
 /** Session id → its first message, as a title (sessions have no names); read back after a reload. */
 const titles = new Map();
-const providers = [offlineProvider(), geminiProvider(adk), openAiProvider(adk), a2aProvider(adk, $('a2a-view'))];
+const server = serverProvider(adk, { userId: USER, onSourceChange: serially(serverChanged) });
+const providers = [offlineProvider(), geminiProvider(adk), openAiProvider(adk), a2aProvider(adk, $('a2a-view')), server];
 let provider = providers[0];
+/** Where the shown sessions are: the agent choice's source (local unless it brings one); null while it has none yet. */
+let source = null;
 let sessionId = null;
+/** Source id → the session it showed last, to come back to. */
+const lastShown = new Map();
 /** The run in progress: its AbortController and a promise of its end. */
 let current = null;
 
-const key = () => ({ appName: APP, userId: USER, sessionId });
+const sourceOf = (p) => (p.source ? p.source() : local);
+const key = () => source.key(sessionId);
 const message = $('message');
 const sendButton = $('send');
 const stopButton = $('stop');
@@ -86,10 +102,22 @@ const picker = makeTabs($('picker'), providers.map(({ id, label }) => ({ id, lab
     inspector.button('a2a').hidden = provider.inspectorTab !== 'a2a';
     if (provider.inspectorTab) inspector.select(provider.inspectorTab);
     else if (inspector.button('a2a').getAttribute('aria-selected') === 'true') inspector.select('events');
-    const ready = provider.ready();
-    setStatus(ready === true ? `${provider.label} agent ready.` : ready, ready === true ? 'info' : 'warn');
+    announce();
+    serially(enterSource)(sourceOf(provider));
   },
 });
+
+/** The server choice connected or chose an app: while it is the agent choice, its sessions are shown. */
+async function serverChanged() {
+  if (provider !== server) return;
+  await enterSource(server.source());
+  announce();
+}
+
+function announce() {
+  const ready = provider.ready();
+  setStatus(ready === true ? `${provider.label} agent ready.` : ready, ready === true ? 'info' : 'warn');
+}
 
 // ---- Runs.
 
@@ -104,23 +132,25 @@ async function send(text) {
   if (!text || current) return;
   const ready = provider.ready();
   if (ready !== true) return setStatus(ready, 'warn');
+  // None while a source is being switched to, or when it could not list its sessions.
+  if (!sessionId) return setStatus('There is no session to send to yet.', 'warn');
   if (!titles.has(sessionId)) titles.set(sessionId, text);
   message.value = '';
   const newMessage = { role: 'user', parts: [{ text }] };
-  // The runner stores the user's event but yields only the agents' ones: show the message now.
+  // The source stores the user's event but yields only the agents' ones: show the message now.
   const turn = chat.beginTurn();
   turn.add(adk.createEvent({ author: 'user', content: newMessage }));
   statePanel.clearHighlights();
   provider.beforeRun?.();
   const controller = new AbortController();
-  const runner = new adk.Runner({ appName: APP, agent: provider.createAgent(adk), sessionService, artifactService });
   setRunning(true);
   setStatus(`${provider.label} agent is working…`, 'busy');
   let invocationId = null;
   let errorCode = null;
   const done = (async () => {
     try {
-      const events = runner.runAsync({ userId: USER, sessionId, newMessage, runConfig: { streamingMode: 'sse' }, signal: controller.signal });
+      // The local source runs the chosen agent in this page; a server source runs its app there.
+      const events = source.run({ sessionId, newMessage, signal: controller.signal, agent: () => provider.createAgent(adk) });
       for await (const event of events) {
         invocationId ??= event.invocationId;
         errorCode ??= event.errorCode ?? null;
@@ -129,7 +159,7 @@ async function send(text) {
         provider.onEvent?.(event);
         const { stateDelta = {}, artifactDelta = {} } = event.actions ?? {};
         if (Object.keys(stateDelta).length) statePanel.applyDelta(stateDelta);
-        if (Object.keys(artifactDelta).length) await artifacts.show(key());
+        if (Object.keys(artifactDelta).length) await artifacts.show(source.artifacts, key());
       }
       if (errorCode) setStatus(`Finished with an error event (${errorCode}).`, 'error');
       else setStatus('Done.', 'ok');
@@ -143,7 +173,7 @@ async function send(text) {
       }
     } finally {
       turn.finish();
-      await afterRun(invocationId);
+      await afterRun(invocationId).catch((e) => setStatus(`Could not read the session back: ${e.message}`, 'error'));
       current = null;
       setRunning(false);
     }
@@ -151,14 +181,14 @@ async function send(text) {
   current = { controller, done };
 }
 
-/** Re-reads what the session service kept: the state as stored, the user's event for the timeline. */
+/** Re-reads what the source kept: the state as stored, the user's event for the timeline. */
 async function afterRun(invocationId) {
-  const session = await sessionService.getSession(key());
+  const session = await source.getSession(sessionId);
   if (!session) return;
   statePanel.set(session.state);
   const userEvent = session.events.find((e) => e.author === 'user' && e.invocationId === invocationId);
   if (userEvent) timeline.add(userEvent);
-  await Promise.all([artifacts.show(key()), refreshSessions()]);
+  await Promise.all([artifacts.show(source.artifacts, key()), refreshSessions()]);
 }
 
 async function stopRun() {
@@ -169,10 +199,42 @@ async function stopRun() {
 
 // ---- Sessions.
 
+/**
+ * Shows the sessions of `next` (null: none until the agent choice has a source): the one it showed
+ * last, else its newest, else a new one. `listed` is its sessions when the caller has them already.
+ */
+async function enterSource(next, listed) {
+  if (next?.id === source?.id) return;
+  await stopRun();
+  if (source) lastShown.set(source.id, sessionId);
+  source = next;
+  sessionId = null;
+  // Nothing of the previous source stays on screen while the next one loads (or fails to).
+  $('session-source').textContent = next?.label ?? NO_SOURCE;
+  $('new-session').disabled = !next;
+  chat.reset(next ? 'Loading…' : NO_SOURCE);
+  timeline.reset();
+  statePanel.clearHighlights();
+  statePanel.set({});
+  artifacts.reset('No session shown.');
+  sessions.render([], null, titles);
+  if (!next) return;
+  try {
+    const list = listed ?? await next.listSessions();
+    const last = lastShown.get(next.id);
+    const id = list.some((s) => s.id === last) ? last : list.at(-1)?.id;
+    if (id) await showSession(id);
+    else await newSession();
+  } catch (e) {
+    chat.reset(`Could not read the sessions: ${e.message}`);
+    throw e;
+  }
+}
+
 async function refreshSessions() {
-  const { sessions: list } = await sessionService.listSessions({ appName: APP, userId: USER });
+  const list = await source.listSessions();
   for (const { id } of list.filter((s) => !titles.has(s.id))) {
-    const kept = await sessionService.getSession({ appName: APP, userId: USER, sessionId: id });
+    const kept = await source.getSession(id);
     const first = kept?.events.find((e) => e.author === 'user' && e.content?.parts?.[0]?.text);
     if (first) titles.set(id, first.content.parts[0].text);
   }
@@ -181,18 +243,18 @@ async function refreshSessions() {
 
 async function showSession(id) {
   sessionId = id;
-  const session = await sessionService.getSession(key());
+  const session = await source.getSession(id);
   chat.showEvents(session.events, EMPTY_CHAT);
   timeline.reset();
   for (const event of session.events) timeline.add(event);
   statePanel.clearHighlights();
   statePanel.set(session.state);
-  await Promise.all([artifacts.show(key()), refreshSessions()]);
+  await Promise.all([artifacts.show(source.artifacts, key()), refreshSessions()]);
 }
 
 async function newSession() {
   await stopRun();
-  const session = await sessionService.createSession({ appName: APP, userId: USER, state: INITIAL_STATE });
+  const session = await source.createSession();
   await showSession(session.id);
   message.focus();
 }
@@ -205,10 +267,10 @@ async function switchSession(id) {
 
 async function deleteSession(id) {
   if (id === sessionId) await stopRun();
-  await sessionService.deleteSession({ appName: APP, userId: USER, sessionId: id });
+  await source.deleteSession(id);
   titles.delete(id);
   if (id !== sessionId) return refreshSessions();
-  const { sessions: rest } = await sessionService.listSessions({ appName: APP, userId: USER });
+  const rest = await source.listSessions();
   if (rest.length) await showSession(rest.at(-1).id);
   else await newSession();
 }
@@ -229,16 +291,14 @@ stopButton.addEventListener('click', () => {
   stopRun();
   message.focus();
 });
-$('new-session').addEventListener('click', newSession);
+$('new-session').addEventListener('click', serially(newSession));
 $('clear-data').addEventListener('click', async () => {
   await stopRun();
   if (persistent) await adk.IndexedDbSessionService.deleteDatabase(DATABASE);
   location.reload();
 });
 
-timeline.reset();
-picker.select(providers[0].id);
 // After a reload: the most recent conversation, as it was left.
-if (kept.length) await showSession(kept.at(-1).id);
-else await newSession();
+await serially(enterSource)(local, kept);
+picker.select(providers[0].id);
 document.body.dataset.ready = 'true';

@@ -1,6 +1,6 @@
-// What both entries share (`adk-wasm` and `adk-wasm/a2a`): loading the module, the event model,
-// the stream wrapper (async iterable, ReadableStream, AbortSignal) and the A2A client. `index.js`
-// adds agents, models, tools, services and runners; `a2a/index.js` re-exports this file alone.
+// What every entry shares (`adk-wasm`, `adk-wasm/a2a`, `adk-wasm/server`): loading the module, the
+// event model and the stream wrapper (async iterable, ReadableStream, AbortSignal). `a2a.js` adds the
+// A2A client, `adk-server.js` the client of an ADK server, `index.js` everything else.
 import initWasm, * as wasm from './adk_wasm.js';
 
 let ready = false;
@@ -158,47 +158,4 @@ export class Run {
       cancel: () => this.cancel(),
     }, { highWaterMark: 0 });
   }
-}
-
-/** An A2A stream in progress: an async iterable of stream responses, with `toReadableStream()`. */
-export class A2AStream extends Run {}
-
-// ---------------------------------------------------------------------------------------------
-// A2A.
-
-/** Where an `A2AClient` keeps its wasm handle (a `RemoteA2aAgent` takes the client's). */
-export const CLIENT = Symbol('adk-wasm A2A client handle');
-
-/** A client of one remote A2A agent: protocol 1.0 or 0.3, JSON-RPC or HTTP+JSON, as its card allows. */
-export class A2AClient {
-  /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
-  static async fromCardUrl(url, options = {}) {
-    needWasm('A2AClient');
-    return new A2AClient(await wasm.A2AClientHandle.fromCardUrl(url, options));
-  }
-
-  /** A client for the agent a card object describes. */
-  static fromCard(card, options = {}) {
-    needWasm('A2AClient');
-    return new A2AClient(wasm.A2AClientHandle.fromCard(card, options));
-  }
-
-  constructor(handle) {
-    if (!(handle instanceof wasm.A2AClientHandle)) {
-      throw adkError('INVALID_ARGUMENT', 'A2AClient: use A2AClient.fromCardUrl(url) or A2AClient.fromCard(card)');
-    }
-    this[CLIENT] = handle;
-  }
-
-  get card() { return this[CLIENT].card; }
-  get protocolVersion() { return this[CLIENT].protocolVersion; }
-  get binding() { return this[CLIENT].binding; }
-  get url() { return this[CLIENT].url; }
-
-  sendMessage(params) { return this[CLIENT].sendMessage(params); }
-  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].sendMessageStream(params), signal); }
-  getTask(id, { historyLength } = {}) { return this[CLIENT].getTask(id, historyLength); }
-  cancelTask(id) { return this[CLIENT].cancelTask(id); }
-  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].subscribeToTask(id), signal); }
-  listTasks(params) { return this[CLIENT].listTasks(params); }
 }

@@ -651,6 +651,93 @@ export declare class InMemoryRunner extends Runner {
   readonly memoryService: InMemoryMemoryService;
 }
 
+// ---------------------------------------------------------------------------------------------
+// ADK servers (`adk api_server`, `adk web`). Failures reject with an `AdkError` carrying `httpStatus`:
+// `NOT_FOUND` (404), `INVALID_ARGUMENT` (422, each bad field named), `PERMISSION_DENIED` (403: the
+// message names the `--allow_origins` flag), `UNAVAILABLE` (no answer: the server is down or, in a
+// browser, does not allow the page's origin), `INTERNAL` (5xx, or the run failed on the server).
+
+export interface AdkServerClientOptions {
+  /** Where the server is, e.g. `http://127.0.0.1:8000` (a path prefix is kept). */
+  baseUrl: string;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
+  /** Used instead of the global `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** A session as the server stores it; members a newer server adds are kept as they came. */
+export interface ServerSession extends Session {
+  [member: string]: JsonValue | Event[] | undefined;
+}
+
+export interface ServerArtifactRequest extends SessionKey {
+  filename: string;
+}
+
+/** ADK's `ArtifactVersion`: what the server keeps about one version. */
+export interface ServerArtifactVersion {
+  version: number;
+  canonicalUri?: string;
+  mimeType?: string;
+  /** Seconds since the Unix epoch. */
+  createTime?: number;
+  customMetadata?: JsonObject;
+  [member: string]: JsonValue | undefined;
+}
+
+/** ADK's `RunAgentRequest`. */
+export interface RunAgentRequest extends SessionKey {
+  /** Absent to resume a paused invocation. */
+  newMessage?: Content;
+  /** Partial events for model output as it is generated (`runSse` only). */
+  streaming?: boolean;
+  stateDelta?: JsonObject;
+  /** The invocation to resume (a long-running tool's answer). */
+  invocationId?: string;
+  /** The event whose function call `newMessage` answers. */
+  functionCallEventId?: string;
+  /** google-adk 2.x: `RunConfig.custom_metadata` of the run. */
+  customMetadata?: JsonObject;
+  /** Stops the run, as the second argument's `signal` does. */
+  signal?: AbortSignal;
+}
+
+export declare class AdkServerClient {
+  constructor(options: AdkServerClientOptions);
+  readonly baseUrl: string;
+  /** `GET /list-apps`: the app (agent folder) names. */
+  listApps(): Promise<string[]>;
+  /** `GET /apps/{app}/app-info` (apps whose root agent is an `LlmAgent`; others are `INVALID_ARGUMENT`), as the server writes it. */
+  getAppInfo(appName: string): Promise<{ name: string; rootAgentName: string; description: string; language: string; agents?: JsonObject } & JsonObject>;
+  /** The server picks a uuid when `sessionId` is absent; `events` start the session with a conversation. */
+  createSession(request: { appName: string; userId: string; sessionId?: string; state?: JsonObject; events?: (Event | EventInit)[] }): Promise<ServerSession>;
+  /** A missing session rejects with `NOT_FOUND`. */
+  getSession(request: SessionKey): Promise<ServerSession>;
+  /** Without their events. */
+  listSessions(request: { appName: string; userId: string }): Promise<ServerSession[]>;
+  deleteSession(request: SessionKey): Promise<void>;
+  /** Applies `stateDelta` without running the agent (the server records it as an event of its own). */
+  updateSession(request: SessionKey & { stateDelta: JsonObject }): Promise<ServerSession>;
+  /** The session's artifact names and the user's `user:` ones. */
+  listArtifactNames(request: SessionKey): Promise<string[]>;
+  /** The latest version, or `version`; `null` when there is none. */
+  loadArtifact(request: ServerArtifactRequest & { version?: number }): Promise<Part | null>;
+  listArtifactVersions(request: ServerArtifactRequest): Promise<number[]>;
+  /** A new version (a file the user attached, say); resolves to its metadata as the server writes it. */
+  saveArtifact(request: ServerArtifactRequest & { artifact: Part; customMetadata?: JsonObject }): Promise<ServerArtifactVersion>;
+  /** Every version; a missing artifact is no error. */
+  deleteArtifact(request: ServerArtifactRequest): Promise<void>;
+  /**
+   * `POST /run_sse`: the events as the server streams them. Ends with an `AdkError` on the server's error frame
+   * (`INTERNAL`) or a cut connection (`UNAVAILABLE`), after the events before it. `signal`, `break` or
+   * `cancel()` close the connection, which stops the run on the server.
+   */
+  runSse(request: RunAgentRequest, options?: { signal?: AbortSignal }): Run;
+  /** `POST /run`: every event, once the run is over. */
+  run(request: RunAgentRequest, options?: { signal?: AbortSignal }): Promise<Event[]>;
+}
+
 /** One thing a chat UI shows. */
 export type TranscriptItem =
   | { kind: 'message'; author: string; text: string; partial: boolean; eventId: string; invocationId: string }

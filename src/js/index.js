@@ -2,12 +2,15 @@
 // JS layer that makes runs async iterables / ReadableStreams and wires AbortSignals.
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import * as wasm from './adk_wasm.js';
-import { adkError, needWasm, Run, CLIENT, Part as EventPart } from './core.js';
+import { adkError, needWasm, Run, Part as EventPart } from './core.js';
+import { CLIENT } from './a2a.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, A2AClient, A2AStream,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run,
 } from './core.js';
+export { A2AClient, A2AStream } from './a2a.js';
+export { AdkServerClient } from './adk-server.js';
 
 // The seeds' Part and Blob helpers, for tool and callback code (so not in the a2a entry). Built in
 // JS as the Rust ones build them: they need no wasm code.

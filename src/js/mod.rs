@@ -4,7 +4,10 @@
 //! what ADK Python would put on the wire. Every failure becomes a thrown `Error` (or a rejected
 //! Promise) with a stable `code`.
 
+#[cfg(feature = "a2a")]
 pub mod a2a;
+#[cfg(feature = "server")]
+pub mod adk_server;
 #[cfg(feature = "agents")]
 pub mod agent;
 #[cfg(feature = "agents")]
@@ -28,7 +31,7 @@ pub mod runner;
 #[cfg(feature = "agents")]
 pub mod session;
 pub mod stream;
-#[cfg(feature = "agents")]
+#[cfg(any(feature = "agents", feature = "server"))]
 pub mod transcript;
 
 pub use error::to_js_error;

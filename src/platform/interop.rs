@@ -47,6 +47,7 @@ pub fn prop(object: &JsValue, key: &str) -> JsValue {
 }
 
 /// A plain object with `fields`; `undefined` values are left out.
+#[cfg(feature = "a2a")]
 pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
     let o = js_sys::Object::new();
     for (k, v) in fields {

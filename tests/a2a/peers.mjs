@@ -5,41 +5,30 @@
 // The Python venv is installed first (a no-op once it is current). Children die with this process.
 //
 // CLI: node tests/a2a/peers.mjs   starts all three, prints their URLs, runs until Ctrl-C.
-import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { childGroup, installVenv, ROOT, waitForOk } from '../common/processes.mjs';
 import { startProxy } from './proxy.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PYTHON = `${ROOT}.venv/a2a/bin/python`;
 const SCRIPTS = { sdk: 'tests/a2a/sdk_peer.py', adk: 'tests/a2a/adk_peer.py' };
 const CARD_PATH = '/.well-known/agent-card.json';
-const STDERR_KEEP = 8000;
 
 export async function startPeers({ which = ['sdk', 'adk', 'proxy'], proxyTarget = 'sdk', timeoutMs = 60_000 } = {}) {
   const want = new Set(which);
   if (want.has('proxy')) want.add(proxyTarget);
-  const children = [];
+  const children = childGroup();
   let proxy;
-  const killAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
-  const onSignal = (sig) => {
-    killAll();
-    process.exit(sig === 'SIGINT' ? 130 : 143);
-  };
-  process.on('exit', killAll);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
 
   const stop = async () => {
-    process.off('exit', killAll);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     await proxy?.close();
-    await Promise.all(children.map(terminate));
+    await children.stop();
   };
 
   try {
-    if (want.has('sdk') || want.has('adk')) installVenv();
+    if (want.has('sdk') || want.has('adk')) {
+      installVenv('a2a', 'tests/a2a/requirements.txt', 'import a2a, google.adk.a2a, uvicorn');
+    }
     const names = ['sdk', 'adk'].filter((n) => want.has(n));
     const urls = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await startPython(n, children, timeoutMs)])),
@@ -52,23 +41,9 @@ export async function startPeers({ which = ['sdk', 'adk', 'proxy'], proxyTarget 
   }
 }
 
-function installVenv() {
-  // stdout stays clean for callers that parse it; the venv script's progress goes to stderr.
-  const r = spawnSync('bash', [`${ROOT}scripts/a2a-venv.sh`], { cwd: ROOT, stdio: ['ignore', 2, 2] });
-  if (r.status !== 0) throw new Error(`scripts/a2a-venv.sh failed (exit ${r.status ?? r.signal})`);
-}
-
 async function startPython(name, children, timeoutMs) {
-  const child = spawn(PYTHON, [SCRIPTS[name], '--port', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PYTHONUNBUFFERED: '1' },
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (s) => (stderr = (stderr + s).slice(-STDERR_KEEP)));
-  const fail = (why) => new Error(`${name} peer (${SCRIPTS[name]}) ${why}\n--- its stderr ---\n${stderr || '(empty)'}`);
+  const { child, stderr } = children.spawn(PYTHON, [SCRIPTS[name], '--port', '0']);
+  const fail = (why) => new Error(`${name} peer (${SCRIPTS[name]}) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
 
   const deadline = Date.now() + timeoutMs;
   const url = await new Promise((resolve, reject) => {
@@ -89,29 +64,8 @@ async function startPython(name, children, timeoutMs) {
   });
 
   // READY means the socket accepts; the card answering means the app's startup has finished too.
-  for (;;) {
-    try {
-      const r = await fetch(url + CARD_PATH);
-      if (r.ok) return url;
-    } catch {
-      // not accepting yet
-    }
-    if (child.exitCode !== null) throw fail(`exited (${child.exitCode}) before its agent card answered`);
-    if (Date.now() > deadline) throw fail(`did not serve ${CARD_PATH} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function terminate(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+  await waitForOk(url + CARD_PATH, { child, deadline, fail });
+  return url;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -4,33 +4,54 @@ import { launchChromium } from './chromium.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { replay } from './replay.mjs';
 import { startPeers } from '../a2a/peers.mjs';
+import { startAdkServers } from '../adk_server/servers.mjs';
+import { startProxy } from '../a2a/proxy.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/a2a.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html'];
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
-// The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy), started here.
-const peers = pages.some((p) => p.includes('a2a')) ? await startPeers() : null;
-const query = peers ? `?${new URLSearchParams({ sdk: peers.sdkUrl, adk: peers.adkUrl, proxy: peers.proxyUrl })}` : '';
+// The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
+// server page to real `adk api_server`s (google-adk 2.13.0 and 1.39.1), all started here.
+const [peers, adkServers] = await Promise.all([
+  pages.some((p) => p.includes('a2a')) ? startPeers() : null,
+  pages.some((p) => p.includes('adk_server')) ? startAdkServers() : null,
+]);
+// The cutting proxy, in front of the 2.13.0 server, for a stream cut mid-run.
+const adkProxy = adkServers && (await startProxy({ target: adkServers.urls['2.13.0'] }));
+const query = new URLSearchParams({
+  ...(peers && { sdk: peers.sdkUrl, adk: peers.adkUrl, proxy: peers.proxyUrl }),
+  ...(adkServers && { adk2: adkServers.urls['2.13.0'], adk1: adkServers.urls['1.39.1'], adkProxy: adkProxy.url }),
+}).toString();
+// The ADK server page runs on both entries that have the client (the full one and
+// adk-wasm/server), and once more from http://localhost (the same static server), an origin the
+// ADK servers do not allow (they allow http://127.0.0.1:<port> only).
+const runs = pages.flatMap((p) => (p.includes('adk_server')
+  ? [[base, p, ''], [base, p, '&entry=server'], [base.replace('127.0.0.1', 'localhost'), p, '']]
+  : [[base, p, '']]));
 const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
 try {
-  for (const page of pages) {
+  for (const [origin, page, extra] of runs) {
     const tab = await browser.newPage();
     const errors = [];
     tab.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     // HTTP error statuses, cut streams and a refused connection are what some page tests ask for; Chromium logs each.
     const expected = /^Failed to load resource: (the server responded with a status of (4|5)\d\d|net::(ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_REFUSED))/;
-    tab.on('console', (m) => m.type() === 'error' && !expected.test(m.text()) && errors.push(`console error: ${m.text()}`));
-    await tab.goto(`${base}/${page}${query}`);
+    // From an origin a server refuses, Chromium logs the CORS failures that page asks for.
+    const refused = /^(Access to fetch at '.*' from origin '.*' has been blocked by CORS policy|Failed to load resource: net::ERR_FAILED)/;
+    const allowed = (text) => expected.test(text) || (origin !== base && refused.test(text));
+    tab.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && errors.push(`console error: ${m.text()}`));
+    await tab.goto(`${origin}/${page}?${query}${extra}`);
     const results = await tab.waitForFunction(() => window.__results?.done && window.__results, null, { timeout: 120_000 })
       .then((h) => h.jsonValue())
       .catch((e) => ({ passed: 0, failed: 1, failures: [`${page} did not finish: ${e.message}`] }));
-    for (const f of results.failures) console.log(`FAIL ${page}: ${f}`);
-    for (const e of errors) console.log(`FAIL ${page}: ${e}`);
-    console.log(`${page}: ${results.passed} passed, ${results.failed + errors.length} failed`);
+    const label = `${page}${extra ? ` (${extra.slice(1)})` : ''}${origin === base ? '' : ` (from ${origin})`}`;
+    for (const f of results.failures) console.log(`FAIL ${label}: ${f}`);
+    for (const e of errors) console.log(`FAIL ${label}: ${e}`);
+    console.log(`${label}: ${results.passed} passed, ${results.failed + errors.length} failed`);
     passed += results.passed;
     failed += results.failed + errors.length;
     await tab.close();
@@ -38,7 +59,7 @@ try {
 } finally {
   await browser.close();
   server.close();
-  await peers?.stop();
+  await Promise.all([peers?.stop(), adkProxy?.close(), adkServers?.stop()]);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -4,6 +4,8 @@ import init, { FunctionTool, InMemoryRunner, LlmAgent, ScriptedModel, isFinalRes
 import wasmUrl from 'adk-wasm/adk_wasm_bg.wasm';
 import * as slim from 'adk-wasm/a2a';
 import slimWasmUrl from 'adk-wasm/a2a/adk_wasm_bg.wasm';
+import * as front from 'adk-wasm/server';
+import frontWasmUrl from 'adk-wasm/server/adk_wasm_bg.wasm';
 
 const add = new FunctionTool({
   name: 'add',
@@ -33,7 +35,16 @@ async function slimEntry(): Promise<string> {
   return `${slim.isFinalResponse(event)} ${client.protocolVersion} ${client.binding} agents:${hasAgents}`;
 }
 
-export async function main(): Promise<{ beforeInit: string; slim: string; authors: string[]; answer: string; final: boolean }> {
+/** The ADK server front-end entry: events, Transcript and the server client, on its own module. */
+async function frontEntry(): Promise<string> {
+  await front.default(frontWasmUrl);
+  const transcript = new front.Transcript();
+  const items = transcript.add(front.parseEvent({ author: 'agent', content: { role: 'model', parts: [{ text: 'hi' }] } }));
+  const client = new front.AdkServerClient({ baseUrl: 'http://127.0.0.1:1/' });
+  return `${items[0]?.kind} ${client.baseUrl} agents:${'LlmAgent' in front} a2a:${'A2AClient' in front}`;
+}
+
+export async function main(): Promise<{ beforeInit: string; slim: string; front: string; authors: string[]; answer: string; final: boolean }> {
   const early = beforeInit();
   await init(wasmUrl);
   const model = new ScriptedModel([
@@ -47,7 +58,7 @@ export async function main(): Promise<{ beforeInit: string; slim: string; author
     events.push(event);
   }
   const last = events[events.length - 1];
-  return { beforeInit: early, slim: await slimEntry(), authors: events.map((e) => e.author), answer: last?.content?.parts?.[0]?.text ?? '', final: last ? isFinalResponse(last) : false };
+  return { beforeInit: early, slim: await slimEntry(), front: await frontEntry(), authors: events.map((e) => e.author), answer: last?.content?.parts?.[0]?.text ?? '', final: last ? isFinalResponse(last) : false };
 }
 
 const out = document.getElementById('out');

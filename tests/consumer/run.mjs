@@ -48,7 +48,7 @@ try {
   const handle = await page.waitForFunction(() => document.getElementById('out')?.textContent, null, { timeout: 60_000 });
   const text = await handle.jsonValue();
   const result = text.startsWith('{') ? JSON.parse(text) : null;
-  const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.slim === 'true 1.0 JSONRPC agents:false' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
+  const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.slim === 'true 1.0 JSONRPC agents:false' && result.front === 'message http://127.0.0.1:1 agents:false a2a:false' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
   if (!ok) { failed = true; console.log(`FAIL consumer: the bundled app printed ${text}`); }
   else console.log('consumer: the bundled app ran in Chromium: ok');
 } finally {

@@ -1,17 +1,23 @@
 // Page tests of the www/ demo in Debian's headless Chromium (never a downloaded browser), served
 // from the repository root in-process. Each test gets a fresh browser context; any page error,
-// console error or request leaving this machine fails it. Usage: node tests/demo/demo.test.mjs
+// console error (but those it provokes on purpose) or request leaving this machine fails it.
+// Usage: node tests/demo/demo.test.mjs
 import { mkdir, readFile } from 'node:fs/promises';
 import { serve } from '../../scripts/serve.mjs';
 import { replay } from '../browser/replay.mjs';
 import { launchChromium } from '../browser/chromium.mjs';
 import { startPeers } from '../a2a/peers.mjs';
+import { startAdkServers } from '../adk_server/servers.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const OUT = new URL('../../test-output/', import.meta.url).pathname;
 // The A2A tab talks to a real a2a-sdk peer: the one given in A2A_PEER_URL, else one started here.
 const peers = process.env.A2A_PEER_URL ? null : await startPeers({ which: ['sdk'] });
 const A2A_PEER_URL = process.env.A2A_PEER_URL ?? peers.sdkUrl;
+// The ADK server tab talks to a real `adk api_server` (google-adk 2.13.0, tests/adk_server/agents):
+// the one given in ADK_SERVER_URL, else one started here.
+const adkServers = process.env.ADK_SERVER_URL ? null : await startAdkServers({ versions: ['2.13.0'] });
+const ADK_SERVER_URL = process.env.ADK_SERVER_URL ?? adkServers.urls['2.13.0'];
 
 await mkdir(OUT, { recursive: true });
 // The OpenAI-compatible tab talks to the local model peer the page tests use (same origin).
@@ -26,12 +32,13 @@ function assert(cond, message) {
 
 const isLocal = (url) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
 
-async function test(name, fn) {
+/** `allowConsole`: predicates matching the console errors a test provokes on purpose (the browser logs failed requests). */
+async function test(name, fn, { allowConsole = [] } = {}) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  page.on('console', (m) => m.type() === 'error' && !allowConsole.some((allowed) => allowed(m)) && problems.push(`console error: ${m.text()}`));
   await context.route((url) => url.protocol.startsWith('http') && !isLocal(url.href), (route) => {
     problems.push(`external request: ${route.request().url()}`);
     return route.abort();
@@ -81,6 +88,32 @@ const count = (page, selector) => page.locator(selector).count();
 async function selectInspector(page, tab) {
   await page.click(`#tab-${tab}`);
   await page.waitForSelector(`#panel-${tab}:not([hidden])`);
+}
+
+const currentSession = (page) => page.locator('#sessions .session.current').getAttribute('data-session');
+
+/** The ADK server tab, connected through `?adk=` (the page connects on arrival), showing `app`'s sessions. */
+async function useServerApp(page, app) {
+  await page.click('#tab-server');
+  await page.waitForSelector('#adk-app:not([disabled])', { timeout: 20_000 });
+  await page.selectOption('#adk-app', app);
+  await page.waitForFunction((app) => document.getElementById('session-source').textContent.startsWith(`App ${app} `)
+    && document.querySelector('#sessions .session.current'), app);
+}
+
+/** A fresh server session of the shown app (the server keeps the other tests' ones). */
+async function newServerSession(page) {
+  const old = await currentSession(page);
+  await page.click('#new-session');
+  await page.waitForFunction((old) => document.querySelector('#sessions .session.current')?.dataset.session !== old, old);
+  return currentSession(page);
+}
+
+/** The session as the server stores it, read without the page. */
+async function serverSession(app, id) {
+  const r = await fetch(`${ADK_SERVER_URL}/apps/${app}/users/demo_user/sessions/${encodeURIComponent(id)}`);
+  assert(r.ok, `GET session ${id}: ${r.status}`);
+  return r.json();
 }
 
 // ---- Tests.
@@ -284,8 +317,147 @@ await test('7. a reload brings back the conversation, its state and artifacts; C
   assert(!(await page.locator('#state').textContent()).includes('buy oat milk'), 'the notes are gone');
 });
 
+await test('8. ADK server: the apps, a streamed run with a tool call, the session on the server', async (page) => {
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
+  await useServerApp(page, 'weather');
+  assert((await page.locator('#adk-connected').textContent()).includes(ADK_SERVER_URL), 'says where it is connected');
+  const apps = await page.locator('#adk-app option').allTextContents();
+  assert(['failing', 'slow', 'story', 'weather'].every((a) => apps.includes(a)), `apps: ${apps}`);
+  await page.click('#adk-app-info summary');
+  await page.locator('#adk-app-info', { hasText: 'get_weather' }).waitFor();
+  const id = await newServerSession(page);
+  await recordPartials(page);
+  await send(page, 'Seoul');
+  await idle(page);
+
+  const call = await page.locator('#transcript .chip-tool-call').textContent();
+  assert(call.includes('get_weather') && call.includes('Seoul'), `tool call card: ${call}`);
+  assert((await page.locator('#transcript .chip-tool-result').textContent()).includes('21'), 'tool result card');
+  const final = await lastAgentMessage(page).locator('.bubble').textContent();
+  assert(final.includes('21 °C') && final.includes('Seoul'), `final: ${final}`);
+  assert(await lastAgentMessage(page).getAttribute('data-partial') === 'false', 'the final event replaced the partial text');
+  const partials = await page.evaluate(() => window.__partials);
+  assert(partials.some((t) => t.length && t.length < final.length && final.startsWith(t)), `the answer streamed: ${JSON.stringify(partials)}`);
+  for (const kind of ['tool call', 'tool result', 'partial', 'text']) {
+    assert(await count(page, `#timeline .tl-row[data-kinds*="${kind}"]`) >= 1, `${kind} in the timeline`);
+  }
+  assert(await page.locator('#timeline .tl-author', { hasText: /^user$/ }).count() === 1, 'the user event, read back from the server, in the timeline');
+  assert(await page.locator('#status').textContent() === 'Done.', 'status');
+
+  assert(await currentSession(page) === id, 'the run went to the current session');
+  assert((await page.locator(`#sessions .session[data-session="${id}"] .session-title`).textContent()) === 'Seoul', 'its title in the sessions list');
+  const stored = await serverSession('weather', id);
+  assert(stored.events[0].author === 'user' && stored.events.at(-1).content.parts[0].text.includes('21 °C'), 'the server keeps the conversation');
+  await page.screenshot({ path: `${OUT}demo-adk-server.png` });
+});
+
+await test('9. ADK server: state and artifacts from the server, Stop, an in-stream error, and back to the local sessions', async (page) => {
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
+  await send(page, 'echo kept in the browser');
+  await idle(page);
+  const localId = await currentSession(page);
+
+  await useServerApp(page, 'story');
+  await newServerSession(page);
+  assert(!(await page.locator('#sessions').textContent()).includes('echo kept'), 'the local sessions are not listed');
+  await send(page, 'Tell me a story');
+  await idle(page);
+  const chatText = await page.locator('#transcript').textContent();
+  assert(chatText.includes('Once upon a time') && chatText.includes('안녕히 가세요 👋🌏'), `story: ${chatText}`);
+  await selectInspector(page, 'state');
+  const userScope = page.locator('#state [data-scope="user"]');
+  assert((await userScope.textContent()).includes('user:reader') && (await userScope.textContent()).includes('ada'), 'user:reader in the User group');
+  assert((await page.locator('#state [data-scope="app"]').textContent()).includes('app:title'), 'app:title in the App group');
+  await selectInspector(page, 'artifacts');
+  const artifact = page.locator('#artifacts .artifact[data-filename="story.txt"]');
+  await artifact.waitFor();
+  assert((await artifact.locator('option').allTextContents()).join() === 'v0', 'version v0');
+  await artifact.getByRole('button', { name: 'View' }).click();
+  await page.waitForSelector('#artifacts .artifact-viewer pre');
+  assert((await page.locator('#artifacts .artifact-viewer pre').textContent()).startsWith('Chapter 1: the weather was fine. 날씨가 좋았다 ☀️'), 'artifact text');
+  await selectInspector(page, 'events');
+
+  // Stop: the stream ends and the server stops the run.
+  await useServerApp(page, 'slow');
+  const slowId = await newServerSession(page);
+  await send(page, 'go');
+  await page.waitForFunction(() => document.querySelectorAll('#transcript .msg.from-agent').length >= 3);
+  await page.click('#stop');
+  await idle(page);
+  assert((await page.locator('#transcript .note').textContent()) === 'Stopped.', 'a note says so (the ticks shown were saved)');
+  const ticks = await count(page, '#transcript .msg.from-agent');
+  await page.waitForTimeout(600);
+  assert(await count(page, '#transcript .msg.from-agent') === ticks && ticks < 10, `no events after Stop (${ticks})`);
+  assert(await page.isEnabled('#send') && await page.isDisabled('#stop'), 'Send is usable again, Stop is not');
+  const stored = (await serverSession('slow', slowId)).events.filter((e) => e.author === 'slow').length;
+  assert(stored < 10, `the server stopped the run (${stored} events kept)`);
+
+  // The server's in-stream error ends the run as a failure, after the event before it.
+  await useServerApp(page, 'failing');
+  const failingId = await newServerSession(page);
+  await send(page, 'fail please');
+  await idle(page);
+  assert((await lastAgentMessage(page).textContent()).includes('about to fail'), 'the event before the error');
+  const error = await page.locator('#transcript .error-item').textContent();
+  assert(error.includes('INTERNAL') && error.includes('scripted failure'), `error: ${error}`);
+
+  // Back to the offline agent: the local sessions, as they were left; then the server's again.
+  await page.click('#tab-offline');
+  await page.waitForSelector(`#sessions .session.current[data-session="${localId}"]`);
+  assert(await page.locator('#session-source').textContent() === 'Kept in this browser.', 'the sessions pane says where they are');
+  assert((await page.locator('#transcript').textContent()).includes('You said: kept in the browser'), 'the local conversation');
+  await page.getByRole('button', { name: 'What is 12 * (3 + 4)?' }).click();
+  await idle(page);
+  assert((await lastAgentMessage(page).locator('.bubble').textContent()).startsWith('12 * (3 + 4) = 84.'), 'the offline agent still runs');
+  await page.click('#tab-server');
+  await page.waitForSelector(`#sessions .session.current[data-session="${failingId}"]`);
+  assert((await page.locator('#transcript').textContent()).includes('about to fail'), 'the server session shown last');
+});
+
+await test('10. ADK server: a reload keeps working; app info on demand; a server that does not answer is explained', async (page) => {
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
+  await useServerApp(page, 'weather');
+  const id = await newServerSession(page);
+  await send(page, 'Busan');
+  await idle(page);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  // The server describes an app only when asked: story's root is not an LlmAgent, and the tab says so.
+  await useServerApp(page, 'story');
+  await page.click('#adk-app-info summary');
+  await page.locator('#adk-app-info', { hasText: 'only apps whose root agent is an LlmAgent' }).waitFor();
+  await useServerApp(page, 'weather');
+  assert(await currentSession(page) === id, 'the newest session of the app is shown');
+  assert((await page.locator(`#sessions .session[data-session="${id}"] .session-title`).textContent()) === 'Busan', 'its title is read back from the server');
+  const before = await page.locator('#transcript').textContent();
+  assert(before.includes('Busan') && before.includes('21 °C'), `the conversation: ${before}`);
+  assert(await page.locator('#timeline .tl-author', { hasText: /^user$/ }).count() === 1, 'its events in the timeline');
+  await send(page, 'Jeju');
+  await idle(page);
+  assert((await lastAgentMessage(page).locator('.bubble').textContent()).includes('in Jeju'), 'a run after the reload');
+
+  // Nothing listens on this port: the tab says what that can mean, quoting the client's message.
+  const closed = await serve(ROOT, 0);
+  const deadUrl = `http://127.0.0.1:${closed.address().port}`;
+  await new Promise((r) => closed.close(r));
+  await page.fill('#adk-url', deadUrl);
+  await page.click('#agent-server button[type="submit"]');
+  const problem = page.locator('#agent-server .error-item');
+  await problem.waitFor();
+  const text = await problem.textContent();
+  assert(text.includes('UNAVAILABLE') && text.includes('does not allow this page\'s origin') && text.includes('--allow_origins'), `problem: ${text}`);
+  assert(await page.locator('#adk-app').isDisabled() && await count(page, '#sessions .session') === 0, 'no app, no sessions');
+  assert((await page.locator('#transcript').textContent()).includes('Connect to an ADK server'), 'the chat says what to do');
+  await page.getByRole('button', { name: 'Seoul' }).click();
+  assert(await page.locator('#status').textContent() === 'Connect to an ADK server first.', 'sending is refused with a reason');
+}, { allowConsole: [
+  (m) => m.text() === 'Failed to load resource: net::ERR_CONNECTION_REFUSED',
+  (m) => m.text().includes('status of 400') && m.location().url.endsWith('/apps/story/app-info'),
+] });
+
 await browser.close();
 server.close();
 await peers?.stop();
+await adkServers?.stop();
 console.log(`${results.passed} passed, ${results.failed} failed`);
 process.exit(results.failed === 0 && results.passed > 0 ? 0 : 1);

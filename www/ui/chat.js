@@ -71,11 +71,12 @@ class Turn {
     });
   }
 
-  /** A stopped run leaves its streamed text on screen, marked as not saved. */
+  /** A stopped run leaves its streamed text on screen, marked as not saved (whole events before it were). */
   stopped() {
     this.#update(() => {
-      for (const node of this.#list.querySelectorAll('[data-partial="true"]')) node.dataset.partial = 'stopped';
-      this.#list.append(el('li', { className: 'note' }, 'Stopped. The partial reply was not saved to the session.'));
+      const cut = this.#list.querySelectorAll('[data-partial="true"]');
+      for (const node of cut) node.dataset.partial = 'stopped';
+      this.#list.append(el('li', { className: 'note' }, cut.length ? 'Stopped. The partial reply was not saved to the session.' : 'Stopped.'));
     });
   }
 

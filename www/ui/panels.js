@@ -117,40 +117,47 @@ function blobOf(part) {
 
 /**
  * Artifacts of the current session (and the user's `user:` ones): name, versions, a viewer for
- * text and a download of any version. `service` is the runner's InMemoryArtifactService.
+ * text and a download of any version. `service` has the artifact services' listArtifactKeys,
+ * listArtifactVersions and loadArtifact (the session source's `artifacts`).
  */
 export class ArtifactsPanel {
   #root;
-  #service;
   #key;
   #viewer = el('div', { className: 'artifact-viewer', 'aria-live': 'polite' });
   #objectUrls = [];
 
-  constructor(root, service) {
+  constructor(root) {
     this.#root = root;
-    this.#service = service;
   }
 
-  async show(key) {
+  async show(service, key) {
     this.#key = key;
-    const names = await this.#service.listArtifactKeys(key);
+    const names = await service.listArtifactKeys(key);
     if (key !== this.#key) return; // a newer call won the race
-    for (const url of this.#objectUrls.splice(0)) URL.revokeObjectURL(url);
-    if (!names.length) {
-      this.#root.replaceChildren(el('p', { className: 'empty' }, 'No artifacts yet. Tools save them with toolContext.saveArtifact (try a note).'));
-      return;
-    }
-    const rows = await Promise.all(names.map(async (filename) => this.#row(filename, await this.#service.listArtifactVersions({ ...key, filename }))));
+    if (!names.length) return this.reset('No artifacts yet. Tools save them with toolContext.saveArtifact (try a note).');
+    this.#revokeUrls();
+    const rows = await Promise.all(names.map(async (filename) => this.#row(service, key, filename, await service.listArtifactVersions({ ...key, filename }))));
     if (key !== this.#key) return;
     this.#viewer.replaceChildren();
     this.#root.replaceChildren(el('ul', { className: 'artifact-list' }, ...rows), this.#viewer);
   }
 
-  #row(filename, versions) {
+  /** No artifacts to show: `text` says why. */
+  reset(text) {
+    this.#key = null;
+    this.#revokeUrls();
+    this.#root.replaceChildren(el('p', { className: 'empty' }, text));
+  }
+
+  #revokeUrls() {
+    for (const url of this.#objectUrls.splice(0)) URL.revokeObjectURL(url);
+  }
+
+  #row(service, key, filename, versions) {
     const latest = versions.at(-1);
     const picker = el('select', { className: 'version', 'aria-label': `Version of ${filename}` },
       ...versions.map((v) => el('option', { value: String(v.version), selected: v === latest }, `v${v.version}`)));
-    const load = () => this.#service.loadArtifact({ ...this.#key, filename, version: Number(picker.value) });
+    const load = () => service.loadArtifact({ ...key, filename, version: Number(picker.value) });
     const view = async () => {
       const part = await load();
       const text = textOfPart(part);

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::card::ProtocolVersion;
 use super::codec::{Codec, Op};
 use super::types::ListTasksParams;
-use crate::http::HttpRequest;
+use crate::http::{encode_component as encode, query, HttpRequest};
 use crate::AdkError;
 
 /// The request for `op`.
@@ -44,24 +44,4 @@ fn list_query(p: &ListTasksParams) -> String {
         ("statusTimestampAfter", p.status_timestamp_after.clone()),
         ("includeArtifacts", p.include_artifacts.map(|b| b.to_string())),
     ])
-}
-
-/// `?a=1&b=2` of the pairs that have a value; empty when none has.
-fn query(pairs: &[(&str, Option<String>)]) -> String {
-    let set: Vec<String> = pairs.iter().filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}={}", encode(v)))).collect();
-    if set.is_empty() {
-        String::new()
-    } else {
-        format!("?{}", set.join("&"))
-    }
-}
-
-/// Percent-encodes everything but RFC 3986's unreserved characters.
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

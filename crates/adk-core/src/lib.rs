@@ -1,5 +1,6 @@
 //! adk-wasm's pure core: the ADK event model wire-identical to ADK Python's JSON, one error type,
-//! the HTTP seam every networked part is written against, and the SSE parser.
+//! the HTTP seam every networked part is written against, the SSE parser, and the transcript a chat
+//! UI folds events into.
 //!
 //! Nothing here knows about JavaScript: the browser's clock, randomness and `fetch` are plugged in
 //! from above (see [`platform`] and [`http`]).
@@ -26,6 +27,7 @@ pub mod platform;
 mod scan;
 pub mod sort;
 pub mod sse;
+pub mod transcript;
 pub mod types;
 
 pub use error::{AdkError, ErrorCode};

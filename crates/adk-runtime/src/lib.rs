@@ -2,7 +2,7 @@
 //! Rust over the core's event model and HTTP seam.
 //!
 //! The modules form layers; each imports only from the ones before it:
-//! 1. [`session`], [`memory`], [`artifact`], [`model`], [`transcript`] (over `adk-core`);
+//! 1. [`session`], [`memory`], [`artifact`], [`model`] (over `adk-core`);
 //! 2. [`agent`]: the `Agent` trait, the contexts, callbacks and `RunConfig`;
 //! 3. [`tool`]: the `Tool` trait, `FunctionTool` and the built-in tools;
 //! 4. [`agents`]: the agents (workflow, `LlmAgent`, `RemoteA2aAgent` over `adk-a2a`);
@@ -31,7 +31,6 @@ pub mod model;
 pub mod runner;
 pub mod session;
 pub mod tool;
-pub mod transcript;
 
 use adk_a2a as a2a;
 use adk_core::{cancellation, http, platform, types};

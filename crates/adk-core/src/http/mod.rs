@@ -16,11 +16,13 @@ use crate::cancellation::Cancellation;
 
 mod external;
 mod requests;
+mod url;
 
 use crate::sse::{SseEvent, SseParser};
 use crate::{AdkError, ErrorCode};
 pub use external::{reason_phrase, ExternalResponse};
 pub use requests::{request, RequestOptions, METHODS};
+pub use url::{encode_component, query};
 
 /// The largest body [`HttpResponse::text`] reads: 32 MiB.
 pub const MAX_BODY_BYTES: usize = 32 << 20;

@@ -2,7 +2,7 @@
 //! chunks merged, then replaced by the final event), tool calls and results as their own items,
 //! state and artifact changes, transfers, escalations and errors.
 
-use adk_core::json::{ToJson, Writer};
+use crate::json::{ToJson, Writer};
 use indexmap::IndexMap;
 
 use crate::types::JsonObject;
@@ -259,7 +259,7 @@ mod tests {
         err.error_code = Some("SAFETY".into());
         t.push(&err);
         let kinds: Vec<String> =
-            t.items().iter().map(|i| adk_core::json::to_value(i)["kind"].as_str().unwrap().to_string()).collect();
+            t.items().iter().map(|i| crate::json::to_value(i)["kind"].as_str().unwrap().to_string()).collect();
         assert_eq!(kinds, ["toolCall", "toolResult", "state", "transfer", "escalate", "error"]);
     }
 }

@@ -1,0 +1,35 @@
+//! A client of an ADK server: the REST surface ADK Python's `adk api_server` and `adk web` serve
+//! (apps, sessions, artifacts, `/run`, `/run_sse`).
+//!
+//! [`AdkServerClient`] speaks through the [`HttpClient`](adk_core::http::HttpClient) seam, so it is
+//! plain Rust, tested natively against bodies recorded from real servers (google-adk 2.13 and 1.39).
+//! Events come back as the core's [`Event`](adk_core::Event), decoded once from the server's JSON:
+//! the same values a local run gives.
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
+mod call;
+mod client;
+mod errors;
+mod run_events;
+mod types;
+
+pub use call::{Pending, ServerCall};
+pub use client::{AdkServerClient, AdkServerOptions};
+pub use errors::{decode, unexpected};
+pub use run_events::RunEvents;
+pub use types::{
+    ArtifactRef, CreateSessionRequest, RunAgentRequest, SaveArtifactRequest, Session, SessionRef, UpdateSessionRequest,
+    UserRef,
+};

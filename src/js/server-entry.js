@@ -1,0 +1,11 @@
+// `adk-wasm/server`: the event model, `Transcript` and the client of an ADK server, over the smaller
+// wasm module built with only the `server` feature: what the web front end of an agent served by
+// `adk api_server` needs.
+import * as wasm from './adk_wasm.js';
+
+export {
+  default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, Run,
+} from './core.js';
+export { AdkServerClient } from './adk-server.js';
+export const Transcript = wasm.Transcript;

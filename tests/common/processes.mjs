@@ -1,0 +1,91 @@
+// Helpers for the Node scripts that run Python test servers (tests/a2a/peers.mjs,
+// tests/adk_server/servers.mjs): installing their venv, spawning children that die with this
+// process, keeping each child's stderr tail for error messages, polling a URL until it answers,
+// and stopping children (SIGTERM, then SIGKILL after 3 s).
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const STDERR_KEEP = 8000;
+
+/** Creates or updates `.venv/<name>` from a requirements file (a no-op once current). */
+export function installVenv(name, requirements, importCheck) {
+  // stdout stays clean for callers that parse it; the venv script's progress goes to stderr.
+  const r = spawnSync('bash', [`${ROOT}scripts/venv.sh`, name, requirements, importCheck], {
+    cwd: ROOT,
+    stdio: ['ignore', 2, 2],
+  });
+  if (r.status !== 0) throw new Error(`scripts/venv.sh ${name} failed (exit ${r.status ?? r.signal})`);
+}
+
+/**
+ * A set of child processes that are SIGKILLed if this process exits or gets SIGINT/SIGTERM before
+ * `stop()`, which ends them gracefully and removes the handlers.
+ */
+export function childGroup() {
+  const children = [];
+  const killAll = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
+  const onSignal = (sig) => {
+    killAll();
+    process.exit(sig === 'SIGINT' ? 130 : 143);
+  };
+  process.on('exit', killAll);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  return {
+    /**
+     * Spawns `command` from the repository root with stdout and stderr piped (stderr as utf8).
+     * Returns the child and `stderr()`, the last 8000 characters it wrote there.
+     */
+    spawn(command, args, { env = {} } = {}) {
+      const child = spawn(command, args, {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PYTHONUNBUFFERED: '1', ...env },
+      });
+      children.push(child);
+      let tail = '';
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (s) => (tail = (tail + s).slice(-STDERR_KEEP)));
+      return { child, stderr: () => tail };
+    },
+    async stop() {
+      process.off('exit', killAll);
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await Promise.all(children.map(terminate));
+    },
+  };
+}
+
+/**
+ * Polls `url` every 100 ms until it answers 2xx. Throws `fail(why)` if `child` exits first or
+ * nothing answers before `deadline` (a Date.now() value).
+ */
+export async function waitForOk(url, { child, deadline, fail }) {
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not accepting yet
+    }
+    if (child.exitCode !== null) throw fail(`exited (${child.exitCode}) before ${url} answered`);
+    if (Date.now() > deadline) throw fail(`did not answer ${url} by the deadline`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** SIGTERM, then SIGKILL after 3 s; resolves once the child has exited. */
+export function terminate(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
