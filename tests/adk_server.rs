@@ -358,15 +358,57 @@ fn saving_and_deleting_an_artifact() {
 }
 
 #[test]
+fn a_stored_session_keeps_its_deltas_and_the_events_of_both_runs() {
+    for version in VERSIONS {
+        let body = fixture(&format!("get_session-{version}-story.json"));
+        let expected: Value = serde_json::from_slice(&body).unwrap();
+        let (client, _) = client([Reply::new(200, "application/json", &body)]);
+        let stored = block_on(client.get_session(&session("story"))).unwrap();
+        assert_eq!(stored.events.len(), expected["events"].as_array().unwrap().len(), "{version}");
+        assert_eq!(stored.state["user:reader"], "ada", "{version}");
+        let versions: Vec<i64> =
+            stored.events.iter().filter_map(|e| e.actions.artifact_delta.get("story.txt").copied()).collect();
+        assert_eq!(versions, [0, 1], "{version}: one artifact delta per run, in the stored events");
+        let ids: Vec<&str> = expected["events"].as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap()).collect();
+        assert_eq!(stored.events.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ids, "{version}");
+    }
+}
+
+#[test]
+fn empty_names_are_refused_before_anything_is_sent() {
+    let (client, http) = client([]);
+    let e = block_on(client.get_session(&session(""))).unwrap_err();
+    assert_eq!(
+        (e.code, e.message.as_str()),
+        (ErrorCode::InvalidArgument, "getSession: sessionId is required (an empty one names nothing)")
+    );
+    assert_eq!(block_on(client.get_app_info("")).unwrap_err().code, ErrorCode::InvalidArgument);
+    let mut request = run_request(true);
+    request.user_id.clear();
+    let items = drain(client.run_sse(&request, Rc::default()));
+    assert_eq!(items.len(), 1);
+    assert!(items[0].as_ref().unwrap_err().message.starts_with("runSse: userId is required"));
+    assert!(http.requests().is_empty());
+}
+
+#[test]
 fn apps_and_app_info() {
     for version in VERSIONS {
         let apps = fixture(&format!("list_apps-{version}.json"));
         let info = fixture(&format!("app_info-{version}-weather.json"));
-        let (client, http) =
-            client([Reply::new(200, "application/json", &apps), Reply::new(200, "application/json", &info)]);
+        let refused = fixture(&format!("app_info-{version}-story-error.json"));
+        let (client, http) = client([
+            Reply::new(200, "application/json", &apps),
+            Reply::new(200, "application/json", &info),
+            Reply::new(400, "application/json", &refused),
+        ]);
         assert_eq!(block_on(client.list_apps()).unwrap(), ["failing", "slow", "story", "weather"], "{version}");
         let info = block_on(client.get_app_info("weather")).unwrap();
         assert_eq!(info["rootAgentName"], "weather", "{version}");
         assert_eq!(http.requests()[1].url, "http://127.0.0.1:8000/apps/weather/app-info");
+        // A root that is not an LlmAgent: the server's own 400 and words.
+        let e = block_on(client.get_app_info("story")).unwrap_err();
+        assert_eq!((e.code, e.http_status), (ErrorCode::InvalidArgument, Some(400)), "{version}");
+        assert_eq!(e.message, "getAppInfo: Root agent is not an LlmAgent", "{version}");
     }
 }

@@ -40,7 +40,8 @@ export function serverSource(client, { appName, userId }) {
     id: `${client.baseUrl} ${appName}`,
     label: `App ${appName} on the ADK server at ${client.baseUrl}.`,
     key,
-    listSessions: () => client.listSessions({ appName, userId }),
+    // A server's session service promises no order: by last activity, as the list is read.
+    listSessions: async () => (await client.listSessions({ appName, userId })).sort((a, b) => a.lastUpdateTime - b.lastUpdateTime),
     async getSession(sessionId) {
       try {
         return await client.getSession(key(sessionId));

@@ -35,14 +35,14 @@ export class AdkServerClient {
    * as `Runner.runAsync` takes it), `break` or `cancel()` close the connection, which stops the run
    * on the server.
    */
-  runSse({ signal, abortSignal, ...request }, options = {}) {
-    return new Run(this.#handle.runSse(request), options.signal ?? signal ?? abortSignal);
+  runSse({ signal, abortSignal, ...request } = {}, options = undefined) {
+    return new Run(this.#handle.runSse(request), options?.signal ?? signal ?? abortSignal);
   }
 
   /** `POST /run`: every event of the run, once it is over. */
-  async run({ signal, abortSignal, ...request }, options = {}) {
+  async run({ signal, abortSignal, ...request } = {}, options = undefined) {
     const events = [];
-    for await (const event of new Run(this.#handle.run(request), options.signal ?? signal ?? abortSignal)) events.push(event);
+    for await (const event of new Run(this.#handle.run(request), options?.signal ?? signal ?? abortSignal)) events.push(event);
     return events;
   }
 }

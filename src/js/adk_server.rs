@@ -1,7 +1,8 @@
 //! `AdkServerClient` for JS: a client of an ADK server (`adk api_server`). Answers are plain
 //! objects in ADK's JSON; `runSse` and `run` hand back [`StreamHandle`]s (the JS wrapper makes
 //! them a `Run`, so `for await`, `break`, `toReadableStream()` and an `AbortSignal` work as for a
-//! local run, and stopping closes the connection, which stops the run on the server).
+//! local run, and stopping closes the connection: the server stops a `/run_sse` run then, and
+//! google-adk 2.x a `/run` one too).
 
 use std::rc::Rc;
 
@@ -27,11 +28,6 @@ const RUN_BATCH: usize = 64;
 #[wasm_bindgen]
 pub struct AdkServerClientHandle {
     client: AdkServerClient,
-}
-
-/// The arguments of a call, read as `T` (`what` names them in errors).
-fn args<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
-    from_js_core(what, value)
 }
 
 /// `args[key]`, a string the call cannot do without.
@@ -68,9 +64,19 @@ fn shaped<T: FromJson + ToJson>(op: &str, text: &str) -> Result<JsValue, AdkErro
     to_js_core(&decode::<T>(op, text)?)
 }
 
-/// The answer as the server wrote it, for lists of names and numbers and app info: JS parses it.
+/// The answer as the server wrote it (app info, an artifact version's metadata): JS parses it.
 fn plain(op: &str, text: &str) -> Result<JsValue, AdkError> {
     js_sys::JSON::parse(text).map_err(|e| crate::server::unexpected(op, js_error_to_core(&e)))
+}
+
+/// A list (of app or artifact names, of versions) as the server wrote it; an answer that is not a
+/// list is not one of these endpoints'.
+fn list(op: &str, text: &str) -> Result<JsValue, AdkError> {
+    let value = plain(op, text)?;
+    match js_sys::Array::is_array(&value) {
+        true => Ok(value),
+        false => Err(crate::server::unexpected(op, AdkError::invalid("expected a list"))),
+    }
 }
 
 /// No value (`deleteSession`).
@@ -121,20 +127,25 @@ impl AdkServerClientHandle {
     /// `GET /list-apps`.
     #[wasm_bindgen(js_name = listApps)]
     pub fn list_apps(&self) -> js_sys::Promise {
-        self.exchange(Ok(ServerCall::list_apps()), plain)
+        self.exchange(Ok(ServerCall::list_apps()), list)
     }
 
     /// `GET /apps/{app}/app-info`.
     #[wasm_bindgen(js_name = getAppInfo)]
-    pub fn get_app_info(&self, app_name: String) -> js_sys::Promise {
-        self.exchange(Ok(ServerCall::get_app_info(&app_name)), plain)
+    pub fn get_app_info(&self, app_name: JsValue) -> js_sys::Promise {
+        let app_name = match app_name.as_string() {
+            Some(name) => Ok(name),
+            None => Err(AdkError::invalid("getAppInfo: expected the app's name, a string")),
+        };
+        self.exchange(app_name.and_then(|name| ServerCall::get_app_info(&name)), plain)
     }
 
     /// `POST /apps/{app}/users/{user}/sessions`.
     #[wasm_bindgen(js_name = createSession)]
     pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
         self.exchange(
-            args::<CreateSessionRequest>("createSession", &request).map(|a| ServerCall::create_session(&a)),
+            from_js_core::<CreateSessionRequest>("createSession", &request)
+                .and_then(|a| ServerCall::create_session(&a)),
             shaped::<Session>,
         )
     }
@@ -142,26 +153,30 @@ impl AdkServerClientHandle {
     /// `GET …/sessions/{session}`.
     #[wasm_bindgen(js_name = getSession)]
     pub fn get_session(&self, session: JsValue) -> js_sys::Promise {
-        self.exchange(session_ref("getSession", &session).map(|a| ServerCall::get_session(&a)), shaped::<Session>)
+        self.exchange(session_ref("getSession", &session).and_then(|a| ServerCall::get_session(&a)), shaped::<Session>)
     }
 
     /// `GET /apps/{app}/users/{user}/sessions`.
     #[wasm_bindgen(js_name = listSessions)]
     pub fn list_sessions(&self, user: JsValue) -> js_sys::Promise {
-        self.exchange(user_ref("listSessions", &user).map(|a| ServerCall::list_sessions(&a)), shaped::<Vec<Session>>)
+        self.exchange(
+            user_ref("listSessions", &user).and_then(|a| ServerCall::list_sessions(&a)),
+            shaped::<Vec<Session>>,
+        )
     }
 
     /// `DELETE …/sessions/{session}`; resolves to `undefined`.
     #[wasm_bindgen(js_name = deleteSession)]
     pub fn delete_session(&self, session: JsValue) -> js_sys::Promise {
-        self.exchange(session_ref("deleteSession", &session).map(|a| ServerCall::delete_session(&a)), nothing)
+        self.exchange(session_ref("deleteSession", &session).and_then(|a| ServerCall::delete_session(&a)), nothing)
     }
 
     /// `PATCH …/sessions/{session}` with a state delta.
     #[wasm_bindgen(js_name = updateSession)]
     pub fn update_session(&self, request: JsValue) -> js_sys::Promise {
         self.exchange(
-            args::<UpdateSessionRequest>("updateSession", &request).map(|a| ServerCall::update_session(&a)),
+            from_js_core::<UpdateSessionRequest>("updateSession", &request)
+                .and_then(|a| ServerCall::update_session(&a)),
             shaped::<Session>,
         )
     }
@@ -169,20 +184,26 @@ impl AdkServerClientHandle {
     /// `GET …/sessions/{session}/artifacts`.
     #[wasm_bindgen(js_name = listArtifactNames)]
     pub fn list_artifact_names(&self, session: JsValue) -> js_sys::Promise {
-        self.exchange(session_ref("listArtifactNames", &session).map(|a| ServerCall::list_artifact_names(&a)), plain)
+        self.exchange(
+            session_ref("listArtifactNames", &session).and_then(|a| ServerCall::list_artifact_names(&a)),
+            list,
+        )
     }
 
     /// `GET …/artifacts/{name}?version=`; resolves to `null` when there is no such artifact.
     #[wasm_bindgen(js_name = loadArtifact)]
     pub fn load_artifact(&self, artifact: JsValue) -> js_sys::Promise {
-        self.exchange(artifact_ref("loadArtifact", &artifact).map(|a| ServerCall::load_artifact(&a)), shaped::<Part>)
+        self.exchange(
+            artifact_ref("loadArtifact", &artifact).and_then(|a| ServerCall::load_artifact(&a)),
+            shaped::<Part>,
+        )
     }
 
     /// `POST …/sessions/{session}/artifacts`: resolves to the new version's metadata.
     #[wasm_bindgen(js_name = saveArtifact)]
     pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
         self.exchange(
-            args::<SaveArtifactRequest>("saveArtifact", &request).map(|a| ServerCall::save_artifact(&a)),
+            from_js_core::<SaveArtifactRequest>("saveArtifact", &request).and_then(|a| ServerCall::save_artifact(&a)),
             plain,
         )
     }
@@ -190,28 +211,28 @@ impl AdkServerClientHandle {
     /// `DELETE …/artifacts/{name}`; resolves to `undefined`.
     #[wasm_bindgen(js_name = deleteArtifact)]
     pub fn delete_artifact(&self, artifact: JsValue) -> js_sys::Promise {
-        self.exchange(artifact_ref("deleteArtifact", &artifact).map(|a| ServerCall::delete_artifact(&a)), nothing)
+        self.exchange(artifact_ref("deleteArtifact", &artifact).and_then(|a| ServerCall::delete_artifact(&a)), nothing)
     }
 
     /// `GET …/artifacts/{name}/versions`.
     #[wasm_bindgen(js_name = listArtifactVersions)]
     pub fn list_artifact_versions(&self, artifact: JsValue) -> js_sys::Promise {
         self.exchange(
-            artifact_ref("listArtifactVersions", &artifact).map(|a| ServerCall::list_artifact_versions(&a)),
-            plain,
+            artifact_ref("listArtifactVersions", &artifact).and_then(|a| ServerCall::list_artifact_versions(&a)),
+            list,
         )
     }
 
     /// `POST /run_sse`: the run's events as they arrive.
     #[wasm_bindgen(js_name = runSse)]
     pub fn run_sse(&self, request: JsValue) -> Result<StreamHandle, JsValue> {
-        let request: RunAgentRequest = args("runSse", &request).map_err(to_js_error)?;
+        let request: RunAgentRequest = from_js_core("runSse", &request).map_err(to_js_error)?;
         Ok(events_handle(self.client.run_sse(&request, Rc::default())))
     }
 
     /// `POST /run`: the run's events, all at its end.
     pub fn run(&self, request: JsValue) -> Result<StreamHandle, JsValue> {
-        let request: RunAgentRequest = args("run", &request).map_err(to_js_error)?;
+        let request: RunAgentRequest = from_js_core("run", &request).map_err(to_js_error)?;
         Ok(events_handle(self.client.run(&request, Rc::default())))
     }
 }

@@ -652,10 +652,14 @@ export declare class InMemoryRunner extends Runner {
 }
 
 // ---------------------------------------------------------------------------------------------
-// ADK servers (`adk api_server`, `adk web`). Failures reject with an `AdkError` carrying `httpStatus`:
-// `NOT_FOUND` (404), `INVALID_ARGUMENT` (422, each bad field named), `PERMISSION_DENIED` (403: the
-// message names the `--allow_origins` flag), `UNAVAILABLE` (no answer: the server is down or, in a
-// browser, does not allow the page's origin), `INTERNAL` (5xx, or the run failed on the server).
+// ADK servers (`adk api_server`, `adk web`). Failures reject with an `AdkError`; an error status sets
+// `httpStatus` and the code of the status (`NOT_FOUND` 404, `ALREADY_EXISTS` 409, `INVALID_ARGUMENT`
+// 400/422 with each bad field named, `PERMISSION_DENIED` 403 — a refused origin names the
+// `--allow_origins` flag —, `INTERNAL` 500, `UNAVAILABLE` 502/503, `DEADLINE_EXCEEDED` 504). No answer
+// at all is `UNAVAILABLE` (the server is down or, in a browser, does not allow the page's origin);
+// the run failing on the server after its stream started is `INTERNAL`; an answer that is not an
+// event stream is `UNIMPLEMENTED`, one that is not what ADK sends `UNKNOWN`; an empty app, user,
+// session or file name is `INVALID_ARGUMENT` before anything is sent.
 
 export interface AdkServerClientOptions {
   /** Where the server is, e.g. `http://127.0.0.1:8000` (a path prefix is kept). */
@@ -701,6 +705,8 @@ export interface RunAgentRequest extends SessionKey {
   customMetadata?: JsonObject;
   /** Stops the run, as the second argument's `signal` does. */
   signal?: AbortSignal;
+  /** The same as `signal` (the name `Runner.runAsync` takes too). */
+  abortSignal?: AbortSignal;
 }
 
 export declare class AdkServerClient {
@@ -734,7 +740,7 @@ export declare class AdkServerClient {
    * `cancel()` close the connection, which stops the run on the server.
    */
   runSse(request: RunAgentRequest, options?: { signal?: AbortSignal }): Run;
-  /** `POST /run`: every event, once the run is over. */
+  /** `POST /run`: every event, once the run is over. Stopping it closes the connection; google-adk 1.x finishes the run anyway. */
   run(request: RunAgentRequest, options?: { signal?: AbortSignal }): Promise<Event[]>;
 }
 

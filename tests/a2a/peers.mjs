@@ -27,7 +27,7 @@ export async function startPeers({ which = ['sdk', 'adk', 'proxy'], proxyTarget 
 
   try {
     if (want.has('sdk') || want.has('adk')) {
-      installVenv('a2a', 'tests/a2a/requirements.txt', 'import a2a, google.adk.a2a, uvicorn');
+      await installVenv('a2a', 'tests/a2a/requirements.txt', 'import a2a, google.adk.a2a, uvicorn');
     }
     const names = ['sdk', 'adk'].filter((n) => want.has(n));
     const urls = Object.fromEntries(

@@ -25,7 +25,7 @@ export async function startAdkServers({ versions = VERSIONS, timeoutMs = 120_000
   const children = childGroup();
   try {
     for (const v of versions) {
-      installVenv(`adk-${v}`, `tests/adk_server/requirements-${v}.txt`, 'import google.adk.cli.fast_api, uvicorn');
+      await installVenv(`adk-${v}`, `tests/adk_server/requirements-${v}.txt`, 'import google.adk.cli.fast_api, uvicorn');
     }
     const urls = Object.fromEntries(
       await Promise.all(versions.map(async (v) => [v, await startServer(v, children, timeoutMs)])),

@@ -2,20 +2,28 @@
 // tests/adk_server/servers.mjs): installing their venv, spawning children that die with this
 // process, keeping each child's stderr tail for error messages, polling a URL until it answers,
 // and stopping children (SIGTERM, then SIGKILL after 3 s).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STDERR_KEEP = 8000;
 
-/** Creates or updates `.venv/<name>` from a requirements file (a no-op once current). */
+/**
+ * Creates or updates `.venv/<name>` from a requirements file (a no-op once current). Asynchronous:
+ * an install takes minutes on a new machine, and a blocked event loop would stall the timers and
+ * pipes of servers another caller is starting meanwhile.
+ */
 export function installVenv(name, requirements, importCheck) {
-  // stdout stays clean for callers that parse it; the venv script's progress goes to stderr.
-  const r = spawnSync('bash', [`${ROOT}scripts/venv.sh`, name, requirements, importCheck], {
-    cwd: ROOT,
-    stdio: ['ignore', 2, 2],
+  return new Promise((resolve, reject) => {
+    // stdout stays clean for callers that parse it; the venv script's progress goes to stderr.
+    const child = spawn('bash', [`${ROOT}scripts/venv.sh`, name, requirements, importCheck], {
+      cwd: ROOT,
+      stdio: ['ignore', 2, 2],
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`scripts/venv.sh ${name} failed (exit ${code ?? signal})`)));
   });
-  if (r.status !== 0) throw new Error(`scripts/venv.sh ${name} failed (exit ${r.status ?? r.signal})`);
 }
 
 /**

@@ -40,15 +40,21 @@ function appInfoView(info) {
 function appDetails(client, appName) {
   const body = el('div', {}, el('p', { className: 'muted' }, 'Reading the app\'s description…'));
   const details = el('details', { className: 'tree', id: 'adk-app-info' }, el('summary', {}, `About ${appName}`), body);
-  details.addEventListener('toggle', async () => {
+  // Read on opening, again on the next opening after a failure (the server away a moment).
+  const read = async () => {
+    if (!details.open) return;
     try {
       body.replaceChildren(appInfoView(await client.getAppInfo(appName)));
+      details.removeEventListener('toggle', read);
     } catch (e) {
+      // The server's 400 for a root that is not an LlmAgent is its final word.
+      if (e.code === 'INVALID_ARGUMENT') details.removeEventListener('toggle', read);
       body.replaceChildren(e.code === 'INVALID_ARGUMENT'
         ? el('p', { className: 'muted' }, `The server describes only apps whose root agent is an LlmAgent (${e.message}).`)
         : problemView(e, client.baseUrl));
     }
-  }, { once: true });
+  };
+  details.addEventListener('toggle', read);
   return details;
 }
 

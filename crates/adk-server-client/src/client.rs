@@ -106,7 +106,8 @@ impl AdkServerClient {
     }
 
     /// Sends `call` and decodes the answer as `T`.
-    async fn answer<T: FromJson>(&self, call: ServerCall) -> Result<T, AdkError> {
+    async fn answer<T: FromJson>(&self, call: Result<ServerCall, AdkError>) -> Result<T, AdkError> {
+        let call = call?;
         let op = call.op;
         // Only a call that allows it (an artifact) is answered with none; it would not decode.
         decode(op, &self.text(call).await?.unwrap_or_default())
@@ -114,7 +115,7 @@ impl AdkServerClient {
 
     /// The apps (agents) the server serves: `GET /list-apps`.
     pub async fn list_apps(&self) -> Result<Vec<String>, AdkError> {
-        self.answer(ServerCall::list_apps()).await
+        self.answer(Ok(ServerCall::list_apps())).await
     }
 
     /// An app's root agent and its sub-agents: `GET /apps/{app}/app-info` (for apps whose root is
@@ -140,7 +141,7 @@ impl AdkServerClient {
 
     /// Deletes a session (a missing one too).
     pub async fn delete_session(&self, session: &SessionRef) -> Result<(), AdkError> {
-        self.text(ServerCall::delete_session(session)).await.map(drop)
+        self.text(ServerCall::delete_session(session)?).await.map(drop)
     }
 
     /// Applies a state delta without running the agent (the server records it as an event of its
@@ -156,7 +157,7 @@ impl AdkServerClient {
 
     /// An artifact's latest version, or the one asked for; `None` when there is no such artifact.
     pub async fn load_artifact(&self, artifact: &ArtifactRef) -> Result<Option<Part>, AdkError> {
-        let call = ServerCall::load_artifact(artifact);
+        let call = ServerCall::load_artifact(artifact)?;
         let op = call.op;
         self.text(call).await?.map(|text| decode(op, &text)).transpose()
     }
@@ -169,7 +170,7 @@ impl AdkServerClient {
 
     /// Deletes every version of an artifact (a missing one too).
     pub async fn delete_artifact(&self, artifact: &ArtifactRef) -> Result<(), AdkError> {
-        self.text(ServerCall::delete_artifact(artifact)).await.map(drop)
+        self.text(ServerCall::delete_artifact(artifact)?).await.map(drop)
     }
 
     /// The versions of an artifact, oldest first.
@@ -178,15 +179,25 @@ impl AdkServerClient {
     }
 
     /// Runs the agent: `POST /run`. The server answers once the run is over, so the events all
-    /// come at the end. Dropping the stream (or cancelling `cancellation`) closes the connection,
-    /// which stops the run on the server.
+    /// come at the end. Dropping the stream (or cancelling `cancellation`) closes the connection;
+    /// google-adk 2.x stops the run then, 1.x finishes it.
     pub fn run(&self, request: &RunAgentRequest, cancellation: Rc<Cancellation>) -> RunEvents {
-        RunEvents::open(self.send(ServerCall::run(request, false), cancellation), false, self.base_url())
+        self.run_events(ServerCall::run(request, false), cancellation)
     }
 
     /// Runs the agent and streams its events as they happen: `POST /run_sse`. Dropping the stream
     /// (or cancelling `cancellation`) closes the connection, which stops the run on the server.
     pub fn run_sse(&self, request: &RunAgentRequest, cancellation: Rc<Cancellation>) -> RunEvents {
-        RunEvents::open(self.send(ServerCall::run(request, true), cancellation), true, self.base_url())
+        self.run_events(ServerCall::run(request, true), cancellation)
+    }
+
+    fn run_events(&self, call: Result<ServerCall, AdkError>, cancellation: Rc<Cancellation>) -> RunEvents {
+        match call {
+            Ok(call) => {
+                let (op, streams, url) = (call.op, call.streams(), format!("{}{}", self.base_url(), call.path));
+                RunEvents::open(op, streams, url, self.send(call, cancellation))
+            }
+            Err(e) => RunEvents::failed(e),
+        }
     }
 }

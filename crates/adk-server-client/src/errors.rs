@@ -15,8 +15,8 @@ pub(crate) fn from_status(op: &str, status: u16, body: &str, origin: Option<&str
         "" => format!("HTTP {status}"),
         text => excerpt(text, 300),
     });
-    let about_origin = said.as_bytes().windows(6).any(|w| w.eq_ignore_ascii_case(b"origin"));
-    let message = if status == 403 && about_origin {
+    // The words of ADK's origin check (`_OriginCheckMiddleware`), in both server lines.
+    let message = if status == 403 && said.ends_with("origin not allowed") {
         format!("{op}: the ADK server does not allow requests from {} ({said}); {}", page(origin), allow_hint(origin))
     } else {
         format!("{op}: {said}")

@@ -28,20 +28,18 @@ enum State {
 /// A run's events. It ends after the first error: an error status before any event, the server's
 /// own error frame (`INTERNAL`: the run failed there), an answer that is not events (`UNKNOWN`), or
 /// a cut connection (`UNAVAILABLE`); the events before it were already handed out. Dropping it
-/// closes the connection, which stops the run on the server.
+/// closes the connection: the server stops a `/run_sse` run then (google-adk 2.x a `/run` one too).
 pub struct RunEvents {
     state: State,
 }
 
 impl RunEvents {
-    /// The events of the answer `sent` will give: a stream of frames, or (not `stream`) one
-    /// array at the end.
-    pub(crate) fn open(sent: Pending<HttpResponse>, stream: bool, base_url: &str) -> Self {
-        let (op, path) = if stream { ("runSse", "/run_sse") } else { ("run", "/run") };
-        let url = format!("{base_url}{path}");
+    /// The events of the answer `sent` will give to `op` at `url`: a stream of frames
+    /// (`streams`), or one array at the end.
+    pub(crate) fn open(op: &'static str, streams: bool, url: String, sent: Pending<HttpResponse>) -> Self {
         let opening = async move {
             let response = sent.await?;
-            if !stream {
+            if !streams {
                 let events: Vec<Event> = decode(op, &response.text().await?)?;
                 return Ok(Body::Events(events.into()));
             }
@@ -60,6 +58,11 @@ impl RunEvents {
             })
         };
         RunEvents { state: State::Opening(Box::pin(opening)) }
+    }
+
+    /// A run that could not start: `error` is its only item.
+    pub(crate) fn failed(error: AdkError) -> Self {
+        RunEvents { state: State::Opening(Box::pin(std::future::ready(Err(error)))) }
     }
 }
 
