@@ -344,6 +344,25 @@ try {
     await holder.close();
     await tab.close();
   });
+
+  await test('a freed service closes its database at once: deleting it then succeeds, in the same page', async () => {
+    const tab = await page();
+    const outcome = await tab.evaluate(async () => {
+      const { IndexedDbSessionService, IndexedDbArtifactService } = window.adk;
+      const sessions = new IndexedDbSessionService({ databaseName: 'freed' });
+      const artifacts = new IndexedDbArtifactService({ databaseName: 'freed' });
+      await sessions.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
+      await artifacts.listArtifactKeys({ appName: 'a', userId: 'u', sessionId: 's' });
+      sessions.free();
+      artifacts.free();
+      // Open connections would block the deletion (FAILED_PRECONDITION) until collected.
+      await IndexedDbSessionService.deleteDatabase('freed');
+      const again = new IndexedDbSessionService({ databaseName: 'freed' });
+      return (await again.listSessions({ appName: 'a', userId: 'u' })).sessions.length;
+    }).catch((e) => e.message);
+    assert(outcome === 0, `${outcome}`);
+    await tab.close();
+  });
 } finally {
   await context.close();
   server.close();

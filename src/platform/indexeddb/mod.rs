@@ -170,6 +170,16 @@ pub struct Connection {
     held_up: Rc<Cell<bool>>,
 }
 
+/// A service freed (or dropped with its runner) closes its database at once: left to the garbage
+/// collector, the open connection would block deleting the database ("clear all data") meanwhile.
+impl Drop for Connection {
+    fn drop(&mut self) {
+        if let Some((db, _)) = self.db.get_mut().take() {
+            db.close();
+        }
+    }
+}
+
 impl Connection {
     /// A connection to the database `name` with `schema`; nothing is opened yet.
     pub fn new(name: &str, schema: Schema) -> Self {
@@ -226,8 +236,13 @@ fn blocked(name: &str) -> AdkError {
     )
 }
 
-/// Awaits an open or delete `request`, or its `blocked` event (another tab holds the database open
-/// and will not let go): `None` then, at once, while the request itself waits on.
+/// How long a request that fired `blocked` may still finish before it counts as blocked. `blocked`
+/// fires while the other connections are still closing, also those that close when asked (this
+/// SDK's, in this tab or another) or were just closed (a freed service): they let go within it.
+const BLOCKED_GRACE_MS: u32 = 1000;
+
+/// Awaits an open or delete `request`, or its `blocked` event and a grace period after it (another
+/// tab holds the database open and will not let go): `None` then, while the request itself waits on.
 async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option<JsValue>, AdkError> {
     let mut handlers = Handlers::new(request);
     let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
@@ -236,9 +251,12 @@ async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option
         });
     });
     let finished = done(request, doing);
-    let blocked_now = JsFuture::from(blocked_now);
-    futures_util::pin_mut!(finished, blocked_now);
-    let outcome = futures_util::future::select(finished, blocked_now).await;
+    let blocked = async move {
+        let _ = JsFuture::from(blocked_now).await;
+        gloo_timers::future::TimeoutFuture::new(BLOCKED_GRACE_MS).await;
+    };
+    futures_util::pin_mut!(finished, blocked);
+    let outcome = futures_util::future::select(finished, blocked).await;
     drop(handlers);
     match outcome {
         futures_util::future::Either::Left((result, _)) => result.map(Some),
