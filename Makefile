@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build test test-native test-wasm test-browser demo size bench
+.PHONY: setup build test test-native test-wasm test-browser demo size bench fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -33,6 +33,13 @@ test-browser:
 	node tests/browser/indexeddb.mjs
 	node tests/consumer/run.mjs
 	node tests/demo/demo.test.mjs
+
+## Fuzzing: each native decoder target, then the JS API page, for FUZZ_SECONDS each from a random seed
+## (printed; FUZZ_SEED=<seed> repeats a native run, the page takes ?seed=). `make test` runs both's fixed pass.
+FUZZ_SECONDS ?= 60
+fuzz: build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo test --release --test fuzz -- --nocapture
+	FUZZ_SECONDS=$(FUZZ_SECONDS) node tests/browser/run.mjs tests/browser/fuzz.html
 
 demo: build
 	node scripts/demo.mjs

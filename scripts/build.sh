@@ -15,9 +15,24 @@ optimize() {
     -o "$1"
 }
 
+# Every call into the module goes through src/js/fatal.js's guard, so that a trap stops the instance
+# with typed errors instead of leaving promises pending for ever. The pinned wasm-bindgen's glue has
+# exactly one place where it takes the instance's exports; a newer one must be looked at again.
+guard_glue() {
+  node -e '
+    const fs = require("fs");
+    const file = process.argv[1];
+    const glue = fs.readFileSync(file, "utf8");
+    const from = "    wasm = instance.exports;\n";
+    if (glue.split(from).length !== 2) throw new Error(`${file}: the glue does not take the exports in one place`);
+    fs.writeFileSync(file, `import { guard } from "./fatal.js";\n${glue.replace(from, "    wasm = guard(instance.exports);\n")}`);
+  ' "$1"
+}
+
 wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
-cp src/js/index.js src/js/core.js src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
+guard_glue pkg/adk_wasm.js
+cp src/js/index.js src/js/core.js src/js/fatal.js src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
 
 # An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
 slim() {
@@ -26,13 +41,14 @@ slim() {
   wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir "pkg/$feature" \
     --out-name adk_wasm -- --no-default-features --features "$feature"
   optimize "pkg/$feature/adk_wasm_bg.wasm"
+  guard_glue "pkg/$feature/adk_wasm.js"
   rm -f "pkg/$feature/package.json" "pkg/$feature/README.md" "pkg/$feature/.gitignore"
   cp "$@" "pkg/$feature/"
   cp "src/js/$feature-entry.js" "pkg/$feature/index.js"
   cp "src/js/$feature-entry.d.ts" "pkg/$feature/index.d.ts"
 }
-slim a2a src/js/core.js src/js/a2a.js
-slim server src/js/core.js src/js/adk-server.js
+slim a2a src/js/core.js src/js/fatal.js src/js/a2a.js
+slim server src/js/core.js src/js/fatal.js src/js/adk-server.js
 
 node scripts/package-json.mjs
 echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm; pkg/a2a/: $(wc -c < pkg/a2a/adk_wasm_bg.wasm); pkg/server/: $(wc -c < pkg/server/adk_wasm_bg.wasm))"

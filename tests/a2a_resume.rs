@@ -131,7 +131,12 @@ fn retries_with_backoff_then_a_clear_error() {
         "{}",
         e.message
     );
-    assert_eq!(*log.borrow(), [500, 1000, 2000]);
+    // Doubling, each wait drawn from the upper half of its step.
+    let waits = log.borrow().clone();
+    assert_eq!(waits.len(), 3);
+    for (wait, step) in waits.iter().zip([500, 1000, 2000]) {
+        assert!((step / 2..=step).contains(wait), "{waits:?}");
+    }
     assert_eq!(http.requests().len(), 4);
     assert_eq!(folded.text, "echo: ", "what arrived before the drop was delivered");
 }
@@ -178,7 +183,7 @@ fn errors_the_agent_reports_are_not_resumed() {
 #[test]
 fn resuming_can_be_turned_off() {
     let options = A2aClientOptions {
-        resume: ResumePolicy { max_retries: 0, backoff_base_ms: 0 },
+        resume: ResumePolicy { max_retries: 0, ..Default::default() },
         ..options(ProtocolVersion::V1_0, Binding::JsonRpc)
     };
     let (client, http) = client_with(options, [Reply::sse(&fixture("v10-jsonrpc-dropped.sse")).cut()]);
@@ -265,4 +270,106 @@ fn a_v03_final_update_ends_the_stream_without_resuming() {
     let folded = fold(&collect(client.send_message_stream(user_message("x"), Default::default())));
     assert_eq!((folded.states.as_slice(), folded.error), (&[TaskState::Submitted, TaskState::Working][..], None));
     assert_eq!(http.requests().len(), 1, "no resubscription");
+}
+
+/// The v1.0 HTTP+JSON recording's resubscription snapshot (the task, working, "echo: slow"), with
+/// `edit` applied to its task.
+fn snapshot(edit: impl Fn(&mut serde_json::Value)) -> Reply {
+    let subscribe = String::from_utf8(fixture("v10-rest-subscribe.sse")).unwrap();
+    let mut first: serde_json::Value =
+        serde_json::from_str(subscribe.split("\r\n\r\n").next().unwrap().trim_start_matches("data: ")).unwrap();
+    edit(&mut first["task"]);
+    Reply::sse(format!("data: {first}\r\n\r\n").as_bytes()).cut()
+}
+
+fn storm(replies: Vec<Reply>, policy: ResumePolicy) -> (Folded, usize) {
+    let options = A2aClientOptions { resume: policy, ..options(ProtocolVersion::V1_0, Binding::HttpJson) };
+    let (client, http) = client_with(options, replies);
+    let folded = fold(&collect(client.send_message_stream(user_message("slow"), Default::default())));
+    (folded, http.requests().len())
+}
+
+fn dropped_rest() -> Reply {
+    Reply::sse(&fixture("v10-rest-dropped.sse")).cut()
+}
+
+/// A server that answers every resubscription with a snapshot of another task, then closes: a
+/// protocol violation, so the stream ends at once instead of reconnecting.
+#[test]
+fn a_snapshot_of_another_task_ends_the_stream() {
+    let other = || snapshot(|task| task["id"] = "someone-elses-task".into());
+    let (folded, requests) = storm(
+        std::iter::once(dropped_rest()).chain(std::iter::repeat_n(other(), 50)).collect(),
+        ResumePolicy::default(),
+    );
+    let e = folded.error.unwrap();
+    assert_eq!(e.code, ErrorCode::Internal);
+    assert!(e.message.contains("with task someone-elses-task"), "{}", e.message);
+    assert_eq!(requests, 2);
+    assert_eq!(folded.text, "echo: ", "nothing of the other task was delivered");
+}
+
+/// Snapshots that add nothing are not progress: after the first one (which brings "slow"), three
+/// more in a row end the stream.
+#[test]
+fn snapshots_that_add_nothing_are_not_progress() {
+    let same = || snapshot(|_| {});
+    let (folded, requests) = storm(
+        std::iter::once(dropped_rest()).chain(std::iter::repeat_n(same(), 50)).collect(),
+        ResumePolicy::default(),
+    );
+    let e = folded.error.unwrap();
+    assert_eq!(e.code, ErrorCode::Unavailable);
+    assert!(e.message.contains("after 3 attempts in a row without progress"), "{}", e.message);
+    assert_eq!(requests, 1 + 1 + 3);
+    assert_eq!(folded.text, "echo: slow");
+}
+
+/// Every resubscription brings something new (a status with a later timestamp) and drops: the
+/// total cap ends it.
+#[test]
+fn attempts_are_capped_in_all() {
+    let replies =
+        std::iter::once(dropped_rest())
+            .chain((0..50).map(|i| {
+                snapshot(move |task| task["status"]["timestamp"] = format!("2025-01-01T00:01:{i:02}Z").into())
+            }))
+            .collect();
+    let (folded, requests) = storm(replies, ResumePolicy::default());
+    let e = folded.error.unwrap();
+    assert!(e.message.contains("after 10 attempts in all"), "{}", e.message);
+    assert_eq!(requests, 1 + 10);
+    let policy = ResumePolicy { max_total_retries: 4, ..Default::default() };
+    let replies =
+        std::iter::once(dropped_rest())
+            .chain((0..50).map(|i| {
+                snapshot(move |task| task["status"]["timestamp"] = format!("2025-01-01T00:01:{i:02}Z").into())
+            }))
+            .collect();
+    assert_eq!(storm(replies, policy).1, 1 + 4);
+}
+
+#[test]
+fn retry_after_is_honoured_up_to_the_longest_wait() {
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let options = A2aClientOptions {
+        sleep: Some(recording_sleep(log.clone())),
+        ..options(ProtocolVersion::V1_0, Binding::HttpJson)
+    };
+    let busy = Reply::new(503, "text/plain", b"busy").header("Retry-After", "7");
+    let replies = [dropped_rest(), busy, Reply::sse(&fixture("v10-rest-subscribe.sse"))];
+    let (client, _) = client_with(options.clone(), replies);
+    let folded = fold(&collect(client.send_message_stream(user_message("slow"), Default::default())));
+    assert_eq!(folded, expected(vec![2]));
+    let waits = log.borrow().clone();
+    assert!(waits.len() == 2 && (250..=500).contains(&waits[0]) && waits[1] == 7000, "{waits:?}");
+
+    // A 429 is retried too; one asking for an hour ends the stream at once.
+    let too_long = Reply::new(429, "text/plain", b"slow down").header("retry-after", "3600");
+    let (client, http) =
+        client_with(options, [dropped_rest(), too_long, Reply::sse(&fixture("v10-rest-subscribe.sse"))]);
+    let e = fold(&collect(client.send_message_stream(user_message("slow"), Default::default()))).error.unwrap();
+    assert_eq!(e.code, ErrorCode::Unavailable);
+    assert!(e.message.contains("retry after 3600 s") && e.message.contains("maxBackoffMs 30000"), "{}", e.message);
+    assert_eq!(http.requests().len(), 2);
 }

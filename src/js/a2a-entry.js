@@ -2,6 +2,6 @@
 // `a2a` feature only.
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, onFatal, setLimits, getLimits,
 } from './core.js';
 export { A2AClient, A2AStream } from './a2a.js';

@@ -29,7 +29,8 @@ use crate::http::HttpRequest;
 use crate::AdkError;
 use adk_core::platform;
 
-/// Reads `{headers, fetch, binding, protocolVersion, onRequest, resume: {maxRetries, backoffBaseMs}}`.
+/// Reads `{headers, fetch, binding, protocolVersion, onRequest, resume: {maxRetries, maxTotalRetries,
+/// backoffBaseMs, maxBackoffMs}}`.
 fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     const WHAT: &str = "A2AClient options";
     let binding = text(WHAT, options, "binding")?
@@ -43,11 +44,17 @@ fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
         .transpose()?;
     let mut resume = ResumePolicy::default();
     let given = prop(options, "resume");
-    if let Some(n) = prop(&given, "maxRetries").as_f64() {
-        resume.max_retries = n.clamp(0.0, 100.0) as u32;
-    }
-    if let Some(ms) = prop(&given, "backoffBaseMs").as_f64() {
-        resume.backoff_base_ms = ms.clamp(0.0, 30_000.0) as u32;
+    for (key, field, max) in [
+        ("maxRetries", &mut resume.max_retries, 100.0),
+        ("maxTotalRetries", &mut resume.max_total_retries, 1000.0),
+        ("backoffBaseMs", &mut resume.backoff_base_ms, 60_000.0),
+        ("maxBackoffMs", &mut resume.max_backoff_ms, 600_000.0),
+    ] {
+        if let Some(n) = prop(&given, key).as_f64() {
+            // Not `clamp`: with a bound that is not a constant, its check for NaN bounds brings
+            // float formatting (8 KB) into the module.
+            *field = n.max(0.0).min(max) as u32;
+        }
     }
     Ok(A2aClientOptions {
         headers: headers(WHAT, options)?,

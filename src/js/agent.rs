@@ -5,10 +5,11 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use adk_core::json;
+use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::context::JsContext;
-use super::convert::{call, from_js_core, json_text, method_of, prop};
+use super::convert::{call, from_js_core, json_text_within, method_of, prop};
 use super::to_js_error;
 use crate::agent::{
     add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
@@ -174,7 +175,7 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
     }
     // The defaults go in front of the object's own members: on a repeated key the last one wins,
     // so what the agent set stays, and nothing is read or written on the JS object.
-    let text = json_text("event", &value)?;
+    let text = json_text_within("event", &value, Some(Limit::event()))?;
     let mut defaults = json::Writer::new();
     let mut members = defaults.object();
     members.field("author", ctx.agent_name()).field("invocationId", ctx.invocation_id());

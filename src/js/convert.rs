@@ -1,6 +1,7 @@
 //! JS values ⇄ core types, through JSON text so the JS side sees the exact wire shape.
 
 use adk_core::json::{self, FromJson, ToJson};
+use adk_core::limits::Limit;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::future_to_promise;
 
@@ -10,6 +11,12 @@ use crate::AdkError;
 
 /// The JSON text of a JS value (`JSON.stringify`); `undefined`, BigInts and cycles are errors.
 pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
+    json_text_within(what, value, None)
+}
+
+/// [`json_text`] of something with a size limit, checked before the text is copied into wasm
+/// memory (a JS string's UTF-16 length is a lower bound of its UTF-8 size) and after.
+pub fn json_text_within(what: &str, value: &JsValue, limit: Option<Limit>) -> Result<String, AdkError> {
     if value.is_undefined() {
         return Err(AdkError::invalid(format!("invalid {what}: expected an object or JSON text, got undefined")));
     }
@@ -17,7 +24,38 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
         let reason = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
         AdkError::invalid(format!("invalid {what}: not JSON-serializable: {reason}"))
     })?;
-    text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))
+    if let (Some(limit), Some(js)) = (limit, text.dyn_ref::<js_sys::JsString>()) {
+        limit.check(what, js.length() as usize)?;
+    }
+    let text = text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))?;
+    if let Some(limit) = limit {
+        limit.check(what, text.len())?;
+    }
+    // A wasm-bindgen object (a ToolContext, a Session handle…) stringifies as its heap address.
+    // Outside a key the quotes would be escaped, so the pattern can only be such an object.
+    if holds_wasm_handle(&text) {
+        return Err(AdkError::invalid(format!(
+            "invalid {what}: it holds an adk-wasm object (a context, a session or service handle), which is not \
+             data; pass plain values taken from it instead"
+        )));
+    }
+    Ok(text)
+}
+
+/// Whether `text` has the key `JSON.stringify` gives a wasm-bindgen object: `{"__wbg_ptr":1309168}`.
+fn holds_wasm_handle(text: &str) -> bool {
+    const KEY: &[u8] = b"\"__wbg_ptr\":";
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    // Jumps from underscore to underscore: most JSON has few.
+    while let Some(i) = bytes.get(from..).and_then(|rest| adk_core::scan::find2(rest, b'_', b'_')) {
+        let at = from + i;
+        if at > 0 && bytes.get(at - 1..).is_some_and(|rest| rest.starts_with(KEY)) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
 }
 
 // The conversions below are called from every export: kept out of line (and, for encoding, not
@@ -27,6 +65,13 @@ pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
 #[inline(never)]
 pub fn from_js_core<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
     json::from_str(what, &json_text(what, value)?)
+}
+
+/// [`from_js_core`] of something with a size limit (an event, a model response, a tool result).
+#[cfg(feature = "agents")]
+#[inline(never)]
+pub fn from_js_within<T: FromJson>(what: &str, value: &JsValue, limit: Limit) -> Result<T, AdkError> {
+    json::from_str(what, &json_text_within(what, value, Some(limit))?)
 }
 
 /// The JSON text of `T` (its wire shape).

@@ -2,6 +2,9 @@
 // event model and the stream wrapper (async iterable, ReadableStream, AbortSignal). `a2a.js` adds the
 // A2A client, `adk-server.js` the client of an ADK server, `index.js` everything else.
 import initWasm, * as wasm from './adk_wasm.js';
+import { alive } from './fatal.js';
+
+export { onFatal } from './fatal.js';
 
 let ready = false;
 
@@ -28,6 +31,8 @@ export function needWasm(what) {
   if (!ready) throw adkError('FAILED_PRECONDITION', `${what}: adk-wasm is not initialised yet; call \`await init()\` first`);
 }
 
+export const setLimits = wasm.setLimits;
+export const getLimits = wasm.getLimits;
 export const parseEvent = wasm.parseEvent;
 export const eventToJson = wasm.eventToJson;
 export const createEvent = wasm.createEvent;
@@ -107,7 +112,7 @@ export class Run {
     if (this.#ready.length) return { value: this.#ready.shift(), done: false };
     try {
       // The handle gives every item that is ready at once; they are handed out one by one.
-      const batch = await new Promise((resolve, reject) => this.#handle.next(resolve, reject));
+      const batch = await alive(new Promise((resolve, reject) => this.#handle.next(resolve, reject)));
       if (batch.length === 0) {
         this.#finish();
         return { value: undefined, done: true };

@@ -13,6 +13,9 @@ pub fn to_js_error(error: AdkError) -> JsValue {
     if let Some(status) = error.http_status {
         let _ = js_sys::Reflect::set(&js, &JsValue::from_str("httpStatus"), &JsValue::from(status));
     }
+    if let Some(ms) = error.retry_after_ms {
+        let _ = js_sys::Reflect::set(&js, &JsValue::from_str("retryAfterMs"), &JsValue::from(ms as f64));
+    }
     if let Some(code) = error.rpc_code {
         let _ = js_sys::Reflect::set(&js, &JsValue::from_str("rpcCode"), &JsValue::from(code as f64));
     }

@@ -2,16 +2,28 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, json_text, to_js};
+use adk_core::limits::Limit;
+use wasm_bindgen::JsCast;
+
+use super::convert::{from_js, json_text_within, to_js};
 use super::to_js_error;
 use crate::types::{JsonObject, Part};
-use crate::{Event, LlmResponse};
+use crate::{AdkError, Event, LlmResponse};
+
+/// A string argument; anything else is `INVALID_ARGUMENT` (wasm-bindgen's own conversion would
+/// throw a bare `TypeError`, or read a number as text).
+fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| to_js_error(AdkError::invalid(format!("{what}: expected a string"))))
+}
 
 /// An event from a JS object or from JSON text.
 fn event(value: &JsValue) -> Result<Event, JsValue> {
-    let text = match value.as_string() {
-        Some(text) => text,
-        None => json_text("event", value).map_err(to_js_error)?,
+    let text = match value.dyn_ref::<js_sys::JsString>() {
+        Some(text) => {
+            Limit::event().check("event", text.length() as usize).map_err(to_js_error)?;
+            String::from(text)
+        }
+        None => json_text_within("event", value, Some(Limit::event())).map_err(to_js_error)?,
     };
     Event::from_json(&text).map_err(to_js_error)
 }
@@ -78,45 +90,50 @@ pub fn has_error(input: &JsValue) -> Result<bool, JsValue> {
 
 /// `Part.fromText`.
 #[wasm_bindgen(js_name = partFromText)]
-pub fn part_from_text(text: &str) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_text(text))
+pub fn part_from_text(text: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_text(&string_arg("Part.fromText text", text)?))
 }
 
 /// `Part.fromFunctionCall`.
 #[wasm_bindgen(js_name = partFromFunctionCall)]
-pub fn part_from_function_call(name: &str, args: &JsValue) -> Result<JsValue, JsValue> {
+pub fn part_from_function_call(name: &JsValue, args: &JsValue) -> Result<JsValue, JsValue> {
+    let name = string_arg("Part.fromFunctionCall name", name)?;
     let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js("args", args)? };
-    to_js(&Part::from_function_call(name, args))
+    to_js(&Part::from_function_call(&name, args))
 }
 
 /// `Part.fromFunctionResponse`.
 #[wasm_bindgen(js_name = partFromFunctionResponse)]
-pub fn part_from_function_response(name: &str, response: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_function_response(name, from_js("response", response)?))
+pub fn part_from_function_response(name: &JsValue, response: &JsValue) -> Result<JsValue, JsValue> {
+    let name = string_arg("Part.fromFunctionResponse name", name)?;
+    to_js(&Part::from_function_response(&name, from_js("response", response)?))
 }
 
 /// `Part.fromInlineData`.
 #[wasm_bindgen(js_name = partFromInlineData)]
-pub fn part_from_inline_data(data: &[u8], mime_type: &str) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_inline_data(data.to_vec(), mime_type))
+pub fn part_from_inline_data(data: &JsValue, mime_type: &JsValue) -> Result<JsValue, JsValue> {
+    let data = data
+        .dyn_ref::<js_sys::Uint8Array>()
+        .ok_or_else(|| to_js_error(AdkError::invalid("Part.fromInlineData data: expected a Uint8Array")))?;
+    to_js(&Part::from_inline_data(data.to_vec(), &string_arg("Part.fromInlineData mimeType", mime_type)?))
 }
 
 /// `Part.fromJson`.
 #[wasm_bindgen(js_name = partFromJson)]
-pub fn part_from_json(data: &str) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_json(data))
+pub fn part_from_json(data: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_json(&string_arg("Part.fromJson data", data)?))
 }
 
 /// `Part.fromAgentTransfer`.
 #[wasm_bindgen(js_name = partFromAgentTransfer)]
-pub fn part_from_agent_transfer(agent: &str) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_agent_transfer(agent))
+pub fn part_from_agent_transfer(agent: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_agent_transfer(&string_arg("Part.fromAgentTransfer agent", agent)?))
 }
 
 /// `Part.fromEndSession`.
 #[wasm_bindgen(js_name = partFromEndSession)]
-pub fn part_from_end_session(reason: &str, escalated: bool) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_end_session(reason, escalated))
+pub fn part_from_end_session(reason: &JsValue, escalated: bool) -> Result<JsValue, JsValue> {
+    to_js(&Part::from_end_session(&string_arg("Part.fromEndSession reason", reason)?, escalated))
 }
 
 /// `LlmResponse.fromParts`.

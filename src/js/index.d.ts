@@ -215,6 +215,8 @@ export interface AdkError extends Error {
   httpStatus?: number;
   /** The server's numeric error code (a JSON-RPC `error.code`, e.g. -32001 for A2A's TaskNotFound). */
   rpcCode?: number;
+  /** How long the server asked to wait before trying again (its `Retry-After`), in milliseconds. */
+  retryAfterMs?: number;
 }
 
 /** The stable error codes (gRPC's canonical names). */
@@ -229,6 +231,34 @@ export default function init(
 ): Promise<unknown>;
 /** Loads the WebAssembly module synchronously from its bytes or a compiled module. */
 export function initSync(module: { module: BufferSource | WebAssembly.Module }): unknown;
+/**
+ * Calls `listener` once if the WebAssembly instance stops (it trapped: out of memory, or a bug). From then on
+ * every pending promise of the package rejects, and every call throws, an `AdkError` `FAILED_PRECONDITION`
+ * whose `cause` is the trap; reloading the page starts a new instance. Returns a function that unsubscribes.
+ */
+export function onFatal(listener: (error: AdkError) => void): () => void;
+
+/**
+ * The instance's size limits, in bytes (UTF-8 JSON; for artifacts, their data). They protect the one wasm memory
+ * every runner and service of the page shares (at most 4 GiB, never given back): a size is checked before it is
+ * copied in. Over a limit is an `AdkError` `RESOURCE_EXHAUSTED` naming the option, except that a model response
+ * becomes an error event and a tool result `{error}`, so the run goes on.
+ */
+export interface Limits {
+  /** One event: appended, yielded by an agent, parsed (default 16 MiB). */
+  maxEventBytes: number;
+  /** One response of a model written in JS (default 16 MiB). */
+  maxModelResponseBytes: number;
+  /** One result of a tool written in JS (default 16 MiB). */
+  maxToolResultBytes: number;
+  /** One artifact version (default 64 MiB). */
+  maxArtifactBytes: number;
+  /** All the events of one session, as stored (default 256 MiB). */
+  maxSessionBytes: number;
+}
+/** Changes the limits given, for the whole instance; returns all of them. */
+export function setLimits(limits: Partial<Limits>): Limits;
+export function getLimits(): Limits;
 
 /** Decodes an event (object or JSON text); throws an `AdkError` naming the bad field. */
 export function parseEvent(input: Event | EventInit | string): Event;
@@ -1125,8 +1155,15 @@ export interface A2AClientOptions {
   protocolVersion?: '1.0' | '0.3';
   /** Runs (synchronously) before every request; may change `request.headers` (e.g. add a bearer token). For a token fetched asynchronously, pass your own `fetch`. */
   onRequest?(request: { method: string; url: string; headers: Record<string, string> }): void;
-  /** How a dropped stream is resumed: `maxRetries` attempts without progress (default 3; 0 turns it off), waiting `backoffBaseMs` (default 500), doubling. */
-  resume?: { maxRetries?: number; backoffBaseMs?: number };
+  /**
+   * How a dropped stream is resumed. At most `maxRetries` attempts in a row without progress (an event not seen
+   * before; default 3, 0 turns resuming off) and `maxTotalRetries` in all per stream (default 10). The wait before
+   * an attempt starts at `backoffBaseMs` (default 500) and doubles, up to `maxBackoffMs` (default 30 000); each is
+   * drawn between half and all of that. A `Retry-After` the agent sends is honoured (cross-origin only if the
+   * agent exposes the header); one longer than `maxBackoffMs` ends the stream. The final error is `UNAVAILABLE`
+   * and says how many attempts were made.
+   */
+  resume?: { maxRetries?: number; maxTotalRetries?: number; backoffBaseMs?: number; maxBackoffMs?: number };
 }
 
 /** A stream in progress: `for await`, `break` or the signal stop it (and abort the request). */

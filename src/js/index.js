@@ -7,7 +7,7 @@ import { CLIENT } from './a2a.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, onFatal, setLimits, getLimits,
 } from './core.js';
 export { A2AClient, A2AStream } from './a2a.js';
 export { AdkServerClient } from './adk-server.js';

@@ -6,11 +6,14 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::agent::{core_from, AgentHandle};
 use super::context::JsContext;
-use super::convert::{call, from_js_core, js_error_to_core, method_of, object, prop, resolve, to_js_core};
+use super::convert::{
+    call, from_js_core, from_js_within, js_error_to_core, method_of, object, prop, resolve, to_js_core,
+};
 use super::to_js_error;
 use crate::agent::llm::{
     validate_generate_content_config, AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback,
@@ -23,7 +26,7 @@ use crate::platform::callback::JsCallback;
 use crate::platform::iter::JsStream;
 use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool, Tool};
 use crate::types::{Content, JsonObject};
-use crate::{AdkError, LlmResponse};
+use crate::{AdkError, ErrorCode, LlmResponse};
 
 fn optional<T: adk_core::json::FromJson>(what: &str, value: &JsValue) -> Result<Option<T>, AdkError> {
     if value.is_undefined() || value.is_null() {
@@ -132,15 +135,18 @@ impl BaseLlm for JsModel {
             });
             match iterator {
                 None => {
-                    let response: LlmResponse = from_js_core("model response", &resolve(result).await?)?;
-                    yield response;
+                    yield model_response(&resolve(result).await?)?;
                 }
                 Some(make) => {
                     let mut values = JsStream::iterator(call(&make, &result, &[])?)?;
                     let mut aggregator = StreamingAggregator::new();
                     let mut complete = None;
                     while let Some(value) = values.next().await {
-                        let response: LlmResponse = from_js_core("model response", &value?)?;
+                        let response = model_response(&value?)?;
+                        if response.error_code.is_some() {
+                            complete = Some(response);
+                            break;
+                        }
                         if response.partial == Some(true) {
                             let partial = aggregator.add(response);
                             if stream {
@@ -156,6 +162,15 @@ impl BaseLlm for JsModel {
                 }
             }
         })
+    }
+}
+
+/// A JS model's response; one over `maxModelResponseBytes` becomes an error response, so the run
+/// goes on with an error event instead of failing.
+fn model_response(value: &JsValue) -> Result<LlmResponse, AdkError> {
+    match from_js_within("model response", value, Limit::model_response()) {
+        Err(e) if e.code == ErrorCode::ResourceExhausted => Ok(LlmResponse::from_error(e.code.as_str(), &e.message)),
+        answer => answer,
     }
 }
 
@@ -188,7 +203,13 @@ impl ToolHandle {
                 if result.is_undefined() {
                     return Ok(Value::Null);
                 }
-                from_js_core::<Value>("tool result", &result)
+                match from_js_within::<Value>("tool result", &result, Limit::tool_result()) {
+                    // Too large for the model anyway: it hears why instead, and the run goes on.
+                    Err(e) if e.code == ErrorCode::ResourceExhausted => {
+                        Ok(Value::Object([("error".to_string(), Value::String(e.message))].into_iter().collect()))
+                    }
+                    answer => answer,
+                }
             }) as std::pin::Pin<Box<dyn std::future::Future<Output = Result<Value, AdkError>>>>
         });
         Ok(ToolHandle {

@@ -22,6 +22,7 @@ mod external;
 #[cfg(feature = "agents")]
 mod http_models;
 mod http_options;
+pub mod limits;
 #[cfg(feature = "agents")]
 pub mod llm;
 #[cfg(feature = "agents")]

@@ -1,7 +1,7 @@
 // `adk-wasm/server`: the event model, `Transcript` and the client of an ADK server only, in a wasm
 // module a third the size of the full one. The API is the full package's, minus everything else.
 export {
-  default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
+  default, initSync, onFatal, setLimits, getLimits, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
   hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, AdkServerClient, Transcript,
 } from '../index.js';
 import type { Part as PartShape, PartFactories } from '../index.js';
@@ -9,7 +9,7 @@ export type Part = PartShape;
 /** The Part factories of the event model (the seeds' helpers are in the full package). */
 export declare const Part: PartFactories;
 export type {
-  AdkError, ErrorCode, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,
+  AdkError, ErrorCode, Limits, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,
   TranscriptItem, Session, SessionKey, AdkServerClientOptions, ServerSession, ServerArtifactRequest, ServerArtifactVersion,
   RunAgentRequest,
 } from '../index.js';

@@ -5,7 +5,7 @@ import * as wasm from './adk_wasm.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, Run,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, onFatal, setLimits, getLimits, Run,
 } from './core.js';
 export { AdkServerClient } from './adk-server.js';
 export const Transcript = wasm.Transcript;

@@ -3,11 +3,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use adk_core::limits::Limit;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{call_method, database_name, from_js_core, method_of, object, promise, to_js, to_js_core};
+use super::convert::{
+    call_method, database_name, from_js_core, from_js_within, method_of, object, promise, to_js, to_js_core,
+};
 use super::to_js_error;
 use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
 use crate::session::{trim_temp_delta, GetSessionConfig, InMemorySessionService, Session, SessionService};
@@ -279,7 +282,7 @@ fn append_event(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Pr
         let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
         let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
         let mut session = session_identity(&session_js)?;
-        let event: Event = from_js_core("event", &event_js)?;
+        let event: Event = from_js_within("event", &event_js, Limit::event())?;
         let delta = event.actions.state_delta.clone();
         let stored = service.append_event(&mut session, event).await?;
         let stored_js = to_js_core(&stored)?;

@@ -4,18 +4,29 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use adk_core::{AdkError, ErrorCode};
 
-/// Back from a thrown JS value to an `AdkError`, keeping its code when it has one.
+/// Back from a thrown JS value to an `AdkError`, keeping its code and message when it has them:
+/// an `Error`, a string, or a plain object such as `{code: 'NOT_FOUND', message: '…'}`.
 pub fn js_error_to_core(error: &JsValue) -> AdkError {
     let message = error
         .dyn_ref::<js_sys::Error>()
         .map(|e| String::from(e.message()))
         .or_else(|| error.as_string())
-        .unwrap_or_else(|| "a JavaScript value was thrown".to_string());
+        .or_else(|| prop(error, "message").as_string())
+        .unwrap_or_else(|| thrown(error));
     if prop(error, "name").as_string().as_deref() == Some("AbortError") {
         return AdkError::new(ErrorCode::Aborted, message);
     }
     let code = prop(error, "code").as_string();
     AdkError::new(code.as_deref().and_then(ErrorCode::parse).unwrap_or(ErrorCode::Internal), message)
+}
+
+/// What a thrown value without a message was, as far as JSON can say.
+fn thrown(error: &JsValue) -> String {
+    let text = js_sys::JSON::stringify(error).ok().and_then(|t| t.as_string());
+    match text {
+        Some(text) => format!("a JavaScript value was thrown: {}", adk_core::error::excerpt(&text, 200)),
+        None => "a JavaScript value was thrown".to_string(),
+    }
 }
 
 /// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is.

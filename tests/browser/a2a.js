@@ -125,6 +125,17 @@ await test('a stream cut at chosen offsets is resumed: every event once, and a r
   }
 });
 
+await test('a peer whose every resubscription drops at once gets maxRetries attempts, then UNAVAILABLE', async () => {
+  await fetch(`${peers.proxy}/__faults`, { method: 'DELETE' });
+  await fetch(`${peers.proxy}/__faults`, { method: 'POST', body: JSON.stringify({ cuts: [700, 0, 0, 0, 0, 0, 0, 0] }) });
+  const client = await A2AClient.fromCardUrl(peers.proxy, { resume: { backoffBaseMs: 10 } });
+  await rejects(collect(client.sendMessageStream(message('slow:40 chunks:6'))), (e) => {
+    assert(e.code === 'UNAVAILABLE' && e.message.includes('after 3 attempts in a row without progress'), `${e.code}: ${e.message}`);
+  });
+  const { done, pending } = await (await fetch(`${peers.proxy}/__faults`)).json();
+  assert(done.length === 4 && pending.length === 4, `the stream and 3 resubscriptions: ${JSON.stringify(done)}`);
+});
+
 await test('aborting a stream aborts the request', async () => {
   await fetch(`${peers.proxy}/__faults`, { method: 'DELETE' });
   const client = await A2AClient.fromCardUrl(peers.proxy);

@@ -9,7 +9,7 @@ import { startProxy } from '../a2a/proxy.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/fatal.html'];
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
 // The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
@@ -27,9 +27,11 @@ const query = new URLSearchParams({
 // The ADK server page runs on both entries that have the client (the full one and
 // adk-wasm/server), and once more from http://localhost (the same static server), an origin the
 // ADK servers do not allow (they allow http://127.0.0.1:<port> only).
+// `make fuzz` runs the fuzz page for FUZZ_SECONDS from a random seed instead of its fixed pass.
+const fuzzSeconds = Number(process.env.FUZZ_SECONDS ?? 0);
 const runs = pages.flatMap((p) => (p.includes('adk_server')
   ? [[base, p, ''], [base, p, '&entry=server'], [base.replace('127.0.0.1', 'localhost'), p, '']]
-  : [[base, p, '']]));
+  : [[base, p, p.includes('fuzz') && fuzzSeconds ? `&seconds=${fuzzSeconds}` : '']]));
 const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
@@ -45,11 +47,12 @@ try {
     const allowed = (text) => expected.test(text) || (origin !== base && refused.test(text));
     tab.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && errors.push(`console error: ${m.text()}`));
     await tab.goto(`${origin}/${page}?${query}${extra}`);
-    const results = await tab.waitForFunction(() => window.__results?.done && window.__results, null, { timeout: 120_000 })
+    const results = await tab.waitForFunction(() => window.__results?.done && window.__results, null, { timeout: 120_000 + fuzzSeconds * 1000 })
       .then((h) => h.jsonValue())
       .catch((e) => ({ passed: 0, failed: 1, failures: [`${page} did not finish: ${e.message}`] }));
     const label = `${page}${extra ? ` (${extra.slice(1)})` : ''}${origin === base ? '' : ` (from ${origin})`}`;
     for (const f of results.failures) console.log(`FAIL ${label}: ${f}`);
+    for (const n of results.notes ?? []) console.log(`${label}: ${n}`);
     for (const e of errors) console.log(`FAIL ${label}: ${e}`);
     console.log(`${label}: ${results.passed} passed, ${results.failed + errors.length} failed`);
     passed += results.passed;

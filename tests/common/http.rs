@@ -18,11 +18,19 @@ pub struct Reply {
     pub chunks: Vec<Vec<u8>>,
     /// The connection drops after the chunks instead of ending cleanly.
     pub cut: bool,
+    /// Headers besides the content type.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Reply {
     pub fn new(status: u16, content_type: &str, body: &[u8]) -> Self {
-        Reply { status, content_type: content_type.into(), chunks: vec![body.to_vec()], cut: false }
+        Reply {
+            status,
+            content_type: content_type.into(),
+            chunks: vec![body.to_vec()],
+            cut: false,
+            headers: Vec::new(),
+        }
     }
 
     pub fn json(status: u16, body: &str) -> Self {
@@ -56,6 +64,12 @@ impl Reply {
                 piece
             })
             .collect();
+        self
+    }
+
+    /// The reply with header `name: value`.
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.headers.push((name.to_ascii_lowercase(), value.into()));
         self
     }
 
@@ -114,7 +128,7 @@ impl HttpClient for ReplayClient {
         });
         Ok(HttpResponse {
             status: reply.status,
-            headers: vec![("content-type".into(), reply.content_type)],
+            headers: [("content-type".into(), reply.content_type)].into_iter().chain(reply.headers).collect(),
             body: Box::pin(body),
         })
     }

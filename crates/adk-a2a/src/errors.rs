@@ -98,7 +98,7 @@ pub fn from_status(http_status: u16, error: &Value) -> AdkError {
         .and_then(Value::as_str)
         .filter(|m| !m.is_empty())
         .map_or_else(|| format!("HTTP {http_status}"), str::to_string);
-    AdkError { code, message, http_status: Some(http_status), rpc_code }
+    AdkError { code, message, http_status: Some(http_status), rpc_code, retry_after_ms: None }
 }
 
 /// The error an `event: error` frame carries: a JSON-RPC response, a `google.rpc.Status`, or text.

@@ -7,7 +7,7 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{ready, Context, Poll};
 
-use adk_core::json;
+use adk_core::{json, platform};
 use futures_core::Stream;
 use futures_util::StreamExt;
 
@@ -71,10 +71,11 @@ pub enum StreamRequest {
     SubscribeToTask(String),
 }
 
-/// A transport failure — a cut connection, a network error, a gateway's 502/503/504 — rather than
-/// an error the agent reported: worth re-attaching.
+/// A transport failure — a cut connection, a network error, a gateway's 502/503/504, a 429 — rather
+/// than an error the agent reported: worth re-attaching.
 fn is_transport(e: &AdkError) -> bool {
-    matches!(e.code, ErrorCode::Unavailable | ErrorCode::DeadlineExceeded) && e.rpc_code.is_none()
+    let busy = e.http_status == Some(429);
+    (busy || matches!(e.code, ErrorCode::Unavailable | ErrorCode::DeadlineExceeded)) && e.rpc_code.is_none()
 }
 
 fn aborted() -> AdkError {
@@ -115,7 +116,7 @@ pub(crate) fn resuming(
         ledger,
         state: State::Opening(opening),
         ready: VecDeque::new(),
-        attempts: 0,
+        attempts: Attempts::default(),
         resubscribed: false,
     })
 }
@@ -126,7 +127,7 @@ enum State {
     /// Reading events.
     Reading(Events),
     /// Re-attaching after a drop.
-    Reattaching(Pin<Box<dyn Future<Output = (u32, Reattached)>>>),
+    Reattaching(Pin<Box<dyn Future<Output = (Attempts, Reattached)>>>),
     /// Over: what is ready goes out, then the end.
     Done,
 }
@@ -145,14 +146,22 @@ enum Reattached {
     Failed(AdkError),
 }
 
+/// The resume attempts of one stream.
+#[derive(Debug, Clone, Copy, Default)]
+struct Attempts {
+    /// Since the last event that brought something new.
+    in_a_row: u32,
+    /// Since the stream was opened.
+    total: u32,
+}
+
 struct Resuming {
     transport: Rc<Transport>,
     cancellation: Rc<Cancellation>,
     ledger: Ledger,
     state: State,
     ready: VecDeque<Result<Delivered, AdkError>>,
-    /// Resume attempts since the last event that brought something new.
-    attempts: u32,
+    attempts: Attempts,
     /// The current stream is a resubscription whose first event is the task's snapshot.
     resubscribed: bool,
 }
@@ -167,7 +176,13 @@ impl Resuming {
     fn received(&mut self, Received { event, json }: Received) {
         let before = self.ready.len();
         match &*event {
-            StreamResponse::Task(task) if self.resubscribed && self.ledger.task_id() == Some(task.id.as_str()) => {
+            StreamResponse::Task(task) if self.resubscribed => {
+                let resumed = self.ledger.task_id().unwrap_or_default();
+                if task.id != resumed {
+                    let message =
+                        format!("the agent answered the resubscription to task {resumed} with task {}", task.id);
+                    return self.fail(AdkError::new(ErrorCode::Internal, message));
+                }
                 for event in self.ledger.snapshot(task) {
                     self.ready.push_back(delivered(StreamItem::Event(event)));
                 }
@@ -180,7 +195,7 @@ impl Resuming {
         }
         self.resubscribed = false;
         if self.ready.len() > before {
-            self.attempts = 0;
+            self.attempts.in_a_row = 0;
         }
         if self.ledger.finished() {
             self.state = State::Done;
@@ -223,8 +238,9 @@ impl Stream for Resuming {
                     Err(e) => this.fail(e),
                 },
                 State::Reattaching(reattaching) => {
-                    let (attempt, reattached) = ready!(reattaching.as_mut().poll(cx));
-                    this.attempts = attempt;
+                    let (attempts, reattached) = ready!(reattaching.as_mut().poll(cx));
+                    this.attempts = attempts;
+                    let attempt = attempts.in_a_row;
                     match reattached {
                         Reattached::Stream(events) => {
                             this.ready.push_back(delivered(StreamItem::Resumed { attempt }));
@@ -265,26 +281,48 @@ impl Stream for Resuming {
 }
 
 /// Re-attaches to task `task_id` after the stream dropped with `dropped`, waiting before each
-/// attempt; gives the attempt count since the last progress, and how it ended.
+/// attempt; gives the attempts made, and how it ended.
 async fn reattach(
     transport: Rc<Transport>,
     cancellation: Rc<Cancellation>,
     task_id: String,
     dropped: AdkError,
-    mut attempts: u32,
-) -> (u32, Reattached) {
+    mut attempts: Attempts,
+) -> (Attempts, Reattached) {
     let policy = transport.resume_policy();
     let mut last = dropped.clone();
     loop {
-        attempts += 1;
-        if attempts > policy.max_retries {
+        let limit = match attempts {
+            a if a.in_a_row >= policy.max_retries => format!("{} attempts in a row without progress", a.in_a_row),
+            a if a.total >= policy.max_total_retries => format!("{} attempts in all", a.total),
+            _ => String::new(),
+        };
+        if !limit.is_empty() {
             let message = format!(
-                "the stream of task {task_id} dropped ({}) and could not be resumed after {} attempts: {}",
-                dropped.message, policy.max_retries, last.message
+                "the stream of task {task_id} dropped ({}) and could not be resumed after {limit}: {}",
+                dropped.message, last.message
             );
             return (attempts, Reattached::Failed(AdkError::new(ErrorCode::Unavailable, message)));
         }
-        transport.sleep(policy.backoff_ms(attempts)).await;
+        attempts.in_a_row += 1;
+        attempts.total += 1;
+        let backoff = policy.backoff_ms(attempts.in_a_row, platform::random_fraction());
+        let wait = match last.retry_after_ms {
+            Some(ms) if ms > u64::from(policy.max_backoff_ms) => {
+                let message = format!(
+                    "the stream of task {task_id} dropped ({}) and the agent asked to retry after {} s, longer than \
+                     the resume policy waits (maxBackoffMs {}): {}",
+                    dropped.message,
+                    ms / 1000,
+                    policy.max_backoff_ms,
+                    last.message
+                );
+                return (attempts, Reattached::Failed(AdkError::new(ErrorCode::Unavailable, message)));
+            }
+            Some(ms) => backoff.max(ms as u32),
+            None => backoff,
+        };
+        transport.sleep(wait).await;
         if cancellation.is_cancelled() {
             return (attempts, Reattached::Failed(aborted()));
         }

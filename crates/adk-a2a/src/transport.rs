@@ -89,12 +89,10 @@ impl Transport {
     /// Runs a unary operation; returns its result JSON.
     pub(crate) async fn call(&self, op: Op<'_>) -> Result<Value, AdkError> {
         let (response, id) = self.send(op, Rc::default()).await?;
-        let status = response.status;
-        let ok = response.ok();
-        let text = response.text().await?;
-        if !ok {
-            return Err(from_http(status, &text));
+        if !response.ok() {
+            return Err(refused(response).await);
         }
+        let text = response.text().await?;
         read_body(&text, id, "result", Reader::json_value).map(|(value, _)| value)
     }
 
@@ -107,8 +105,7 @@ impl Transport {
     pub(crate) async fn open(&self, op: Op<'_>, cancellation: Rc<Cancellation>) -> Result<Events, AdkError> {
         let (response, id) = self.send(op, cancellation).await?;
         if !response.ok() {
-            let status = response.status;
-            return Err(from_http(status, &response.text().await?));
+            return Err(refused(response).await);
         }
         let codec = self.codec();
         if response.is_event_stream() {
@@ -157,6 +154,15 @@ fn read_body<'t, T>(
                 format!("the agent's response is not JSON ({e}): {}", snippet(text)),
             )),
         },
+    }
+}
+
+/// The error an HTTP error response stands for, with the wait its `Retry-After` asks for.
+async fn refused(response: HttpResponse) -> AdkError {
+    let (status, retry_after_ms) = (response.status, response.retry_after_ms());
+    match response.text().await {
+        Ok(text) => AdkError { retry_after_ms, ..from_http(status, &text) },
+        Err(e) => e,
     }
 }
 

@@ -76,6 +76,16 @@ pub fn lowercase(text: &str) -> String {
     (host().lowercase)(text)
 }
 
+/// A random number in [0, 1) from the host's randomness (0.5 if it has none): for spreading out
+/// retries, not for secrets.
+pub fn random_fraction() -> f64 {
+    let mut bytes = [0u8; 4];
+    match (host().fill_random)(&mut bytes) {
+        true => f64::from(u32::from_le_bytes(bytes)) / 4_294_967_296.0,
+        false => 0.5,
+    }
+}
+
 /// A random uuid4 string (ADK's `str(uuid.uuid4())`). Random bytes are drawn from the host 4 KiB at
 /// a time: one call per 256 ids, not per id.
 pub fn new_uuid() -> String {

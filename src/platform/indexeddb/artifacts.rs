@@ -6,7 +6,8 @@
 use adk_core::types::{JsonObject, Part};
 use adk_core::AdkError;
 use adk_runtime::artifact::{
-    artifact_scope, canonical_uri, mime_type, validate_listing, ArtifactKey, ArtifactService, ArtifactVersion,
+    artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
+    ArtifactVersion,
 };
 use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
@@ -116,6 +117,7 @@ impl ArtifactService for IndexedDbArtifactService {
         custom_metadata: Option<JsonObject>,
     ) -> Result<u64, AdkError> {
         let scope = artifact_scope(key)?.unwrap_or_default();
+        check_size(&artifact)?;
         let mime_type = mime_type(&artifact)?;
         let tx = self.db.write(&[ARTIFACTS]).await?;
         let store = tx.object_store(ARTIFACTS).map_err(|e| idb_error(&e, "saving an artifact"))?;

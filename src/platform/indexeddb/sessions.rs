@@ -24,6 +24,7 @@ use wasm_bindgen::JsCast;
 use super::records::{from_js, get, get_all, key, put};
 use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
 use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
+use adk_core::limits::Limit;
 use adk_core::types::JsonObject;
 use adk_core::{AdkError, ErrorCode, Event};
 
@@ -37,6 +38,8 @@ adk_core::json_struct! {
         last_update_time: f64 => "lastUpdateTime" req,
         /// How many events it holds: the next event's number.
         seq: u64 => "seq" def,
+        /// The size of its events' JSON (0 for sessions stored before this was counted).
+        bytes: u64 => "bytes" def,
     }
 }
 
@@ -121,15 +124,19 @@ impl IndexedDbSessionService {
         }
         let scopes = split_state_delta(&session.state);
         self.extend_shared(&tx, app, user, scopes.app, scopes.user).await?;
-        let mut seq = 0;
+        let (mut seq, mut bytes) = (0, 0u64);
         for event in session.events.iter() {
+            let text = event.to_json()?;
+            bytes = bytes.saturating_add(text.len() as u64);
+            // Over the limit, nothing is stored: the transaction aborts uncommitted.
+            Limit::session().check(&format!("session {id}"), bytes as usize)?;
             let record = EventRow {
                 app_name: app.into(),
                 user_id: user.into(),
                 session_id: id.into(),
                 seq,
                 timestamp: event.timestamp,
-                event: event.to_json()?,
+                event: text,
             };
             put(&tx, EVENTS, &record)?;
             seq += 1;
@@ -141,6 +148,7 @@ impl IndexedDbSessionService {
             state: scopes.session,
             last_update_time: session.last_update_time,
             seq,
+            bytes,
         };
         put(&tx, SESSIONS, &row)?;
         tx.commit("importing a session").await?;
@@ -245,6 +253,7 @@ impl SessionService for IndexedDbSessionService {
             state: scopes.session,
             last_update_time: adk_core::platform::now_seconds(),
             seq: 0,
+            bytes: 0,
         };
         put(&tx, SESSIONS, &row)?;
         tx.commit("creating a session").await?;
@@ -326,16 +335,20 @@ impl SessionService for IndexedDbSessionService {
         let mut stored = event.clone();
         trim_temp_delta(&mut stored);
         let scopes = split_state_delta(&stored.actions.state_delta);
+        let text = stored.to_json()?;
+        let bytes = row.bytes.saturating_add(text.len() as u64);
+        Limit::session().check(&format!("session {}", session.id), bytes as usize)?;
         let record = EventRow {
             app_name: app_name.clone(),
             user_id: user_id.clone(),
             session_id: session.id.clone(),
             seq: row.seq,
             timestamp: stored.timestamp,
-            event: stored.to_json()?,
+            event: text,
         };
         put(&tx, EVENTS, &record)?;
         row.seq += 1;
+        row.bytes = bytes;
         row.state.extend(scopes.session);
         row.last_update_time = stored.timestamp;
         put(&tx, SESSIONS, &row)?;

@@ -126,12 +126,14 @@ pub struct AdkError {
     pub http_status: Option<u16>,
     /// The server's numeric error code (e.g. a JSON-RPC `error.code`), when it gave one.
     pub rpc_code: Option<i64>,
+    /// How long the server asked to wait before trying again (`Retry-After`), in milliseconds.
+    pub retry_after_ms: Option<u64>,
 }
 
 impl AdkError {
     /// A new error with `code` and `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        AdkError { code, message: message.into(), http_status: None, rpc_code: None }
+        AdkError { code, message: message.into(), http_status: None, rpc_code: None, retry_after_ms: None }
     }
 
     /// The error for an HTTP error status; `message` should carry the server's own words.

@@ -16,6 +16,7 @@ use crate::cancellation::Cancellation;
 
 mod external;
 mod requests;
+mod retry_after;
 mod url;
 
 use crate::sse::{SseEvent, SseParser};
@@ -86,6 +87,13 @@ impl HttpResponse {
     /// The first value of header `name` (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// How long the server asked to wait before trying again (`Retry-After`), in milliseconds. A
+    /// browser sees the header cross-origin only if the server lists it in
+    /// `Access-Control-Expose-Headers`.
+    pub fn retry_after_ms(&self) -> Option<u64> {
+        retry_after::retry_after_ms(self.header("retry-after")?, crate::platform::now_seconds())
     }
 
     /// Whether the status is 2xx.

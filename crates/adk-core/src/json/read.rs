@@ -568,23 +568,17 @@ fn hex4(bytes: &[u8], at: usize) -> Result<u32, (&'static str, usize)> {
     })
 }
 
-/// The character of a `\uXXXX` escape whose digits start at `at` (a surrogate pair takes two).
+/// The character of a `\uXXXX` escape whose digits start at `at` (a surrogate pair takes two). A
+/// lone surrogate becomes U+FFFD, as it does when a JS string crosses into wasm (`TextEncoder`), so
+/// that one policy holds whether a string arrives as a JS value or inside JSON text.
 fn unicode_escape(bytes: &[u8], at: usize) -> Result<(char, usize), (&'static str, usize)> {
     let first = hex4(bytes, at)?;
     let end = at + 4;
-    match first {
-        0xD800..=0xDBFF => {
-            if bytes.get(end..end + 2) != Some(b"\\u") {
-                return Err(("lone leading surrogate in hex escape", end));
-            }
-            let second = hex4(bytes, end + 2)?;
-            if !(0xDC00..=0xDFFF).contains(&second) {
-                return Err(("lone leading surrogate in hex escape", end + 2));
-            }
+    if (0xD800..=0xDBFF).contains(&first) && bytes.get(end..end + 2) == Some(b"\\u") {
+        if let Ok(second @ 0xDC00..=0xDFFF) = hex4(bytes, end + 2) {
             let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
-            char::from_u32(c).map(|c| (c, end + 6)).ok_or(("invalid escape", at))
+            return Ok((char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER), end + 6));
         }
-        0xDC00..=0xDFFF => Err(("lone trailing surrogate in hex escape", at)),
-        c => char::from_u32(c).map(|c| (c, end)).ok_or(("invalid escape", at)),
     }
+    Ok((char::from_u32(first).unwrap_or(char::REPLACEMENT_CHARACTER), end))
 }

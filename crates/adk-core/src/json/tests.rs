@@ -74,7 +74,6 @@ fn syntax_errors_say_where() {
         ("{\"name\": \"x\",}", "key must be a string at line 1 column 14"),
         ("{\"name\": \"x\"} x", "trailing characters at line 1 column 15"),
         ("{\"name\": \"x\", \"when\":\n 01}", "invalid number at line 2 column 2"),
-        ("{\"name\": \"\\ud800\"}", "lone leading surrogate"),
         ("{\"name\": \"a\u{1}\"}", "control character"),
         ("{\"name\": \"\\x\"}", "invalid escape"),
         ("{\"name\": tru}", "expected value"),
@@ -114,4 +113,21 @@ fn raw_gives_the_text_of_a_member() {
     })
     .unwrap();
     assert_eq!(raw, [("a".to_string(), r#"{"b": [1, "x"]}"#.to_string()), ("c".to_string(), "2".to_string())]);
+}
+
+#[test]
+fn lone_surrogates_become_replacement_characters() {
+    for (escaped, read) in [
+        (r"\ud800", "\u{fffd}"),
+        (r"\udfff", "\u{fffd}"),
+        (r"a\ud800b", "a\u{fffd}b"),
+        (r"\ud800\u0041", "\u{fffd}A"),
+        (r"\ud800\ud800\ude00", "\u{fffd}\u{10200}"),
+        (r"\ude00\ud800", "\u{fffd}\u{fffd}"),
+        (r"\ud83d\ude00", "😀"),
+    ] {
+        let o = outer(&format!(r#"{{"name": "{escaped}"}}"#)).unwrap();
+        assert_eq!(o.name, read, "{escaped}");
+    }
+    assert!(outer(r#"{"name": "\ud800\u00"}"#).unwrap_err().message.contains("invalid escape"));
 }

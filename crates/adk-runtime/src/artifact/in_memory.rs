@@ -7,7 +7,8 @@ use async_trait::async_trait;
 use indexmap::IndexMap;
 
 use super::{
-    artifact_scope, canonical_uri, mime_type, validate_listing, ArtifactKey, ArtifactService, ArtifactVersion,
+    artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
+    ArtifactVersion,
 };
 use crate::types::{JsonObject, Part};
 use crate::{platform, AdkError};
@@ -65,6 +66,7 @@ impl ArtifactService for InMemoryArtifactService {
         custom_metadata: Option<JsonObject>,
     ) -> Result<u64, AdkError> {
         let path = path(key)?;
+        check_size(&artifact)?;
         let mime_type = mime_type(&artifact)?;
         let mut artifacts = self.artifacts.borrow_mut();
         let entries = artifacts.entry(path.clone()).or_default();

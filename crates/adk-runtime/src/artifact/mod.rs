@@ -11,7 +11,7 @@ use crate::AdkError;
 
 pub use in_memory::InMemoryArtifactService;
 pub use names::{validate_filename, validate_id, USER_NAMESPACE};
-pub use rules::{artifact_scope, canonical_uri, mime_type, validate_listing};
+pub use rules::{artifact_scope, canonical_uri, check_size, mime_type, validate_listing};
 
 adk_core::json_struct! {
     /// Metadata of one saved version (ADK's `ArtifactVersion`).

@@ -27,6 +27,13 @@ pub fn validate_listing(app_name: &str, user_id: &str, session_id: Option<&str>)
     session_id.map_or(Ok(()), |s| validate_id(s, "session_id"))
 }
 
+/// Refuses an artifact whose data (inline bytes or text) is over the instance's `maxArtifactBytes`.
+pub fn check_size(artifact: &Part) -> Result<(), AdkError> {
+    let bytes = artifact.inline_data.as_ref().and_then(|b| b.data.as_ref()).map_or(0, |d| d.0.len());
+    let text = artifact.text.as_ref().map_or(0, String::len);
+    adk_core::limits::Limit::artifact().check("the artifact", bytes + text)
+}
+
 /// The MIME type a version records: inline data's, `text/plain` for text, the file's for file data.
 pub fn mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
     if let Some(blob) = &artifact.inline_data {

@@ -128,7 +128,7 @@ pub(super) fn error_from_value(status: Option<u16>, error: Value, raw: &str) -> 
     let message = str_field("message").map(str::to_string).or(text).unwrap_or_else(|| truncate(raw));
     // Google's numeric code is the HTTP status again; only a different number is worth keeping.
     let rpc_code = numeric.filter(|n| status.map(i64::from) != Some(*n));
-    AdkError { code, message, http_status: status, rpc_code }
+    AdkError { code, message, http_status: status, rpc_code, retry_after_ms: None }
 }
 
 /// OpenAI's error types, for errors that come without an HTTP status (inside a stream).

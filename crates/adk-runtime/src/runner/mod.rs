@@ -177,9 +177,13 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
 }
 
 /// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
-/// the session stored it. The session is taken out of the invocation while the service works on it,
-/// and put back even if the run is dropped half-way.
+/// the session stored it. An event without an invocation id (`createEvent()` in a JS agent) gets
+/// the run's. The session is taken out of the invocation while the service works on it, and put
+/// back even if the run is dropped half-way.
 async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
+    if event.invocation_id.is_empty() {
+        event.invocation_id.clone_from(&invocation.invocation_id);
+    }
     if let Some(extra) = &invocation.run_config.custom_metadata {
         let mut merged = extra.clone();
         merged.extend(event.custom_metadata.take().unwrap_or_default());

@@ -3,6 +3,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use adk_core::json;
+use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::IndexMap;
@@ -17,6 +19,8 @@ struct Stored {
     state: JsonObject,
     events: Events,
     last_update_time: f64,
+    /// The size of the events' JSON, held to `maxSessionBytes`.
+    bytes: usize,
 }
 
 #[derive(Debug, Default)]
@@ -123,7 +127,12 @@ impl SessionService for InMemorySessionService {
         };
         let scopes = split_state_delta(&state.unwrap_or_default());
         store.apply_shared_state(app_name, user_id, scopes.app, scopes.user);
-        let stored = Stored { state: scopes.session, events: Events::new(), last_update_time: platform::now_seconds() };
+        let stored = Stored {
+            state: scopes.session,
+            events: Events::new(),
+            last_update_time: platform::now_seconds(),
+            bytes: 0,
+        };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
         let users = store.sessions.entry(app_name.to_string()).or_default();
         users.entry(user_id.to_string()).or_default().insert(session_id, stored);
@@ -177,15 +186,18 @@ impl SessionService for InMemorySessionService {
         }
         let mut store = self.store.borrow_mut();
         let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
-        if store.stored(&app_name, &user_id, &session.id).is_none() {
+        let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
-        }
+        };
+        let bytes = stored.bytes.saturating_add(json::to_string(&event).len());
+        Limit::session().check(&format!("session {}", session.id), bytes)?;
         let event = apply_event(session, event);
         let scopes = split_state_delta(&event.actions.state_delta);
         store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
         if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
+            stored.bytes = bytes;
             stored.events.push_shared(event.clone());
         }
         Ok(Rc::unwrap_or_clone(event))

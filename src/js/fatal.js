@@ -1,0 +1,77 @@
+// A trapped instance (out of memory, a bug) must not run again: scripts/build.sh routes every export
+// through `guard`, so the first trap rejects what was pending and every later call, and tells `onFatal`.
+
+let stopped = null;
+const listeners = new Set();
+let rejectPending;
+const fatal = new Promise((_, reject) => {
+  rejectPending = reject;
+});
+fatal.catch(() => {});
+
+function stop(trap) {
+  if (stopped) return stopped;
+  stopped = Object.assign(
+    new Error(`the WebAssembly instance stopped: ${trap?.message ?? trap}; reload the page to use adk-wasm again`),
+    { name: 'AdkError', code: 'FAILED_PRECONDITION', cause: trap },
+  );
+  rejectPending(stopped);
+  for (const listener of listeners) {
+    try {
+      listener(stopped);
+    } catch (e) {
+      queueMicrotask(() => { throw e; });
+    }
+  }
+  // Someone must hear of it.
+  if (!listeners.size) console.error(stopped);
+  listeners.clear();
+  return stopped;
+}
+
+export function alive(promise) {
+  return Promise.race([promise, fatal]);
+}
+
+export function onFatal(listener) {
+  if (typeof listener !== 'function') throw new TypeError('onFatal: expected a function');
+  if (stopped) {
+    queueMicrotask(() => listener(stopped));
+    return () => {};
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// What a silenced call returns: a closure's shim that returns a result reads `[value, threw]`.
+const NOTHING = Object.freeze([0, 0]);
+
+export function guard(exports) {
+  const guarded = {};
+  for (const [name, value] of Object.entries(exports)) {
+    if (typeof value !== 'function') {
+      guarded[name] = value;
+      continue;
+    }
+    // After the stop, freeing has nothing to free, and a callback (a settled promise, an IndexedDB
+    // event) has no caller to tell: the pending promises and the listeners are told instead.
+    const quiet = name.endsWith('_free') || name.startsWith('__wbindgen_destroy') || name.includes('__closures_');
+    guarded[name] = function (...args) {
+      if (stopped) {
+        if (quiet) return NOTHING;
+        throw stopped;
+      }
+      let result;
+      try {
+        result = value.apply(this, args);
+      } catch (e) {
+        if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+        const error = stop(e);
+        if (quiet) return NOTHING;
+        throw error;
+      }
+      return result instanceof Promise ? alive(result) : result;
+    };
+  }
+  return guarded;
+}

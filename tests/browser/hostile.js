@@ -1,0 +1,209 @@
+// Hostile input through the release package in Chromium: each test is a row of the README's
+// bad-input catalogue (the row's number is in the test's name), and the SDK must keep working after it.
+import init, * as adk from '/pkg/index.js';
+import { assert, assertThrowsAdk, finish, test } from './harness.js';
+
+await init();
+const { InMemoryRunner, LlmAgent, BaseAgent, ScriptedModel, FunctionTool } = adk;
+
+const text = (t) => ({ role: 'user', parts: [{ text: t }] });
+const callOf = (name, args = {}) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
+
+async function collect(run) {
+  const events = [];
+  for await (const e of run) events.push(e);
+  return events;
+}
+
+/** The AdkError `promise` rejects with (fails if it resolves or rejects with anything else). */
+async function rejection(promise, code, messagePart) {
+  let error;
+  try {
+    await promise;
+  } catch (e) {
+    error = e;
+  }
+  assert(error, `expected AdkError ${code}, the promise resolved`);
+  assert(error.name === 'AdkError' && error.code === code, `expected AdkError ${code}, got ${error.name} ${error.code}: ${error.message}`);
+  if (messagePart) assert(error.message.includes(messagePart), `"${error.message}" does not mention "${messagePart}"`);
+  return error;
+}
+
+/** A runner over `agent` with session `s` of user `u`. */
+async function runnerOf(agent) {
+  const runner = new InMemoryRunner({ agent, appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  return runner;
+}
+
+const runOf = (runner, message = 'go') => runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text(message) });
+const stored = (runner) => runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+
+/** The runner still works: a fresh agent answers on a fresh session. */
+async function stillWorks() {
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'ok', model: new ScriptedModel(['fine']) }), appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 'after' });
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 'after', newMessage: text('hi') }));
+  assert(events.at(-1).content.parts[0].text === 'fine', 'a run after the hostile input answers');
+}
+
+await test('#4 a tool returning its ToolContext: INVALID_ARGUMENT, no heap address reaches the model or the session', async () => {
+  const leaky = new FunctionTool({ name: 'leaky', execute: (_args, context) => ({ context }) });
+  const model = new ScriptedModel([callOf('leaky'), 'done']);
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [leaky] }));
+  await rejection(collect(runOf(runner)), 'INVALID_ARGUMENT', 'tool result');
+  const session = await stored(runner);
+  assert(!JSON.stringify(session).includes('__wbg_ptr'), 'no wasm handle in the session');
+  assert(model.requests.length === 1, 'the model never saw the result');
+  await stillWorks();
+});
+
+await test('#5 a JS agent yielding its context, or a session handle, as event data: INVALID_ARGUMENT', async () => {
+  class Leaky extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      yield { content: { role: 'model', parts: [{ text: 'x' }] }, customMetadata: { ctx } };
+    }
+  }
+  const runner = await runnerOf(new Leaky({ name: 'leaky' }));
+  await rejection(collect(runOf(runner)), 'INVALID_ARGUMENT', 'adk-wasm object');
+  const session = await stored(runner);
+  const handle = { author: 'x', customMetadata: { service: runner.sessionService } };
+  assertThrowsAdk(() => adk.createEvent(handle), 'INVALID_ARGUMENT', 'adk-wasm object');
+  const event = { ...adk.createEvent({ author: 'x' }), customMetadata: handle.customMetadata };
+  await rejection(runner.sessionService.appendEvent({ session, event }), 'INVALID_ARGUMENT', 'adk-wasm object');
+  assert(!JSON.stringify(await stored(runner)).includes('__wbg_ptr'), 'no wasm handle in the session');
+  await stillWorks();
+});
+
+await test('#6 lone surrogates become U+FFFD in strings, objects, tool results and yielded events alike', async () => {
+  const lone = 'a\ud800b\udfffc';
+  const fixed = 'a\ufffdb\ufffdc';
+  const echo = new FunctionTool({ name: 'echo', execute: () => ({ said: lone, [lone]: 1 }) });
+  const model = new ScriptedModel([callOf('echo', { x: lone }), lone]);
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [echo] }));
+  const events = await collect(runOf(runner, lone));
+  assert(events[0].content.parts[0].functionCall.args.x === fixed, 'model args');
+  const { response } = adk.getFunctionResponses(events[1])[0];
+  assert(response.said === fixed && response[fixed] === 1, `tool result: ${JSON.stringify(response)}`);
+  assert(events[2].content.parts[0].text === fixed, 'model text');
+  assert(model.requests[0].contents[0].parts[0].text === fixed, 'the user message as the model saw it');
+  class Yields extends BaseAgent {
+    async *runAsyncImpl() {
+      yield { content: { role: 'model', parts: [{ text: lone }] }, customMetadata: { [lone]: lone } };
+    }
+  }
+  const yielding = await runnerOf(new Yields({ name: 'y' }));
+  const [event] = await collect(runOf(yielding));
+  assert(event.content.parts[0].text === fixed && event.customMetadata[fixed] === fixed, JSON.stringify(event));
+  assert(adk.parseEvent(JSON.stringify({ author: lone, id: 'x', invocationId: '', timestamp: 1, actions: {} })).author === fixed, 'parseEvent');
+});
+
+await test('#7 createEvent() without an invocationId, yielded by a JS agent, gets the run\'s', async () => {
+  class Plain extends BaseAgent {
+    async *runAsyncImpl() {
+      yield adk.createEvent({ author: 'plain', content: { role: 'model', parts: [{ text: 'hi' }] } });
+    }
+  }
+  const runner = await runnerOf(new Plain({ name: 'plain' }));
+  const [event] = await collect(runOf(runner));
+  const { events } = await stored(runner);
+  assert(/^e-[0-9a-f-]{36}$/.test(event.invocationId), `invocationId ${JSON.stringify(event.invocationId)}`);
+  assert(events[0].invocationId === event.invocationId && events[1].invocationId === event.invocationId, 'stored with the user event\'s id');
+});
+
+await test('#8 a thrown plain {code, message} keeps both; one without a message says what was thrown', async () => {
+  const notFound = new FunctionTool({ name: 'lookup', execute: () => { throw { code: 'NOT_FOUND', message: 'no such user: kim' }; } });
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf('lookup'), 'done']), tools: [notFound] }));
+  await rejection(collect(runOf(runner)), 'NOT_FOUND', 'no such user: kim');
+  const bare = new FunctionTool({ name: 'bare', execute: () => { throw { code: 'NOT_FOUND' }; } });
+  const other = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf('bare'), 'done']), tools: [bare] }));
+  await rejection(collect(runOf(other)), 'NOT_FOUND', '{"code":"NOT_FOUND"}');
+  assertThrowsAdk(() => adk.parseEvent('{"author": 1}'), 'INVALID_ARGUMENT', 'author');
+});
+
+const MiB = 2 ** 20;
+const defaults = adk.getLimits();
+
+/** Runs `fn` with `limits` in force, then the defaults again. */
+async function withLimits(limits, fn) {
+  adk.setLimits(limits);
+  try {
+    return await fn();
+  } finally {
+    adk.setLimits(defaults);
+  }
+}
+
+await test('#9 the limits: defaults, setLimits changes only what it is given, bad values are refused', async () => {
+  assert(JSON.stringify(defaults) === JSON.stringify({ maxEventBytes: 16 * MiB, maxModelResponseBytes: 16 * MiB, maxToolResultBytes: 16 * MiB, maxArtifactBytes: 64 * MiB, maxSessionBytes: 256 * MiB }), JSON.stringify(defaults));
+  const changed = adk.setLimits({ maxToolResultBytes: 1000 });
+  assert(changed.maxToolResultBytes === 1000 && changed.maxEventBytes === 16 * MiB, JSON.stringify(changed));
+  adk.setLimits(defaults);
+  assertThrowsAdk(() => adk.setLimits({ maxEventBytes: -1 }), 'INVALID_ARGUMENT', 'maxEventBytes');
+  assertThrowsAdk(() => adk.setLimits({ maxEventBytes: 'big' }), 'INVALID_ARGUMENT', 'maxEventBytes');
+  assert(adk.getLimits().maxEventBytes === 16 * MiB, 'a refused change changes nothing');
+});
+
+await test('#10 an event over maxEventBytes: RESOURCE_EXHAUSTED before it is copied, the session unchanged', async () => {
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel(['ok']) }));
+  const session = await stored(runner);
+  const big = 'x'.repeat(16 * MiB);
+  const event = { ...adk.createEvent({ author: 'user' }), content: { role: 'user', parts: [{ text: big }] } };
+  await rejection(runner.sessionService.appendEvent({ session, event }), 'RESOURCE_EXHAUSTED', 'setLimits({maxEventBytes})');
+  assertThrowsAdk(() => adk.parseEvent(JSON.stringify(event)), 'RESOURCE_EXHAUSTED', 'maxEventBytes');
+  class Big extends BaseAgent {
+    async *runAsyncImpl() { yield { content: { role: 'model', parts: [{ text: big }] } }; }
+  }
+  const yielding = await runnerOf(new Big({ name: 'big' }));
+  await rejection(collect(runOf(yielding)), 'RESOURCE_EXHAUSTED', 'maxEventBytes');
+  assert((await stored(runner)).events.length === 0, 'nothing appended');
+  await withLimits({ maxEventBytes: 32 * MiB }, () => runner.sessionService.appendEvent({ session, event }));
+  assert((await stored(runner)).events[0].content.parts[0].text.length === 16 * MiB, 'raised, it is stored');
+});
+
+await test('#11 a JS model response over maxModelResponseBytes becomes an error event and the run goes on', async () => {
+  const model = { generateContent: async () => ({ content: { role: 'model', parts: [{ text: 'y'.repeat(2000) }] } }) };
+  const agent = new adk.SequentialAgent({ name: 'seq', subAgents: [new LlmAgent({ name: 'big', model }), new LlmAgent({ name: 'next', model: new ScriptedModel(['after']) })] });
+  const runner = await runnerOf(agent);
+  const events = await withLimits({ maxModelResponseBytes: 1000 }, () => collect(runOf(runner)));
+  assert(events[0].errorCode === 'RESOURCE_EXHAUSTED' && events[0].errorMessage.includes('maxModelResponseBytes'), JSON.stringify(events[0]).slice(0, 300));
+  assert(events.at(-1).author === 'next' && events.at(-1).content.parts[0].text === 'after', 'the next agent ran');
+});
+
+await test('#12 a JS tool result over maxToolResultBytes reaches the model as {error} and the run goes on', async () => {
+  const huge = new FunctionTool({ name: 'huge', execute: () => ({ data: 'z'.repeat(5000) }) });
+  const model = new ScriptedModel([callOf('huge'), 'sorry']);
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [huge] }));
+  const events = await withLimits({ maxToolResultBytes: 1000 }, () => collect(runOf(runner)));
+  const { response } = adk.getFunctionResponses(events[1])[0];
+  assert(Object.keys(response).join() === 'error' && response.error.includes('maxToolResultBytes'), JSON.stringify(response));
+  assert(model.requests.length === 2 && events.at(-1).content.parts[0].text === 'sorry', 'the model heard the error');
+});
+
+await test('#13 an artifact over maxArtifactBytes: RESOURCE_EXHAUSTED, no version saved', async () => {
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel(['ok']) }));
+  const key = { appName: 'app', userId: 'u', sessionId: 's', filename: 'big.bin' };
+  const artifact = { inlineData: { mimeType: 'application/octet-stream', data: btoa('a'.repeat(3000)) } };
+  await withLimits({ maxArtifactBytes: 2000 }, () => rejection(runner.artifactService.saveArtifact({ ...key, artifact }), 'RESOURCE_EXHAUSTED', 'maxArtifactBytes'));
+  assert((await runner.artifactService.listVersions(key)).length === 0, 'no version');
+  assert(await runner.artifactService.saveArtifact({ ...key, artifact }) === 0, 'within the default limit');
+});
+
+await test('#14 a session over maxSessionBytes: RESOURCE_EXHAUSTED, nothing half-written, in memory and in IndexedDB', async () => {
+  const memory = new adk.InMemorySessionService();
+  const idb = new adk.IndexedDbSessionService({ databaseName: `hostile-${Date.now()}` });
+  for (const service of [memory, idb]) {
+    const session = await service.createSession({ appName: 'app', userId: 'u' });
+    const event = () => ({ ...adk.createEvent({ author: 'user', actions: { stateDelta: { n: 1 } } }), content: { role: 'user', parts: [{ text: 'w'.repeat(400) }] } });
+    await withLimits({ maxSessionBytes: 2000 }, async () => {
+      for (let i = 0; i < 3; i++) await service.appendEvent({ session, event: event() });
+      await rejection(service.appendEvent({ session, event: event() }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes');
+    });
+    const again = await service.getSession({ appName: 'app', userId: 'u', sessionId: session.id });
+    assert(again.events.length === 3 && session.events.length === 3, `${service.constructor.name}: ${again.events.length} stored`);
+    await service.appendEvent({ session: again, event: event() });
+  }
+  idb.free?.();
+});
+
+finish();
