@@ -26,7 +26,7 @@ pub mod a2a {
     #[cfg(feature = "agents")]
     pub use adk_runtime::agents::RemoteA2aAgent;
 }
-pub use adk_core::{cancellation, error, events, http, sse, transcript, types};
+pub use adk_core::{cancellation, error, events, http, limits, sse, transcript, types};
 pub use adk_core::{
     AdkError, Blob, Bytes, CodeExecutionResult, Content, ErrorCode, Event, EventActions, ExecutableCode, FileData,
     FunctionCall, FunctionResponse, LlmResponse, Part,

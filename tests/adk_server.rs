@@ -412,3 +412,16 @@ fn apps_and_app_info() {
         assert_eq!(e.message, "getAppInfo: Root agent is not an LlmAgent", "{version}");
     }
 }
+
+/// A server-sent event of a million empty parts is 3 MB of JSON but gigabytes decoded: the run
+/// ends with `RESOURCE_EXHAUSTED` instead of exhausting the wasm memory.
+#[test]
+fn an_event_that_expands_past_the_budget_ends_the_run() {
+    let parts = vec!["{}"; 1_000_000].join(",");
+    let frame = format!(r#"data: {{"author": "weather", "content": {{"role": "model", "parts": [{parts}]}}}}"#);
+    let items =
+        drain(client([Reply::sse(format!("{frame}\n\n").as_bytes())]).0.run_sse(&run_request(true), Rc::default()));
+    let e = items.iter().find_map(|i| i.as_ref().err()).expect("an error");
+    assert_eq!(e.code, ErrorCode::ResourceExhausted, "{}", e.message);
+    assert!(e.message.contains("maxJsonExpansion") && e.message.contains("content.parts"), "{}", e.message);
+}

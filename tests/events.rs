@@ -169,3 +169,22 @@ fn llm_response_becomes_an_event_with_every_field() {
         assert_eq!(&ev[k], v, "{k}");
     }
 }
+
+/// `{}` is two bytes of JSON but a whole `Part` decoded: past the decoding budget an event is
+/// refused as too large instead of filling the wasm memory.
+#[test]
+fn json_that_expands_past_the_budget_is_resource_exhausted() {
+    let event = |parts: &str| format!(r#"{{"author": "a", "content": {{"role": "model", "parts": [{parts}]}}}}"#);
+    let empty = event(&vec!["{}"; 400_000].join(","));
+    let e = Event::from_json(&empty).unwrap_err();
+    assert_eq!(e.code, ErrorCode::ResourceExhausted, "{}", e.message);
+    assert!(e.message.contains("maxJsonExpansion") && e.message.contains("content.parts"), "{}", e.message);
+    // Real parts, even many short ones, are well within it.
+    let texts = event(&vec![r#"{"text": "a short line of text"}"#; 20_000].join(","));
+    assert_eq!(Event::from_json(&texts).unwrap().content.unwrap().parts().len(), 20_000);
+    // Lifted, the same JSON decodes.
+    let limits = adk_wasm::limits::limits();
+    adk_wasm::limits::set_limits(adk_wasm::limits::Limits { max_json_expansion: 10_000, ..limits });
+    assert!(Event::from_json(&empty).is_ok());
+    adk_wasm::limits::set_limits(limits);
+}

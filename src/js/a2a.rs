@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_text, object, promise, prop, to_js_core};
+use super::convert::{call, from_js_core, json_text, object, promise, prop, string_arg, to_js_core};
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
@@ -127,8 +127,9 @@ pub struct A2AClientHandle {
 impl A2AClientHandle {
     /// Reads the agent card at `url` (a base URL or the card's own URL) and picks an interface.
     #[wasm_bindgen(js_name = fromCardUrl)]
-    pub fn from_card_url(url: String, options: JsValue) -> js_sys::Promise {
+    pub fn from_card_url(url: JsValue, options: JsValue) -> js_sys::Promise {
         promise(async move {
+            let url = string_arg("A2AClient.fromCardUrl url", &url)?;
             let http = http_client("A2AClient", &options)?;
             let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
             Ok(A2AClientHandle { client }.into())
@@ -186,22 +187,26 @@ impl A2AClientHandle {
 
     /// `GetTask`.
     #[wasm_bindgen(js_name = getTask)]
-    pub fn get_task(&self, id: String, history_length: Option<u32>) -> js_sys::Promise {
+    pub fn get_task(&self, id: JsValue, history_length: Option<u32>) -> js_sys::Promise {
         let client = self.client.clone();
-        promise(async move { to_js_core(&client.get_task(&id, history_length).await?) })
+        promise(async move {
+            let id = string_arg("getTask id", &id)?;
+            to_js_core(&client.get_task(&id, history_length).await?)
+        })
     }
 
     /// `CancelTask`.
     #[wasm_bindgen(js_name = cancelTask)]
-    pub fn cancel_task(&self, id: String) -> js_sys::Promise {
+    pub fn cancel_task(&self, id: JsValue) -> js_sys::Promise {
         let client = self.client.clone();
-        promise(async move { to_js_core(&client.cancel_task(&id).await?) })
+        promise(async move { to_js_core(&client.cancel_task(&string_arg("cancelTask id", &id)?).await?) })
     }
 
     /// `SubscribeToTask` (`tasks/resubscribe` on 0.3).
     #[wasm_bindgen(js_name = subscribeToTask)]
-    pub fn subscribe_to_task(&self, id: String) -> StreamHandle {
-        stream_handle(&self.client, StreamRequest::SubscribeToTask(id))
+    pub fn subscribe_to_task(&self, id: &JsValue) -> Result<StreamHandle, JsValue> {
+        let id = string_arg("subscribeToTask id", id).map_err(to_js_error)?;
+        Ok(stream_handle(&self.client, StreamRequest::SubscribeToTask(id)))
     }
 
     /// `ListTasks` (protocol 1.0).

@@ -130,8 +130,8 @@ impl AgentHandle {
 
     /// Whether this agent or one below it is named `name`.
     #[wasm_bindgen(js_name = hasAgent)]
-    pub fn has_agent(&self, name: &str) -> bool {
-        self.agent.find_agent(name).is_some()
+    pub fn has_agent(&self, name: &JsValue) -> bool {
+        name.as_string().is_some_and(|name| self.agent.find_agent(&name).is_some())
     }
 }
 

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, from_js_core, promise, to_js, to_js_core};
+use super::convert::{from_js, from_js_core, promise, string_arg, to_js, to_js_core};
 use super::external::{response_fields, send};
 use super::to_js_error;
 use crate::agent::llm::call_tool;
@@ -157,8 +157,9 @@ impl JsContext {
 
     /// The seeds' `get_variable(key, default)`.
     #[wasm_bindgen(js_name = getVariable)]
-    pub fn get_variable(&self, key: &str, default_value: JsValue) -> Result<JsValue, JsValue> {
-        match context(&self.inner)?.state().get(key).filter(|v| !v.is_null()) {
+    pub fn get_variable(&self, key: &JsValue, default_value: JsValue) -> Result<JsValue, JsValue> {
+        let key = key_arg("getVariable", key)?;
+        match context(&self.inner)?.state().get(&key).filter(|v| !v.is_null()) {
             Some(v) => to_js(&v),
             None => Ok(default_value),
         }
@@ -166,15 +167,17 @@ impl JsContext {
 
     /// The seeds' `set_variable(key, value)`.
     #[wasm_bindgen(js_name = setVariable)]
-    pub fn set_variable(&self, key: &str, value: JsValue) -> Result<(), JsValue> {
-        context(&self.inner)?.set_variable(key, from_js("value", &value)?);
+    pub fn set_variable(&self, key: &JsValue, value: JsValue) -> Result<(), JsValue> {
+        let key = key_arg("setVariable", key)?;
+        context(&self.inner)?.set_variable(&key, from_js("value", &value)?);
         Ok(())
     }
 
     /// The seeds' `remove_variable(key)`: sets the key to null, which `getVariable` reads as missing.
     #[wasm_bindgen(js_name = removeVariable)]
-    pub fn remove_variable(&self, key: &str) -> Result<(), JsValue> {
-        context(&self.inner)?.remove_variable(key);
+    pub fn remove_variable(&self, key: &JsValue) -> Result<(), JsValue> {
+        let key = key_arg("removeVariable", key)?;
+        context(&self.inner)?.remove_variable(&key);
         Ok(())
     }
 
@@ -197,10 +200,11 @@ impl JsContext {
 
     /// `saveArtifact(filename, part)` → `Promise<number>`; recorded in the next event's `artifactDelta`.
     #[wasm_bindgen(js_name = saveArtifact)]
-    pub fn save_artifact(&self, filename: String, artifact: JsValue) -> js_sys::Promise {
+    pub fn save_artifact(&self, filename: JsValue, artifact: JsValue) -> js_sys::Promise {
         let ctx = lent(&self.inner);
         promise(async move {
             let ctx = ctx?;
+            let filename = string_arg("saveArtifact filename", &filename)?;
             let part: Part = from_js_core("artifact", &artifact)?;
             Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
         })
@@ -208,9 +212,10 @@ impl JsContext {
 
     /// `loadArtifact(filename, version?)` → `Promise<Part | null>`.
     #[wasm_bindgen(js_name = loadArtifact)]
-    pub fn load_artifact(&self, filename: String, version: Option<u32>) -> js_sys::Promise {
+    pub fn load_artifact(&self, filename: JsValue, version: Option<u32>) -> js_sys::Promise {
         let ctx = lent(&self.inner);
         promise(async move {
+            let filename = string_arg("loadArtifact filename", &filename)?;
             match ctx?.load_artifact(&filename, version.map(u64::from)).await? {
                 Some(part) => to_js_core(&part),
                 None => Ok(JsValue::NULL),
@@ -227,17 +232,18 @@ impl JsContext {
 
     /// `searchMemory(query)` → `Promise<{memories}>`.
     #[wasm_bindgen(js_name = searchMemory)]
-    pub fn search_memory(&self, query: String) -> js_sys::Promise {
+    pub fn search_memory(&self, query: JsValue) -> js_sys::Promise {
         let ctx = lent(&self.inner);
-        promise(async move { to_js_core(&ctx?.search_memory(&query).await?) })
+        promise(async move { to_js_core(&ctx?.search_memory(&string_arg("searchMemory query", &query)?).await?) })
     }
 
     /// Runs another tool of the agent by name → `Promise<{statusCode, reason, text}>`
     /// (`callTool` and `tools.<name>` in index.js wrap it in an `ExternalResponse`).
     #[wasm_bindgen(js_name = callToolFields)]
-    pub fn call_tool_fields(&self, name: String, args: JsValue) -> js_sys::Promise {
+    pub fn call_tool_fields(&self, name: JsValue, args: JsValue) -> js_sys::Promise {
         let ctx = lent(&self.inner);
         promise(async move {
+            let name = string_arg("callTool name", &name)?;
             let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js_core("args", &args)? };
             response_fields(&call_tool(&ctx?, &name, args).await)
         })
@@ -246,13 +252,19 @@ impl JsContext {
     /// An HTTP request stopped with the run → `Promise<{statusCode, reason, text}>` (`requests` in
     /// index.js).
     #[wasm_bindgen(js_name = requestFields)]
-    pub fn request_fields(&self, method: String, url: String, options: JsValue) -> js_sys::Promise {
+    pub fn request_fields(&self, method: JsValue, url: JsValue, options: JsValue) -> js_sys::Promise {
         let ctx = lent(&self.inner);
         promise(async move {
+            let (method, url) = (string_arg("request method", &method)?, string_arg("request url", &url)?);
             let stop = ctx?.invocation_context().invocation().cancellation.clone();
             send(&method, &url, &options, Some(stop)).await
         })
     }
+}
+
+/// A state key given to `what`.
+fn key_arg(what: &str, key: &JsValue) -> Result<String, JsValue> {
+    string_arg(&format!("{what} key"), key).map_err(to_js_error)
 }
 
 /// The state seen through a context: `get`, `set`, `has`, `update`, `toObject`.
@@ -264,22 +276,24 @@ pub struct JsState {
 #[wasm_bindgen(js_class = State)]
 impl JsState {
     /// The value of `key`, or `undefined`.
-    pub fn get(&self, key: &str) -> Result<JsValue, JsValue> {
-        match context(&self.inner)?.state().get(key) {
+    pub fn get(&self, key: &JsValue) -> Result<JsValue, JsValue> {
+        let key = key_arg("state.get", key)?;
+        match context(&self.inner)?.state().get(&key) {
             Some(v) => to_js(&v),
             None => Ok(JsValue::UNDEFINED),
         }
     }
 
     /// Writes `key` (any JSON value); visible at once, recorded for the next event.
-    pub fn set(&self, key: &str, value: JsValue) -> Result<(), JsValue> {
-        context(&self.inner)?.state().set(key, from_js("state value", &value)?);
+    pub fn set(&self, key: &JsValue, value: JsValue) -> Result<(), JsValue> {
+        let key = key_arg("state.set", key)?;
+        context(&self.inner)?.state().set(&key, from_js("state value", &value)?);
         Ok(())
     }
 
     /// Whether `key` has a value.
-    pub fn has(&self, key: &str) -> Result<bool, JsValue> {
-        Ok(context(&self.inner)?.state().contains(key))
+    pub fn has(&self, key: &JsValue) -> Result<bool, JsValue> {
+        Ok(context(&self.inner)?.state().contains(&key_arg("state.has", key)?))
     }
 
     /// Writes every key of `delta`.

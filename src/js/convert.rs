@@ -9,6 +9,12 @@ use super::to_js_error;
 pub use crate::platform::interop::*;
 use crate::AdkError;
 
+/// A string argument; anything else is `INVALID_ARGUMENT` (wasm-bindgen's own conversion of a
+/// `String` parameter throws a bare `TypeError`, or reads a number's digits as text).
+pub fn string_arg(what: &str, value: &JsValue) -> Result<String, AdkError> {
+    value.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: expected a string")))
+}
+
 /// The JSON text of a JS value (`JSON.stringify`); `undefined`, BigInts and cycles are errors.
 pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
     json_text_within(what, value, None)

@@ -112,12 +112,13 @@ export class Run {
     if (this.#ready.length) return { value: this.#ready.shift(), done: false };
     try {
       // The handle gives every item that is ready at once; they are handed out one by one.
-      const batch = await alive(new Promise((resolve, reject) => this.#handle.next(resolve, reject)));
-      if (batch.length === 0) {
+      // A lone item comes as itself (items are objects), more as an array; `[]` is the end.
+      const got = await alive(new Promise((resolve, reject) => this.#handle.next(resolve, reject)));
+      if (Array.isArray(got) && got.length === 0) {
         this.#finish();
         return { value: undefined, done: true };
       }
-      this.#ready = batch;
+      this.#ready = Array.isArray(got) ? got : [got];
       return { value: this.#ready.shift(), done: false };
     } catch (e) {
       this.#finish();

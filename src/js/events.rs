@@ -5,15 +5,14 @@ use wasm_bindgen::prelude::*;
 use adk_core::limits::Limit;
 use wasm_bindgen::JsCast;
 
-use super::convert::{from_js, json_text_within, to_js};
+use super::convert::{self, from_js, json_text_within, to_js};
 use super::to_js_error;
 use crate::types::{JsonObject, Part};
 use crate::{AdkError, Event, LlmResponse};
 
-/// A string argument; anything else is `INVALID_ARGUMENT` (wasm-bindgen's own conversion would
-/// throw a bare `TypeError`, or read a number as text).
+/// [`convert::string_arg`] for exports that throw.
 fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| to_js_error(AdkError::invalid(format!("{what}: expected a string"))))
+    convert::string_arg(what, value).map_err(to_js_error)
 }
 
 /// An event from a JS object or from JSON text.
@@ -78,8 +77,12 @@ pub fn is_user(input: &JsValue) -> Result<bool, JsValue> {
 
 /// An agent wrote the event; with `agentName`, that agent.
 #[wasm_bindgen(js_name = isAgent)]
-pub fn is_agent(input: &JsValue, agent_name: Option<String>) -> Result<bool, JsValue> {
-    Ok(event(input)?.is_agent(agent_name.as_deref()))
+pub fn is_agent(input: &JsValue, agent_name: &JsValue) -> Result<bool, JsValue> {
+    let name = match agent_name.is_undefined() || agent_name.is_null() {
+        true => None,
+        false => Some(string_arg("isAgent agentName", agent_name)?),
+    };
+    Ok(event(input)?.is_agent(name.as_deref()))
 }
 
 /// The event carries an error code.

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{call, from_js_core, object, promise, prop};
+use super::convert::{call, from_js_core, object, promise, prop, string_arg};
 use super::http_options::{http_client, text};
 use crate::agent::Cancellation;
 use crate::http::{request, ExternalResponse, RequestOptions};
@@ -83,6 +83,9 @@ pub async fn send(
 
 /// `requests.<method>(url, options)` outside a run.
 #[wasm_bindgen(js_name = httpRequest)]
-pub fn http_request(method: String, url: String, options: JsValue) -> js_sys::Promise {
-    promise(async move { send(&method, &url, &options, None).await })
+pub fn http_request(method: JsValue, url: JsValue, options: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let (method, url) = (string_arg("request method", &method)?, string_arg("request url", &url)?);
+        send(&method, &url, &options, None).await
+    })
 }

@@ -255,6 +255,11 @@ export interface Limits {
   maxArtifactBytes: number;
   /** All the events of one session, as stored (default 256 MiB). */
   maxSessionBytes: number;
+  /**
+   * How many times its own size JSON may take once decoded, beyond a first 4 MiB (default 64): `{}` is 2 bytes of
+   * JSON but hundreds decoded, so without this a 16 MiB event of empty parts would outgrow the wasm memory.
+   */
+  maxJsonExpansion: number;
 }
 /** Changes the limits given, for the whole instance; returns all of them. */
 export function setLimits(limits: Partial<Limits>): Limits;

@@ -13,6 +13,7 @@ adk_core::json_struct! {
         max_tool_result_bytes: Option<usize> => "maxToolResultBytes" opt,
         max_artifact_bytes: Option<usize> => "maxArtifactBytes" opt,
         max_session_bytes: Option<usize> => "maxSessionBytes" opt,
+        max_json_expansion: Option<usize> => "maxJsonExpansion" opt,
     }
 }
 
@@ -23,6 +24,7 @@ fn options(l: Limits) -> LimitOptions {
         max_tool_result_bytes: Some(l.max_tool_result_bytes),
         max_artifact_bytes: Some(l.max_artifact_bytes),
         max_session_bytes: Some(l.max_session_bytes),
+        max_json_expansion: Some(l.max_json_expansion),
     }
 }
 
@@ -43,6 +45,7 @@ pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
         max_tool_result_bytes: given.max_tool_result_bytes.unwrap_or(now.max_tool_result_bytes),
         max_artifact_bytes: given.max_artifact_bytes.unwrap_or(now.max_artifact_bytes),
         max_session_bytes: given.max_session_bytes.unwrap_or(now.max_session_bytes),
+        max_json_expansion: given.max_json_expansion.unwrap_or(now.max_json_expansion),
     });
     get_limits()
 }

@@ -9,7 +9,7 @@ use indexmap::IndexMap;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{
-    call_method, database_name, from_js_core, from_js_within, method_of, object, promise, to_js, to_js_core,
+    call_method, database_name, from_js_core, from_js_within, method_of, object, promise, string_arg, to_js, to_js_core,
 };
 use super::to_js_error;
 use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
@@ -234,9 +234,9 @@ impl JsIndexedDbSessionService {
     /// (an app's "clear all data"); open services close their connection for it and reopen an empty
     /// database on their next call.
     #[wasm_bindgen(js_name = deleteDatabase)]
-    pub fn delete_database(name: String) -> js_sys::Promise {
+    pub fn delete_database(name: JsValue) -> js_sys::Promise {
         promise(async move {
-            indexeddb::delete_database(&name).await?;
+            indexeddb::delete_database(&string_arg("deleteDatabase name", &name)?).await?;
             Ok(JsValue::UNDEFINED)
         })
     }

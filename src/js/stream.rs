@@ -18,7 +18,7 @@ use super::convert::js_error_to_core;
 use super::to_js_error;
 use crate::{AdkError, ErrorCode};
 
-/// Items as JSON text; a batch crosses to JS as one array, parsed once.
+/// Items as JSON text; what is ready crosses to JS at once, parsed once.
 pub type JsonStream = Pin<Box<dyn Stream<Item = Result<String, AdkError>>>>;
 
 /// A pull waiting to be settled: the `resolve` and `reject` of its promise.
@@ -38,7 +38,8 @@ struct State {
 }
 
 /// A stream JS pulls from. `next(resolve, reject)` settles with the items that are ready (at least
-/// one, at most the handle's batch size), or an empty array at the end; `cancel()` drops the
+/// one, at most the handle's batch size: a lone item as itself, more as an array), or an empty
+/// array at the end; `cancel()` drops the
 /// stream, which stops the work behind it (a pending pull rejects with `ABORTED`).
 #[wasm_bindgen]
 pub struct StreamHandle {
@@ -99,15 +100,25 @@ impl Future for NextPull {
             // `cancel()` without finding the state borrowed.
             (items, state.max_batch)
         };
-        let mut batch = String::from("[");
+        // One item crosses as it is (an object: JS tells it from an array); more, as an array.
+        let (mut first, mut batch) = (None, String::new());
         let mut count = 0;
         let end = loop {
             match items.poll_next_unpin(cx) {
                 Poll::Ready(Some(Ok(item))) => {
-                    if count > 0 {
-                        batch.push(',');
+                    match first.take() {
+                        None if count == 0 => first = Some(item),
+                        Some(lone) => {
+                            batch.push('[');
+                            batch.push_str(&lone);
+                            batch.push(',');
+                            batch.push_str(&item);
+                        }
+                        None => {
+                            batch.push(',');
+                            batch.push_str(&item);
+                        }
                     }
-                    batch.push_str(&item);
                     count += 1;
                     if count >= max {
                         break None;
@@ -125,7 +136,11 @@ impl Future for NextPull {
             let pull = self.state.borrow_mut().pull.take();
             return Poll::Ready(pull.map(|pull| (pull, Err(aborted()))));
         }
-        batch.push(']');
+        let batch = match first {
+            Some(item) => item,
+            None if count == 0 => "[]".to_string(),
+            None => batch + "]",
+        };
         match end {
             None if count == 0 => {
                 state.items = Some(items);

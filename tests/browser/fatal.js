@@ -33,8 +33,9 @@ await test('a trap rejects every pending promise and every later call with FAILE
   const waiting = new InMemoryRunner({ agent: new Waiting({ name: 'waiting' }), appName: 'app', autoCreateSession: true });
   const pending = waiting.runAsync({ userId: 'u', sessionId: 'w', newMessage: text('wait') }).next();
 
-  // A run whose JS agent yields an event of 8 million empty parts: 24 MB of JSON (over the default
-  // maxEventBytes, lifted here), but each part is a few hundred bytes in wasm memory: more than 4 GiB.
+  // A run whose JS agent yields an event of 8 million empty parts: 24 MB of JSON, but each part is
+  // a few hundred bytes in wasm memory: more than 4 GiB (maxEventBytes and maxJsonExpansion, which
+  // refuse it, are lifted here).
   const empty = {};
   class Hostile extends BaseAgent {
     async *runAsyncImpl() {
@@ -42,7 +43,7 @@ await test('a trap rejects every pending promise and every later call with FAILE
     }
   }
   const runner = new InMemoryRunner({ agent: new Hostile({ name: 'hostile' }), appName: 'app', autoCreateSession: true });
-  adk.setLimits({ maxEventBytes: 2 ** 30 });
+  adk.setLimits({ maxEventBytes: 2 ** 30, maxJsonExpansion: 2 ** 20 });
   const error = await stopped((async () => {
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
   })());

@@ -22,6 +22,11 @@ const pick = (xs) => xs[Math.floor(random() * xs.length)];
 const CODES = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'ALREADY_EXISTS', 'FAILED_PRECONDITION', 'ABORTED', 'INTERNAL',
   'UNAUTHENTICATED', 'PERMISSION_DENIED', 'RESOURCE_EXHAUSTED', 'UNAVAILABLE', 'DEADLINE_EXCEEDED', 'UNIMPLEMENTED', 'UNKNOWN']);
 
+// An agent whose every request is a 404 from the page's own server.
+const a2a = A2AClient.fromCard({
+  name: 'nobody', description: '', version: '1', capabilities: { streaming: true }, defaultInputModes: [], defaultOutputModes: [], skills: [],
+  supportedInterfaces: [{ url: `${location.origin}/nowhere/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+}, { resume: { maxRetries: 0 } });
 const service = new InMemorySessionService();
 const session = await service.createSession({ appName: 'app', userId: 'u', sessionId: 'fuzz' });
 const realEvent = { ...adk.createEvent({ author: 'model', invocationId: 'e-1' }), content: { role: 'model', parts: [{ text: 'hi' }, { functionCall: { id: 'c', name: 'f', args: { a: [1, { b: null }] } } }] }, actions: { stateDelta: { k: 'v' } } };
@@ -109,6 +114,30 @@ const calls = [
   }],
   ['JS tool returns', async (v) => {
     const tool = new FunctionTool({ name: 't', execute: () => v });
+    const model = new ScriptedModel([{ content: { role: 'model', parts: [{ functionCall: { name: 't', args: {} } }] } }, 'done']);
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'l', model, tools: [tool] }), appName: 'app', autoCreateSession: true });
+    for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'go' }] } }));
+  }],
+  ['isAgent', (v) => adk.isAgent(realEvent, v)],
+  ['A2AClient methods', async (v) => {
+    const method = pick(['getTask', 'cancelTask', 'subscribeToTask']);
+    const result = a2a[method](v);
+    if (method === 'subscribeToTask') await result.next();
+    else await result;
+  }],
+  // A string is a URL to fetch: one the page's server answers 404, not the fuzzer's (a 100 kB URL).
+  ['A2AClient.fromCardUrl', (v) => A2AClient.fromCardUrl(typeof v === 'string' ? '/nowhere/' : v)],
+  ['a tool context', async (v) => {
+    const method = pick(['state.get', 'state.set', 'state.has', 'getVariable', 'setVariable', 'removeVariable', 'saveArtifact', 'loadArtifact', 'searchMemory', 'callTool']);
+    const tool = new FunctionTool({
+      name: 't',
+      execute: async (_args, context) => {
+        if (method.startsWith('state.')) return { r: context.state[method.slice(6)](v, 1) ?? null };
+        if (method === 'saveArtifact') return { r: await context.saveArtifact(v, adk.Part.fromText('x')) };
+        if (method === 'callTool') return { r: (await context.callTool(v)).statusCode };
+        return { r: (await context[method](v, 1)) ?? null };
+      },
+    });
     const model = new ScriptedModel([{ content: { role: 'model', parts: [{ functionCall: { name: 't', args: {} } }] } }, 'done']);
     const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'l', model, tools: [tool] }), appName: 'app', autoCreateSession: true });
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'go' }] } }));

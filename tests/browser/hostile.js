@@ -135,7 +135,7 @@ async function withLimits(limits, fn) {
 }
 
 await test('#9 the limits: defaults, setLimits changes only what it is given, bad values are refused', async () => {
-  assert(JSON.stringify(defaults) === JSON.stringify({ maxEventBytes: 16 * MiB, maxModelResponseBytes: 16 * MiB, maxToolResultBytes: 16 * MiB, maxArtifactBytes: 64 * MiB, maxSessionBytes: 256 * MiB }), JSON.stringify(defaults));
+  assert(JSON.stringify(defaults) === JSON.stringify({ maxEventBytes: 16 * MiB, maxModelResponseBytes: 16 * MiB, maxToolResultBytes: 16 * MiB, maxArtifactBytes: 64 * MiB, maxSessionBytes: 256 * MiB, maxJsonExpansion: 64 }), JSON.stringify(defaults));
   const changed = adk.setLimits({ maxToolResultBytes: 1000 });
   assert(changed.maxToolResultBytes === 1000 && changed.maxEventBytes === 16 * MiB, JSON.stringify(changed));
   adk.setLimits(defaults);
@@ -203,7 +203,71 @@ await test('#14 a session over maxSessionBytes: RESOURCE_EXHAUSTED, nothing half
     assert(again.events.length === 3 && session.events.length === 3, `${service.constructor.name}: ${again.events.length} stored`);
     await service.appendEvent({ session: again, event: event() });
   }
+  // A session stored before sizes were counted (its row without `bytes`) is measured on its next append.
+  const name = `hostile-old-${Date.now()}`;
+  const old = new adk.IndexedDbSessionService({ databaseName: name });
+  const session = await old.createSession({ appName: 'app', userId: 'u' });
+  for (let i = 0; i < 3; i++) await old.appendEvent({ session, event: { ...adk.createEvent({ author: 'user' }), content: { role: 'user', parts: [{ text: 'w'.repeat(400) }] } } });
+  const db = await new Promise((resolve, reject) => Object.assign(indexedDB.open(name), { onsuccess: (e) => resolve(e.target.result), onerror: reject }));
+  await new Promise((resolve, reject) => {
+    const store = db.transaction('sessions', 'readwrite').objectStore('sessions');
+    store.openCursor().onsuccess = (e) => {
+      const cursor = e.target.result;
+      const { bytes, ...row } = cursor.value;
+      assert(bytes > 1200, `counted: ${bytes}`);
+      Object.assign(cursor.update(row), { onsuccess: resolve, onerror: reject });
+    };
+  });
+  db.close();
+  const stale = await old.getSession({ appName: 'app', userId: 'u', sessionId: session.id });
+  await withLimits({ maxSessionBytes: 1500 }, () => rejection(old.appendEvent({ session: stale, event: adk.createEvent({ author: 'user' }) }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes'));
   idb.free?.();
+  old.free?.();
+});
+
+await test('#15 an event of millions of empty parts (6 MB of JSON, gigabytes decoded): RESOURCE_EXHAUSTED, not a trap', async () => {
+  const empty = {};
+  const event = { ...adk.createEvent({ author: 'x' }), content: { role: 'model', parts: new Array(2_000_000).fill(empty) } };
+  assertThrowsAdk(() => adk.parseEvent(event), 'RESOURCE_EXHAUSTED', 'maxJsonExpansion');
+  class Hostile extends BaseAgent {
+    async *runAsyncImpl() { yield { content: event.content }; }
+  }
+  const runner = await runnerOf(new Hostile({ name: 'hostile' }));
+  await rejection(collect(runOf(runner)), 'RESOURCE_EXHAUSTED', 'content.parts');
+  await stillWorks();
+});
+
+await test('#16 a non-string where a string is expected (found by the fuzzer): INVALID_ARGUMENT, not a bare TypeError', async () => {
+  assertThrowsAdk(() => adk.Part.fromText(42), 'INVALID_ARGUMENT', 'Part.fromText');
+  assertThrowsAdk(() => adk.Part.fromJson(null), 'INVALID_ARGUMENT', 'Part.fromJson');
+  assertThrowsAdk(() => adk.Part.fromInlineData('x', 'text/plain'), 'INVALID_ARGUMENT', 'Uint8Array');
+  assertThrowsAdk(() => adk.Part.fromFunctionCall({}, {}), 'INVALID_ARGUMENT', 'name');
+  assertThrowsAdk(() => adk.isAgent(adk.createEvent({ author: 'a' }), 5), 'INVALID_ARGUMENT', 'agentName');
+  const client = adk.A2AClient.fromCard({
+    name: 'x', description: '', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [],
+    supportedInterfaces: [{ url: `${location.origin}/nowhere/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+  });
+  await rejection(client.getTask(5), 'INVALID_ARGUMENT', 'getTask id');
+  assertThrowsAdk(() => client.subscribeToTask({ id: 't' }), 'INVALID_ARGUMENT', 'subscribeToTask id');
+  await rejection(adk.IndexedDbSessionService.deleteDatabase(7), 'INVALID_ARGUMENT', 'deleteDatabase name');
+  const seen = [];
+  const probe = new FunctionTool({
+    name: 'probe',
+    execute: async (_args, context) => {
+      for (const attempt of [() => context.state.get(1), () => context.getVariable(null, 0), () => context.saveArtifact(3, adk.Part.fromText('x')), () => context.searchMemory({})]) {
+        try {
+          await attempt();
+          seen.push('no error');
+        } catch (e) {
+          seen.push(e.code);
+        }
+      }
+      return { ok: true };
+    },
+  });
+  const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf('probe'), 'done']), tools: [probe] }));
+  await collect(runOf(runner));
+  assert(seen.join() === 'INVALID_ARGUMENT,INVALID_ARGUMENT,INVALID_ARGUMENT,INVALID_ARGUMENT', seen.join());
 });
 
 finish();

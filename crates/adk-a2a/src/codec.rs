@@ -122,6 +122,9 @@ fn to_json<T: ToJson>(value: &T) -> Value {
 
 /// A payload the agent sent that does not read as the protocol says: the agent's fault, not the caller's.
 pub(crate) fn malformed(e: AdkError) -> AdkError {
+    if e.code == ErrorCode::ResourceExhausted {
+        return AdkError { message: format!("the agent's {}", e.message), ..e };
+    }
     let detail = e.message.strip_prefix("invalid ").unwrap_or(&e.message);
     AdkError::new(ErrorCode::Internal, format!("the agent sent a malformed {detail}"))
 }

@@ -19,6 +19,10 @@ pub struct Limits {
     pub max_artifact_bytes: usize,
     /// All the events of one session, as stored.
     pub max_session_bytes: usize,
+    /// How many times its own size decoded JSON may take in memory (beyond a first 4 MiB): a
+    /// few bytes of JSON such as `{}` become a struct of hundreds, so a 16 MiB event of empty parts
+    /// would otherwise need more than the 4 GiB wasm memory has.
+    pub max_json_expansion: usize,
 }
 
 const MIB: usize = 1 << 20;
@@ -31,6 +35,7 @@ impl Default for Limits {
             max_tool_result_bytes: 16 * MIB,
             max_artifact_bytes: 64 * MIB,
             max_session_bytes: 256 * MIB,
+            max_json_expansion: 64,
         }
     }
 }

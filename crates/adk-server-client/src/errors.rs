@@ -41,6 +41,9 @@ pub(crate) fn unreachable(op: &str, base_url: &str, origin: Option<&str>, error:
 
 /// A body that is not what the endpoint returns: the base URL is probably not an ADK server's.
 pub fn unexpected(op: &str, error: AdkError) -> AdkError {
+    if error.code == ErrorCode::ResourceExhausted {
+        return AdkError { message: format!("{op}: the server's {}", error.message), ..error };
+    }
     AdkError::new(
         ErrorCode::Unknown,
         format!("{op}: the answer is not what an ADK server sends ({}); is baseUrl an ADK server's?", error.message),

@@ -38,8 +38,8 @@ adk_core::json_struct! {
         last_update_time: f64 => "lastUpdateTime" req,
         /// How many events it holds: the next event's number.
         seq: u64 => "seq" def,
-        /// The size of its events' JSON (0 for sessions stored before this was counted).
-        bytes: u64 => "bytes" def,
+        /// The size of its events' JSON; absent in sessions stored before it was counted.
+        bytes: Option<u64> => "bytes" opt,
     }
 }
 
@@ -68,6 +68,16 @@ adk_core::json_struct! {
 /// Sessions, with their events, state and shared state, in one IndexedDB database.
 pub struct IndexedDbSessionService {
     db: Connection,
+}
+
+/// The size of the events a session stored before their size was counted, read once.
+async fn stored_bytes(tx: &IdbTransaction, key: &[&str; 3]) -> Result<u64, AdkError> {
+    let events = get_all(tx, EVENTS, &numbered_range(key, 0, true)?, "reading events").await?;
+    let mut bytes = 0u64;
+    for value in events.iter() {
+        bytes = bytes.saturating_add(from_js::<EventRow>("event", &value)?.event.len() as u64);
+    }
+    Ok(bytes)
 }
 
 impl IndexedDbSessionService {
@@ -148,7 +158,7 @@ impl IndexedDbSessionService {
             state: scopes.session,
             last_update_time: session.last_update_time,
             seq,
-            bytes,
+            bytes: Some(bytes),
         };
         put(&tx, SESSIONS, &row)?;
         tx.commit("importing a session").await?;
@@ -253,7 +263,7 @@ impl SessionService for IndexedDbSessionService {
             state: scopes.session,
             last_update_time: adk_core::platform::now_seconds(),
             seq: 0,
-            bytes: 0,
+            bytes: Some(0),
         };
         put(&tx, SESSIONS, &row)?;
         tx.commit("creating a session").await?;
@@ -336,7 +346,11 @@ impl SessionService for IndexedDbSessionService {
         trim_temp_delta(&mut stored);
         let scopes = split_state_delta(&stored.actions.state_delta);
         let text = stored.to_json()?;
-        let bytes = row.bytes.saturating_add(text.len() as u64);
+        let held = match row.bytes {
+            Some(bytes) => bytes,
+            None => stored_bytes(&tx, &key).await?,
+        };
+        let bytes = held.saturating_add(text.len() as u64);
         Limit::session().check(&format!("session {}", session.id), bytes as usize)?;
         let record = EventRow {
             app_name: app_name.clone(),
@@ -348,7 +362,7 @@ impl SessionService for IndexedDbSessionService {
         };
         put(&tx, EVENTS, &record)?;
         row.seq += 1;
-        row.bytes = bytes;
+        row.bytes = Some(bytes);
         row.state.extend(scopes.session);
         row.last_update_time = stored.timestamp;
         put(&tx, SESSIONS, &row)?;

@@ -121,6 +121,7 @@ impl<T: FromJson> FromJson for Vec<T> {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let mut items = Vec::new();
         r.array(|r| {
+            r.charge(std::mem::size_of::<T>())?;
             let item = T::read_json(r)?;
             // Most arrays on ADK's wire hold one item (a content's parts): room for exactly one,
             // not the four a first push reserves.
@@ -202,6 +203,7 @@ impl<T: FromJson> FromJson for IndexMap<String, T> {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let mut map = IndexMap::new();
         r.object(|r, key| {
+            r.charge(std::mem::size_of::<(String, T)>() + 16)?;
             map.insert(key.to_string(), T::read_json(r)?);
             Ok(())
         })?;

@@ -54,6 +54,14 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
     writer.into_string()
 }
 
+/// The length of `value`'s JSON text, without holding a copy of its big strings: what a size
+/// limit checks.
+pub fn encoded_len<T: ToJson + ?Sized>(value: &T) -> usize {
+    let mut writer = Writer::counting();
+    value.write_json(&mut writer);
+    writer.len()
+}
+
 /// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping).
 pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
     parse("value", &to_string(value)).unwrap_or(Value::Null)
@@ -155,6 +163,8 @@ pub struct JsonError(Box<Failure>);
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Failure {
     message: String,
+    /// Over the decoding budget ([`crate::limits::Limits::max_json_expansion`]), not malformed.
+    too_large: bool,
     /// Line and column of a syntax error.
     at: Option<(usize, usize)>,
     /// The path, innermost step first (steps are added as the decoders unwind).
@@ -164,12 +174,26 @@ struct Failure {
 impl JsonError {
     /// A value that is valid JSON but not what the type expects.
     pub fn data(message: impl Into<String>) -> Self {
-        JsonError(Box::new(Failure { message: message.into(), at: None, path: Vec::new() }))
+        JsonError(Box::new(Failure { message: message.into(), too_large: false, at: None, path: Vec::new() }))
     }
 
     /// Text that is not JSON.
     pub fn syntax(message: &str, line: usize, column: usize) -> Self {
-        JsonError(Box::new(Failure { message: message.to_string(), at: Some((line, column)), path: Vec::new() }))
+        JsonError(Box::new(Failure {
+            message: message.to_string(),
+            too_large: false,
+            at: Some((line, column)),
+            path: Vec::new(),
+        }))
+    }
+
+    /// JSON that would take more memory decoded than the budget allows.
+    pub fn too_large(budget: usize) -> Self {
+        let message = format!(
+            "decoded, it would take more than {budget} bytes of memory (its size times maxJsonExpansion, plus 4 MiB); \
+             raise setLimits({{maxJsonExpansion}}) if that is meant"
+        );
+        JsonError(Box::new(Failure { message, too_large: true, at: None, path: Vec::new() }))
     }
 
     /// A required member is missing.
@@ -217,9 +241,15 @@ impl JsonError {
         path
     }
 
-    /// The `INVALID_ARGUMENT` error for a `what` that did not read.
+    /// The `INVALID_ARGUMENT` error for a `what` that did not read (`RESOURCE_EXHAUSTED` when it
+    /// was too large to read).
     pub fn into_adk(self, what: &str) -> AdkError {
         let message = &self.0.message;
+        if self.0.too_large {
+            let at = self.path();
+            let message = if at.is_empty() { message.clone() } else { format!("{at}: {message}") };
+            return AdkError::new(crate::ErrorCode::ResourceExhausted, format!("{what} is too large: {message}"));
+        }
         if let Some((line, column)) = self.0.at {
             return AdkError::invalid(format!(
                 "invalid {what}: not valid JSON: {message} at line {line} column {column}"

@@ -66,17 +66,42 @@ enum Source<'a> {
 pub struct Reader<'a> {
     source: Source<'a>,
     depth: usize,
+    /// Bytes of decoded structure still allowed (see [`Reader::charge`]); the first budget.
+    room: usize,
+    budget: usize,
 }
 
+/// What a map entry takes besides its key's and value's own heap: the key and value inline, the
+/// index's hash and slot.
+pub(super) const MAP_ENTRY: usize = std::mem::size_of::<(String, Value)>() + 16;
+
+/// What any text may take decoded, whatever its size.
+const BASE_BUDGET: usize = 4 << 20;
+
 impl<'a> Reader<'a> {
+    /// Counts `bytes` of decoded structure (an array item, a map entry) against the budget: JSON
+    /// as small as `{}` decodes to structs hundreds of bytes large.
+    pub fn charge(&mut self, bytes: usize) -> Result<(), JsonError> {
+        match self.room.checked_sub(bytes) {
+            Some(left) => {
+                self.room = left;
+                Ok(())
+            }
+            None => Err(JsonError::too_large(self.budget)),
+        }
+    }
+
     /// A reader of JSON text.
     pub fn text(text: &'a str) -> Self {
-        Reader { source: Source::Text { text, pos: 0 }, depth: 0 }
+        let expansion = crate::limits::limits().max_json_expansion;
+        let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
+        Reader { source: Source::Text { text, pos: 0 }, depth: 0, room: budget, budget }
     }
 
     /// A reader walking `value`.
     pub fn value(value: Value) -> Reader<'static> {
-        Reader { source: Source::Value(Some(value)), depth: 0 }
+        // A value in memory has been paid for already.
+        Reader { source: Source::Value(Some(value)), depth: 0, room: usize::MAX, budget: usize::MAX }
     }
 
     /// After the top value: only white space may follow.
@@ -385,6 +410,7 @@ impl<'a> Reader<'a> {
             Kind::Array => {
                 let mut items = Vec::new();
                 self.array(|r| {
+                    r.charge(std::mem::size_of::<Value>())?;
                     items.push(r.json_value()?);
                     Ok(())
                 })?;
@@ -393,6 +419,7 @@ impl<'a> Reader<'a> {
             Kind::Object => {
                 let mut map = Map::new();
                 self.object(|r, key| {
+                    r.charge(MAP_ENTRY)?;
                     let value = r.json_value()?;
                     map.insert(key.to_string(), value);
                     Ok(())

@@ -131,3 +131,12 @@ fn lone_surrogates_become_replacement_characters() {
     }
     assert!(outer(r#"{"name": "\ud800\u00"}"#).unwrap_err().message.contains("invalid escape"));
 }
+
+#[test]
+fn encoded_len_counts_big_strings_without_copying_them() {
+    let big = format!("{}\"\\\n\u{1}é😀", "x".repeat(3 << 20));
+    let value = json!({"a": [1, 2.5, null], "big": big, "small": "q\""});
+    assert_eq!(encoded_len(&value), to_string(&value).len());
+    let o = outer(r#"{"name": "n", "items": [{"n": 2}]}"#).unwrap();
+    assert_eq!(encoded_len(&o), to_string(&o).len());
+}

@@ -5,10 +5,24 @@ use serde_json::Value;
 
 use super::ToJson;
 
+/// The length of `value` written by [`Writer::str`]: quotes, and the escapes' extra bytes.
+fn escaped_len(value: &str) -> usize {
+    value.bytes().fold(value.len() + 2, |n, b| match b {
+        b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => n + 1,
+        0..=0x1f => n + 5,
+        _ => n,
+    })
+}
+
+/// From this size on, a string is given exactly the room it needs (see [`Writer::str`]).
+const BIG_STRING: usize = 1 << 20;
+
 /// Writes one JSON value into a string.
 #[derive(Default)]
 pub struct Writer {
     out: String,
+    /// When only the length is wanted: the length of the big strings, which are not written.
+    counted: Option<usize>,
 }
 
 impl Writer {
@@ -17,9 +31,19 @@ impl Writer {
         Self::default()
     }
 
+    /// A writer that measures instead of copying big strings (see [`super::encoded_len`]).
+    pub(super) fn counting() -> Self {
+        Writer { out: String::new(), counted: Some(0) }
+    }
+
     /// What was written.
     pub fn into_string(self) -> String {
         self.out
+    }
+
+    /// The length of what was written, big strings counted rather than copied.
+    pub(super) fn len(&self) -> usize {
+        self.out.len() + self.counted.unwrap_or(0)
     }
 
     /// `null`
@@ -53,6 +77,15 @@ impl Writer {
 
     /// A string, quoted and escaped.
     pub fn str(&mut self, value: &str) {
+        // A big string gets room for itself and the rest of a document around it, exactly: the
+        // usual doubling would leave the buffer up to twice the text, and wasm memory never shrinks.
+        if value.len() >= BIG_STRING {
+            if let Some(counted) = &mut self.counted {
+                *counted += escaped_len(value);
+                return;
+            }
+            self.out.reserve_exact(value.len() + value.len() / 64 + 4096);
+        }
         self.out.reserve(value.len() + 2);
         self.out.push('"');
         let bytes = value.as_bytes();

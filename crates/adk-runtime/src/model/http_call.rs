@@ -70,10 +70,12 @@ pub(super) trait MaybeError {
 
 /// Parses one response (or stream chunk) of `provider`; an `error` sent in its place becomes the
 /// error. A server sending something unreadable is not the caller's fault, so that error is
-/// `UNKNOWN`, not `INVALID_ARGUMENT`.
+/// `UNKNOWN`, not `INVALID_ARGUMENT` (one too large to hold stays `RESOURCE_EXHAUSTED`).
 pub(super) fn parse<T: FromJson + MaybeError>(provider: &str, text: &str) -> Result<T, AdkError> {
-    let mut value: T = json::from_str(&format!("{provider} response"), text)
-        .map_err(|e| AdkError { code: ErrorCode::Unknown, ..e })?;
+    let mut value: T = json::from_str(&format!("{provider} response"), text).map_err(|e| match e.code {
+        ErrorCode::ResourceExhausted => e,
+        _ => AdkError { code: ErrorCode::Unknown, ..e },
+    })?;
     match value.take_error() {
         Some(error) => Err(error_from_value(None, error, text)),
         None => Ok(value),

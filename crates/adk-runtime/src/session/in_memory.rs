@@ -189,7 +189,7 @@ impl SessionService for InMemorySessionService {
         let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
-        let bytes = stored.bytes.saturating_add(json::to_string(&event).len());
+        let bytes = stored.bytes.saturating_add(json::encoded_len(&event));
         Limit::session().check(&format!("session {}", session.id), bytes)?;
         let event = apply_event(session, event);
         let scopes = split_state_delta(&event.actions.state_delta);

@@ -226,7 +226,9 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     agent.config.model.generate_content(request.clone(), stream, ctx.invocation().cancellation.clone())
                 }
             };
-            let mut last: Option<Event> = None;
+            // The last complete event, kept only when it calls tools (a copy of a long answer
+            // would double what the run holds).
+            let mut calls: Option<Event> = None;
             while let Some(response) = responses.next().await {
                 let response = match response {
                     Ok(r) => r,
@@ -246,18 +248,16 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                             event.actions.state_delta.insert(key.clone(), final_text(&event).into());
                         }
                     }
-                    last = Some(event.clone());
+                    calls = (!event.get_function_calls().is_empty()).then(|| event.clone());
                 }
                 yield event;
             }
-            let Some(last) = last else { break };
-            if last.get_function_calls().is_empty() {
-                break;
-            }
+            let Some(last) = calls else { break };
             // No response at all: only long-running tools answering later; the run waits for the app.
             let Some(response) = handle_function_calls(&agent, &tools, &ctx, &last).await? else { break };
-            yield response.clone();
-            if let Some(target_name) = &response.actions.transfer_to_agent {
+            let (transfer, done) = (response.actions.transfer_to_agent.clone(), response.is_final_response());
+            yield response;
+            if let Some(target_name) = &transfer {
                 let target = ctx.agent().root_agent().find_agent(target_name).ok_or_else(|| {
                     AdkError::invalid(format!("transfer_to_agent: there is no agent named `{target_name}` in the tree"))
                 })?;
@@ -267,7 +267,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 }
                 break;
             }
-            if response.is_final_response() || ctx.end_invocation() {
+            if done || ctx.end_invocation() {
                 break;
             }
         }
