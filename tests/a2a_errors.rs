@@ -249,3 +249,27 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// A body too large to hold decoded is `RESOURCE_EXHAUSTED`, wherever it arrives: a `GetTask`
+/// answer in either binding, a plain JSON answer to a streaming request.
+#[test]
+fn a_body_over_the_decoding_budget_is_resource_exhausted() {
+    let limits = adk_wasm::limits::limits();
+    adk_wasm::limits::set_limits(adk_wasm::limits::Limits { max_json_expansion: 0, ..limits });
+    let parts = vec![r#"{"text": "x"}"#; 200_000].join(",");
+    let task = format!(
+        r#"{{"id": "t", "contextId": "c", "status": {{"state": "TASK_STATE_WORKING"}}, "artifacts": [{{"artifactId": "a", "parts": [{parts}]}}]}}"#
+    );
+    let rpc = format!(r#"{{"jsonrpc": "2.0", "id": 1, "result": {task}}}"#);
+    let rpc_stream = format!(r#"{{"jsonrpc": "2.0", "id": 1, "result": {{"task": {task}}}}}"#);
+    let outcomes = [
+        get_error(ProtocolVersion::V1_0, Binding::HttpJson, Reply::json(200, &task)),
+        get_error(ProtocolVersion::V1_0, Binding::JsonRpc, Reply::json(200, &rpc)),
+        stream(ProtocolVersion::V1_0, Binding::JsonRpc, Reply::json(200, &rpc_stream)).remove(0).unwrap_err(),
+    ];
+    adk_wasm::limits::set_limits(limits);
+    for e in outcomes {
+        assert_eq!(e.code, ErrorCode::ResourceExhausted, "{}", e.message);
+        assert!(e.message.contains("maxJsonExpansion"), "{}", e.message);
+    }
+}

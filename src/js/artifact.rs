@@ -4,8 +4,10 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
+use adk_core::limits::Limit;
+
 use super::convert::database_name;
-use super::convert::{from_js_core, promise, to_js_core};
+use super::convert::{from_js_core, from_js_within, promise, to_js_core};
 use super::to_js_error;
 use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService};
 use crate::platform::indexeddb::artifacts::IndexedDbArtifactService;
@@ -75,9 +77,11 @@ macro_rules! artifact_service_methods {
             pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
                 let inner = self.inner.clone();
                 promise(async move {
-                    let r = ArtifactRequest::parse("saveArtifact request", &request)?;
-                    let artifact = r.artifact.clone().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
-                    let version = inner.save_artifact(r.key()?, artifact, r.custom_metadata.clone()).await?;
+                    let mut r: ArtifactRequest =
+                        from_js_within("saveArtifact request", &request, Limit::artifact_json())?;
+                    let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
+                    let metadata = r.custom_metadata.take();
+                    let version = inner.save_artifact(r.key()?, artifact, metadata).await?;
                     Ok(JsValue::from_f64(version as f64))
                 })
             }

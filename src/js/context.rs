@@ -9,7 +9,9 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, from_js_core, promise, string_arg, to_js, to_js_core};
+use adk_core::limits::Limit;
+
+use super::convert::{from_js, from_js_core, from_js_within, promise, string_arg, to_js, to_js_core};
 use super::external::{response_fields, send};
 use super::to_js_error;
 use crate::agent::llm::call_tool;
@@ -205,7 +207,7 @@ impl JsContext {
         promise(async move {
             let ctx = ctx?;
             let filename = string_arg("saveArtifact filename", &filename)?;
-            let part: Part = from_js_core("artifact", &artifact)?;
+            let part: Part = from_js_within("artifact", &artifact, Limit::artifact_json())?;
             Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
         })
     }

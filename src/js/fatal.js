@@ -3,11 +3,9 @@
 
 let stopped = null;
 const listeners = new Set();
-let rejectPending;
-const fatal = new Promise((_, reject) => {
-  rejectPending = reject;
-});
-fatal.catch(() => {});
+// The rejections of what is pending. Not a race against one never-settling promise: V8 would keep
+// every race's reaction, and with it every value ever resolved, for the life of the page.
+const pending = new Set();
 
 function stop(trap) {
   if (stopped) return stopped;
@@ -15,7 +13,8 @@ function stop(trap) {
     new Error(`the WebAssembly instance stopped: ${trap?.message ?? trap}; reload the page to use adk-wasm again`),
     { name: 'AdkError', code: 'FAILED_PRECONDITION', cause: trap },
   );
-  rejectPending(stopped);
+  for (const reject of pending) reject(stopped);
+  pending.clear();
   for (const listener of listeners) {
     try {
       listener(stopped);
@@ -30,7 +29,14 @@ function stop(trap) {
 }
 
 export function alive(promise) {
-  return Promise.race([promise, fatal]);
+  if (stopped) return Promise.reject(stopped);
+  return new Promise((resolve, reject) => {
+    pending.add(reject);
+    promise.then(
+      (value) => { pending.delete(reject); resolve(value); },
+      (error) => { pending.delete(reject); reject(error); },
+    );
+  });
 }
 
 export function onFatal(listener) {
@@ -65,7 +71,7 @@ export function guard(exports) {
       try {
         result = value.apply(this, args);
       } catch (e) {
-        if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+        if (!(e instanceof WebAssembly.RuntimeError) && !stopped) throw e;
         const error = stop(e);
         if (quiet) return NOTHING;
         throw error;

@@ -261,7 +261,7 @@ export interface Limits {
    */
   maxJsonExpansion: number;
 }
-/** Changes the limits given, for the whole instance; returns all of them. */
+/** Changes the limits given (whole numbers below 2³²; an unknown name is an error), for the whole instance; returns all of them. */
 export function setLimits(limits: Partial<Limits>): Limits;
 export function getLimits(): Limits;
 

@@ -4,6 +4,8 @@ use adk_core::limits::{self, Limits};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, to_js};
+use super::to_js_error;
+use crate::AdkError;
 
 adk_core::json_struct! {
     /// The limits as JS sees them; in `setLimits`, the ones left out keep their value.
@@ -16,6 +18,15 @@ adk_core::json_struct! {
         max_json_expansion: Option<usize> => "maxJsonExpansion" opt,
     }
 }
+
+const KNOWN: [&str; 6] = [
+    "maxEventBytes",
+    "maxModelResponseBytes",
+    "maxToolResultBytes",
+    "maxArtifactBytes",
+    "maxSessionBytes",
+    "maxJsonExpansion",
+];
 
 fn options(l: Limits) -> LimitOptions {
     LimitOptions {
@@ -38,6 +49,15 @@ pub fn get_limits() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = setLimits)]
 pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
     let given: LimitOptions = from_js("setLimits options", changes)?;
+    // A misspelt limit would otherwise be ignored without a word.
+    if let Some(object) = changes.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(object).iter().filter_map(|k| k.as_string()) {
+            if !KNOWN.contains(&key.as_str()) {
+                let message = format!("setLimits options: unknown limit `{key}` (known: {})", KNOWN.join(", "));
+                return Err(to_js_error(AdkError::invalid(message)));
+            }
+        }
+    }
     let now = limits::limits();
     limits::set_limits(Limits {
         max_event_bytes: given.max_event_bytes.unwrap_or(now.max_event_bytes),

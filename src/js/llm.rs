@@ -135,15 +135,15 @@ impl BaseLlm for JsModel {
             });
             match iterator {
                 None => {
-                    yield model_response(&resolve(result).await?)?;
+                    yield model_response(&resolve(result).await?)?.0;
                 }
                 Some(make) => {
                     let mut values = JsStream::iterator(call(&make, &result, &[])?)?;
                     let mut aggregator = StreamingAggregator::new();
                     let mut complete = None;
                     while let Some(value) = values.next().await {
-                        let response = model_response(&value?)?;
-                        if response.error_code.is_some() {
+                        let (response, over) = model_response(&value?)?;
+                        if over {
                             complete = Some(response);
                             break;
                         }
@@ -165,12 +165,14 @@ impl BaseLlm for JsModel {
     }
 }
 
-/// A JS model's response; one over `maxModelResponseBytes` becomes an error response, so the run
-/// goes on with an error event instead of failing.
-fn model_response(value: &JsValue) -> Result<LlmResponse, AdkError> {
+/// A JS model's response; one over `maxModelResponseBytes` becomes an error response (`true`: the
+/// stream ends there), so the run goes on with an error event instead of failing.
+fn model_response(value: &JsValue) -> Result<(LlmResponse, bool), AdkError> {
     match from_js_within("model response", value, Limit::model_response()) {
-        Err(e) if e.code == ErrorCode::ResourceExhausted => Ok(LlmResponse::from_error(e.code.as_str(), &e.message)),
-        answer => answer,
+        Err(e) if e.code == ErrorCode::ResourceExhausted => {
+            Ok((LlmResponse::from_error(e.code.as_str(), &e.message), true))
+        }
+        answer => answer.map(|response| (response, false)),
     }
 }
 

@@ -70,7 +70,8 @@ fn aborted() -> AdkError {
 /// What a pull gets: the items, or the failure.
 type Outcome = Result<String, AdkError>;
 
-/// The next pull, and what it gets: items as a JSON array text. `None` when the handle is done.
+/// The next pull, and what it gets: the items' JSON text (see [`StreamHandle`]). `None` when the
+/// handle is done.
 struct NextPull {
     state: Rc<RefCell<State>>,
 }
@@ -180,7 +181,7 @@ async fn pump(state: Rc<RefCell<State>>) {
 
 #[wasm_bindgen]
 impl StreamHandle {
-    /// Pulls: `resolve` gets the items that are ready, as an array (empty at the end).
+    /// Pulls: `resolve` gets the items that are ready: one as itself, more as an array, `[]` at the end.
     pub fn next(&self, resolve: js_sys::Function, reject: js_sys::Function) {
         let refuse = |reject: &js_sys::Function, e: AdkError| {
             let _ = reject.call1(&JsValue::UNDEFINED, &to_js_error(e));

@@ -141,6 +141,7 @@ await test('#9 the limits: defaults, setLimits changes only what it is given, ba
   adk.setLimits(defaults);
   assertThrowsAdk(() => adk.setLimits({ maxEventBytes: -1 }), 'INVALID_ARGUMENT', 'maxEventBytes');
   assertThrowsAdk(() => adk.setLimits({ maxEventBytes: 'big' }), 'INVALID_ARGUMENT', 'maxEventBytes');
+  assertThrowsAdk(() => adk.setLimits({ maxEventByte: 1 }), 'INVALID_ARGUMENT', 'unknown limit `maxEventByte`');
   assert(adk.getLimits().maxEventBytes === 16 * MiB, 'a refused change changes nothing');
 });
 

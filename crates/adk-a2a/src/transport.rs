@@ -116,8 +116,9 @@ impl Transport {
         let content_type = response.header("content-type").unwrap_or("none").to_string();
         let text = response.text().await?;
         let received = decode(&text, codec, id).map_err(|e| {
-            // An error the agent stated stands; anything else means the body is not what was asked for.
-            if e.rpc_code.is_some() || e.http_status.is_some() {
+            // An error the agent stated stands, and so does one too large to read; anything else
+            // means the body is not what was asked for.
+            if e.rpc_code.is_some() || e.http_status.is_some() || e.code == ErrorCode::ResourceExhausted {
                 return e;
             }
             let message = format!(
@@ -146,6 +147,7 @@ fn read_body<'t, T>(
     let read = reader.with_text(read).and_then(|found| reader.finish().map(|()| found));
     match read {
         Ok((value, raw)) => Ok((value, raw.unwrap_or_default())),
+        Err(e) if e.is_too_large() => Err(malformed(e.into_adk(what))),
         Err(e) => match json::parse("body", text) {
             Ok(value) if value.get("error").is_some_and(Value::is_object) => Err(from_error_event(text)),
             Ok(_) => Err(malformed(e.into_adk(what))),

@@ -84,6 +84,13 @@ impl Limit {
         Limit { bytes: limits().max_artifact_bytes, option: "maxArtifactBytes" }
     }
 
+    /// `max_artifact_bytes` for an artifact's JSON (its data as base64, in a request): checked
+    /// before the JSON is copied in, the data itself once decoded.
+    pub fn artifact_json() -> Self {
+        let bytes = limits().max_artifact_bytes;
+        Limit { bytes: (bytes / 3).saturating_mul(4).saturating_add(64 << 10), option: "maxArtifactBytes" }
+    }
+
     /// `max_session_bytes`.
     pub fn session() -> Self {
         Limit { bytes: limits().max_session_bytes, option: "maxSessionBytes" }

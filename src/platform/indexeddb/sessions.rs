@@ -139,7 +139,7 @@ impl IndexedDbSessionService {
             let text = event.to_json()?;
             bytes = bytes.saturating_add(text.len() as u64);
             // Over the limit, nothing is stored: the transaction aborts uncommitted.
-            Limit::session().check(&format!("session {id}"), bytes as usize)?;
+            Limit::session().check(&format!("session {id}"), usize::try_from(bytes).unwrap_or(usize::MAX))?;
             let record = EventRow {
                 app_name: app.into(),
                 user_id: user.into(),
@@ -351,7 +351,7 @@ impl SessionService for IndexedDbSessionService {
             None => stored_bytes(&tx, &key).await?,
         };
         let bytes = held.saturating_add(text.len() as u64);
-        Limit::session().check(&format!("session {}", session.id), bytes as usize)?;
+        Limit::session().check(&format!("session {}", session.id), usize::try_from(bytes).unwrap_or(usize::MAX))?;
         let record = EventRow {
             app_name: app_name.clone(),
             user_id: user_id.clone(),

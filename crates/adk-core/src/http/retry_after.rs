@@ -24,7 +24,9 @@ fn http_date(value: &str) -> Option<f64> {
     let (day, year) = (number(day)?, number(year)?);
     let mut hms = time.split(':').map(number);
     let (h, m, s) = (hms.next()??, hms.next()??, hms.next()??);
-    if !(1..=31).contains(&day) || !(0..24).contains(&h) || !(0..60).contains(&m) || !(0..61).contains(&s) {
+    // Four-digit years, as IMF-fixdate has: nothing larger reaches the day arithmetic.
+    let in_range = (1..=31).contains(&day) && (1000..=9999).contains(&year);
+    if !in_range || !(0..24).contains(&h) || !(0..60).contains(&m) || !(0..61).contains(&s) {
         return None;
     }
     Some((days_from_civil(year, month, day) * 86_400 + h * 3600 + m * 60 + s) as f64)
@@ -72,6 +74,7 @@ mod tests {
             "Sun, 06 Foo 1994 08:49:37 GMT",
             "Sun, 06 Nov 1994 25:00:00 GMT",
             "Sun, 06 Nov 1994 08:49 GMT",
+            "Sun, 06 Nov 999999999999 08:49:37 GMT",
         ] {
             assert_eq!(retry_after_ms(bad, 0.0), None, "{bad}");
         }

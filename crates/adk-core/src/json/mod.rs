@@ -201,6 +201,11 @@ impl JsonError {
         Self::data(format!("missing field `{field}`"))
     }
 
+    /// Whether the value was refused as too large to hold decoded.
+    pub fn is_too_large(&self) -> bool {
+        self.0.too_large
+    }
+
     /// Whether the text is not JSON at all.
     pub fn is_syntax(&self) -> bool {
         self.0.at.is_some()

@@ -9,7 +9,10 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 use indexmap::IndexMap;
 
-use super::{apply_event, scoped_view, split_state_delta, Events, GetSessionConfig, Session, SessionService};
+use super::{
+    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
+    TEMP_PREFIX,
+};
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
 
@@ -189,7 +192,16 @@ impl SessionService for InMemorySessionService {
         let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
-        let bytes = stored.bytes.saturating_add(json::encoded_len(&event));
+        // Measured as stored, without its `temp:` keys (a copy only when it has some).
+        let size = match event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
+            true => {
+                let mut kept = event.clone();
+                trim_temp_delta(&mut kept);
+                json::encoded_len(&kept)
+            }
+            false => json::encoded_len(&event),
+        };
+        let bytes = stored.bytes.saturating_add(size);
         Limit::session().check(&format!("session {}", session.id), bytes)?;
         let event = apply_event(session, event);
         let scopes = split_state_delta(&event.actions.state_delta);
