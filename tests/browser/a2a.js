@@ -3,18 +3,13 @@
 // cuts streams): every {peer × version × binding} cell, errors, cancel, resubscribe, a cut stream
 // resumed with every event delivered once, and agents in a runner.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, collect, finish, rejects, test } from './harness.js';
 
 await init();
 const { A2AClient, RemoteA2aAgent, InMemoryRunner, SequentialAgent } = adk;
 const peers = Object.fromEntries(new URLSearchParams(location.search));
 const ARTIFACT = '안녕하세요 👋 A2A 세계 🌏!';
 
-const collect = async (stream) => {
-  const items = [];
-  for await (const item of stream) items.push(item);
-  return items;
-};
 const states = (items) => items.flatMap((i) => i.task ? [i.task.status.state] : i.statusUpdate ? [i.statusUpdate.status.state] : []);
 /** The artifact text as the stream built it: chunks appended, a non-append chunk replacing. */
 function artifactText(items) {
@@ -26,16 +21,6 @@ function artifactText(items) {
   return text;
 }
 const message = (text, extra = {}) => ({ message: { parts: [{ text }], ...extra } });
-
-async function rejects(promise, check) {
-  try {
-    await promise;
-  } catch (e) {
-    check(e);
-    return;
-  }
-  throw new Error('expected a rejection');
-}
 
 const sdkCells = [['1.0', 'JSONRPC'], ['1.0', 'HTTP+JSON'], ['0.3', 'JSONRPC'], ['0.3', 'HTTP+JSON']];
 

@@ -4,7 +4,7 @@
 // call, abort (the server stops), the typed errors, and a page origin the server does not allow.
 // run.mjs loads it through the full entry, through `adk-wasm/server` (`?entry=server`), and from
 // http://localhost, which the servers do not allow.
-import { assert, assertJsonEqual, assertThrowsAdk, finish, test } from './harness.js';
+import { assert, assertJsonEqual, assertThrowsAdk, collect, finish, rejects, test } from './harness.js';
 
 const params = new URLSearchParams(location.search);
 const adk = await import(params.get('entry') === 'server' ? '/pkg/server/index.js' : '/pkg/index.js');
@@ -14,20 +14,6 @@ const servers = [['2.13.0', params.get('adk2')], ['1.39.1', params.get('adk1')]]
 const user = (text) => ({ role: 'user', parts: [{ text }] });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function rejects(promise, check) {
-  try {
-    await promise;
-  } catch (e) {
-    check(e);
-    return e;
-  }
-  throw new Error('expected a rejection');
-}
-const collect = async (run) => {
-  const items = [];
-  for await (const item of run) items.push(item);
-  return items;
-};
 const isAdkError = (e, code, status) =>
   assert(e.name === 'AdkError' && e.code === code && e.httpStatus === status, `${e.name} ${e.code} ${e.httpStatus}: ${e.message}`);
 /** Events as stored: each streamed event once (the server sends an artifact delta as a frame of its own). */

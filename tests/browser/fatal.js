@@ -2,21 +2,12 @@
 // whose decoding outgrows the 4 GiB of wasm memory), with another run pending.
 // Its own page: the instance cannot be used after this.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertThrowsAdk, finish, test } from './harness.js';
+import { assert, assertThrowsAdk, finish, rejection, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, BaseAgent } = adk;
 
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
-
-async function stopped(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection, the promise resolved');
-}
 
 await test('a trap rejects every pending promise and every later call with FAILED_PRECONDITION; onFatal hears it once', async () => {
   const heard = [];
@@ -44,19 +35,19 @@ await test('a trap rejects every pending promise and every later call with FAILE
   }
   const runner = new InMemoryRunner({ agent: new Hostile({ name: 'hostile' }), appName: 'app', autoCreateSession: true });
   adk.setLimits({ maxEventBytes: 2 ** 30, maxJsonExpansion: 2 ** 20 });
-  const error = await stopped((async () => {
+  const error = await rejection((async () => {
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
   })());
   assert(error.name === 'AdkError' && error.code === 'FAILED_PRECONDITION', `${error.name} ${error.code}: ${error.message}`);
   assert(error.message.startsWith('the WebAssembly instance stopped: '), error.message);
   assert(error.cause instanceof WebAssembly.RuntimeError, `cause: ${error.cause}`);
-  const other = await stopped(pending);
+  const other = await rejection(pending);
   assert(other.code === 'FAILED_PRECONDITION', `the pending run: ${other.code}: ${other.message}`);
   assert(heard.length === 1 && heard[0].code === 'FAILED_PRECONDITION', `onFatal: ${heard.length}`);
   assert(unsubscribed.length === 0, 'an unsubscribed listener is not called');
 
   assertThrowsAdk(() => adk.createEvent({ author: 'a' }), 'FAILED_PRECONDITION', 'the WebAssembly instance stopped');
-  const later = await stopped((async () => waiting.sessionService.createSession({ appName: 'app', userId: 'u' }))());
+  const later = await rejection((async () => waiting.sessionService.createSession({ appName: 'app', userId: 'u' }))());
   assert(later.code === 'FAILED_PRECONDITION', `createSession after: ${later.code}: ${later.message}`);
   const late = await new Promise((resolve) => adk.onFatal(resolve));
   assert(late === heard[0], 'a listener added after the stop hears it at once');

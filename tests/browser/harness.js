@@ -35,6 +35,14 @@ export function assertJsonEqual(actual, expected, message) {
   if (a !== b) throw new Error(`${message ?? 'values differ'}\n actual:   ${a}\n expected: ${b}`);
 }
 
+/** Checks that `error` is an AdkError with `code` (and a message mentioning `messagePart`); returns it. */
+function checkAdk(error, code, messagePart) {
+  assert(error instanceof Error, `expected an Error, got ${error}`);
+  assert(error.name === 'AdkError' && error.code === code, `expected AdkError ${code}, got ${error.name} ${error.code}: ${error.message}`);
+  if (messagePart) assert(error.message.includes(messagePart), `message "${error.message}" does not mention "${messagePart}"`);
+  return error;
+}
+
 /** Runs `fn`, expecting it to throw an AdkError with `code`; returns the error. */
 export function assertThrowsAdk(fn, code, messagePart) {
   let error;
@@ -44,8 +52,34 @@ export function assertThrowsAdk(fn, code, messagePart) {
     error = e;
   }
   assert(error, `expected an AdkError ${code}, nothing was thrown`);
-  assert(error instanceof Error, `expected an Error, got ${error}`);
-  assert(error.name === 'AdkError' && error.code === code, `expected AdkError ${code}, got ${error.name} ${error.code}: ${error.message}`);
-  if (messagePart) assert(error.message.includes(messagePart), `message "${error.message}" does not mention "${messagePart}"`);
+  return checkAdk(error, code, messagePart);
+}
+
+/** What `promise` rejects with; fails if it resolves. */
+export async function rejection(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection, the promise resolved');
+}
+
+/** What `promise` rejects with, after `check(error)`; fails if it resolves. */
+export async function rejects(promise, check) {
+  const error = await rejection(promise);
+  check(error);
   return error;
+}
+
+/** Awaits `promise`, expecting it to reject with an AdkError with `code`; returns the error. */
+export async function assertRejectsAdk(promise, code, messagePart) {
+  return checkAdk(await rejection(promise), code, messagePart);
+}
+
+/** Every item of an async iterable (a run, a stream). */
+export async function collect(items) {
+  const all = [];
+  for await (const item of items) all.push(item);
+  return all;
 }

@@ -1,33 +1,13 @@
 // Hostile input through the release package in Chromium: each test is a row of the README's
 // bad-input catalogue (the row's number is in the test's name), and the SDK must keep working after it.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertThrowsAdk, finish, test } from './harness.js';
+import { assert, assertRejectsAdk, assertThrowsAdk, collect, finish, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, BaseAgent, ScriptedModel, FunctionTool } = adk;
 
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
 const callOf = (name, args = {}) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
-
-async function collect(run) {
-  const events = [];
-  for await (const e of run) events.push(e);
-  return events;
-}
-
-/** The AdkError `promise` rejects with (fails if it resolves or rejects with anything else). */
-async function rejection(promise, code, messagePart) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert(error, `expected AdkError ${code}, the promise resolved`);
-  assert(error.name === 'AdkError' && error.code === code, `expected AdkError ${code}, got ${error.name} ${error.code}: ${error.message}`);
-  if (messagePart) assert(error.message.includes(messagePart), `"${error.message}" does not mention "${messagePart}"`);
-  return error;
-}
 
 /** A runner over `agent` with session `s` of user `u`. */
 async function runnerOf(agent) {
@@ -51,7 +31,7 @@ await test('#4 a tool returning its ToolContext: INVALID_ARGUMENT, no heap addre
   const leaky = new FunctionTool({ name: 'leaky', execute: (_args, context) => ({ context }) });
   const model = new ScriptedModel([callOf('leaky'), 'done']);
   const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [leaky] }));
-  await rejection(collect(runOf(runner)), 'INVALID_ARGUMENT', 'tool result');
+  await assertRejectsAdk(collect(runOf(runner)), 'INVALID_ARGUMENT', 'tool result');
   const session = await stored(runner);
   assert(!JSON.stringify(session).includes('__wbg_ptr'), 'no wasm handle in the session');
   assert(model.requests.length === 1, 'the model never saw the result');
@@ -65,12 +45,12 @@ await test('#5 a JS agent yielding its context, or a session handle, as event da
     }
   }
   const runner = await runnerOf(new Leaky({ name: 'leaky' }));
-  await rejection(collect(runOf(runner)), 'INVALID_ARGUMENT', 'adk-wasm object');
+  await assertRejectsAdk(collect(runOf(runner)), 'INVALID_ARGUMENT', 'adk-wasm object');
   const session = await stored(runner);
   const handle = { author: 'x', customMetadata: { service: runner.sessionService } };
   assertThrowsAdk(() => adk.createEvent(handle), 'INVALID_ARGUMENT', 'adk-wasm object');
   const event = { ...adk.createEvent({ author: 'x' }), customMetadata: handle.customMetadata };
-  await rejection(runner.sessionService.appendEvent({ session, event }), 'INVALID_ARGUMENT', 'adk-wasm object');
+  await assertRejectsAdk(runner.sessionService.appendEvent({ session, event }), 'INVALID_ARGUMENT', 'adk-wasm object');
   assert(!JSON.stringify(await stored(runner)).includes('__wbg_ptr'), 'no wasm handle in the session');
   await stillWorks();
 });
@@ -114,10 +94,10 @@ await test('#7 createEvent() without an invocationId, yielded by a JS agent, get
 await test('#8 a thrown plain {code, message} keeps both; one without a message says what was thrown', async () => {
   const notFound = new FunctionTool({ name: 'lookup', execute: () => { throw { code: 'NOT_FOUND', message: 'no such user: kim' }; } });
   const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf('lookup'), 'done']), tools: [notFound] }));
-  await rejection(collect(runOf(runner)), 'NOT_FOUND', 'no such user: kim');
+  await assertRejectsAdk(collect(runOf(runner)), 'NOT_FOUND', 'no such user: kim');
   const bare = new FunctionTool({ name: 'bare', execute: () => { throw { code: 'NOT_FOUND' }; } });
   const other = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel([callOf('bare'), 'done']), tools: [bare] }));
-  await rejection(collect(runOf(other)), 'NOT_FOUND', '{"code":"NOT_FOUND"}');
+  await assertRejectsAdk(collect(runOf(other)), 'NOT_FOUND', '{"code":"NOT_FOUND"}');
   assertThrowsAdk(() => adk.parseEvent('{"author": 1}'), 'INVALID_ARGUMENT', 'author');
 });
 
@@ -150,13 +130,13 @@ await test('#10 an event over maxEventBytes: RESOURCE_EXHAUSTED before it is cop
   const session = await stored(runner);
   const big = 'x'.repeat(16 * MiB);
   const event = { ...adk.createEvent({ author: 'user' }), content: { role: 'user', parts: [{ text: big }] } };
-  await rejection(runner.sessionService.appendEvent({ session, event }), 'RESOURCE_EXHAUSTED', 'setLimits({maxEventBytes})');
+  await assertRejectsAdk(runner.sessionService.appendEvent({ session, event }), 'RESOURCE_EXHAUSTED', 'setLimits({maxEventBytes})');
   assertThrowsAdk(() => adk.parseEvent(JSON.stringify(event)), 'RESOURCE_EXHAUSTED', 'maxEventBytes');
   class Big extends BaseAgent {
     async *runAsyncImpl() { yield { content: { role: 'model', parts: [{ text: big }] } }; }
   }
   const yielding = await runnerOf(new Big({ name: 'big' }));
-  await rejection(collect(runOf(yielding)), 'RESOURCE_EXHAUSTED', 'maxEventBytes');
+  await assertRejectsAdk(collect(runOf(yielding)), 'RESOURCE_EXHAUSTED', 'maxEventBytes');
   assert((await stored(runner)).events.length === 0, 'nothing appended');
   await withLimits({ maxEventBytes: 32 * MiB }, () => runner.sessionService.appendEvent({ session, event }));
   assert((await stored(runner)).events[0].content.parts[0].text.length === 16 * MiB, 'raised, it is stored');
@@ -185,7 +165,7 @@ await test('#13 an artifact over maxArtifactBytes: RESOURCE_EXHAUSTED, no versio
   const runner = await runnerOf(new LlmAgent({ name: 'agent', model: new ScriptedModel(['ok']) }));
   const key = { appName: 'app', userId: 'u', sessionId: 's', filename: 'big.bin' };
   const artifact = { inlineData: { mimeType: 'application/octet-stream', data: btoa('a'.repeat(3000)) } };
-  await withLimits({ maxArtifactBytes: 2000 }, () => rejection(runner.artifactService.saveArtifact({ ...key, artifact }), 'RESOURCE_EXHAUSTED', 'maxArtifactBytes'));
+  await withLimits({ maxArtifactBytes: 2000 }, () => assertRejectsAdk(runner.artifactService.saveArtifact({ ...key, artifact }), 'RESOURCE_EXHAUSTED', 'maxArtifactBytes'));
   assert((await runner.artifactService.listVersions(key)).length === 0, 'no version');
   assert(await runner.artifactService.saveArtifact({ ...key, artifact }) === 0, 'within the default limit');
 });
@@ -198,7 +178,7 @@ await test('#14 a session over maxSessionBytes: RESOURCE_EXHAUSTED, nothing half
     const event = () => ({ ...adk.createEvent({ author: 'user', actions: { stateDelta: { n: 1 } } }), content: { role: 'user', parts: [{ text: 'w'.repeat(400) }] } });
     await withLimits({ maxSessionBytes: 2000 }, async () => {
       for (let i = 0; i < 3; i++) await service.appendEvent({ session, event: event() });
-      await rejection(service.appendEvent({ session, event: event() }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes');
+      await assertRejectsAdk(service.appendEvent({ session, event: event() }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes');
     });
     const again = await service.getSession({ appName: 'app', userId: 'u', sessionId: session.id });
     assert(again.events.length === 3 && session.events.length === 3, `${service.constructor.name}: ${again.events.length} stored`);
@@ -221,7 +201,7 @@ await test('#14 a session over maxSessionBytes: RESOURCE_EXHAUSTED, nothing half
   });
   db.close();
   const stale = await old.getSession({ appName: 'app', userId: 'u', sessionId: session.id });
-  await withLimits({ maxSessionBytes: 1500 }, () => rejection(old.appendEvent({ session: stale, event: adk.createEvent({ author: 'user' }) }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes'));
+  await withLimits({ maxSessionBytes: 1500 }, () => assertRejectsAdk(old.appendEvent({ session: stale, event: adk.createEvent({ author: 'user' }) }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes'));
   idb.free?.();
   old.free?.();
 });
@@ -234,7 +214,7 @@ await test('#15 an event of millions of empty parts (6 MB of JSON, gigabytes dec
     async *runAsyncImpl() { yield { content: event.content }; }
   }
   const runner = await runnerOf(new Hostile({ name: 'hostile' }));
-  await rejection(collect(runOf(runner)), 'RESOURCE_EXHAUSTED', 'content.parts');
+  await assertRejectsAdk(collect(runOf(runner)), 'RESOURCE_EXHAUSTED', 'content.parts');
   await stillWorks();
 });
 
@@ -248,9 +228,9 @@ await test('#16 a non-string where a string is expected (found by the fuzzer): I
     name: 'x', description: '', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [],
     supportedInterfaces: [{ url: `${location.origin}/nowhere/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
   });
-  await rejection(client.getTask(5), 'INVALID_ARGUMENT', 'getTask id');
+  await assertRejectsAdk(client.getTask(5), 'INVALID_ARGUMENT', 'getTask id');
   assertThrowsAdk(() => client.subscribeToTask({ id: 't' }), 'INVALID_ARGUMENT', 'subscribeToTask id');
-  await rejection(adk.IndexedDbSessionService.deleteDatabase(7), 'INVALID_ARGUMENT', 'deleteDatabase name');
+  await assertRejectsAdk(adk.IndexedDbSessionService.deleteDatabase(7), 'INVALID_ARGUMENT', 'deleteDatabase name');
   const seen = [];
   const probe = new FunctionTool({
     name: 'probe',

@@ -1,7 +1,7 @@
 // Runner, agents, contexts and callbacks through the release package in Chromium: for await,
 // break, AbortSignal, ReadableStream, JS agents and callbacks (including ones that throw).
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, collect, finish, rejection, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, Runner, BaseAgent, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
@@ -24,23 +24,8 @@ async function setup(agent, sessionId = 's1') {
   return runner;
 }
 
-async function collect(run) {
-  const events = [];
-  for await (const e of run) events.push(e);
-  return events;
-}
-
 async function stored(runner, sessionId = 's1') {
   return runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId });
-}
-
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a rejection');
 }
 
 await test('a JS agent streams events with for await; state writes land in its event', async () => {

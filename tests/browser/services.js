@@ -1,22 +1,10 @@
 // The session, memory and artifact services through the release package's JS API, in Chromium:
 // the same ADK cases the native tests translate, plus isolation and Korean search.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, assertRejectsAdk, finish, test } from './harness.js';
 
 await init();
 const { InMemorySessionService, IndexedDbSessionService, InMemoryMemoryService, IndexedDbMemoryService, InMemoryArtifactService, IndexedDbArtifactService, createEvent } = adk;
-
-async function rejects(promise, code, messagePart) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert(error, `expected a rejection with ${code}`);
-  assert(error.name === 'AdkError' && error.code === code, `expected ${code}, got ${error.name} ${error.code}: ${error.message}`);
-  if (messagePart) assert(error.message.includes(messagePart), `"${error.message}" does not mention "${messagePart}"`);
-}
 
 const textEvent = (stateDelta = {}) =>
   createEvent({ author: 'user', invocationId: 'invocation', content: { role: 'user', parts: [{ text: 'text' }] }, actions: { stateDelta } });
@@ -97,14 +85,14 @@ for (const [label, make] of sessionServices) {
   await test(`${label}: errors carry codes and change nothing`, async () => {
     const s = make();
     await s.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
-    await rejects(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
-    await rejects(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
-    await rejects(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
+    await assertRejectsAdk(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
+    await assertRejectsAdk(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
+    await assertRejectsAdk(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
     const ghost = { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 };
-    await rejects(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
+    await assertRejectsAdk(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
     assertJsonEqual(ghost, { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 });
-    await rejects(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
-    await rejects(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
+    await assertRejectsAdk(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
+    await assertRejectsAdk(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
     const fresh = await s.createSession({ appName: 'a', userId: 'u2' });
     assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
     const partial = await s.appendEvent({ session: fresh, event: { ...textEvent({ k: 1 }), partial: true } });
@@ -221,10 +209,10 @@ for (const [label, make] of artifactServices) {
     await a.deleteArtifact(key);
     assert((await a.loadArtifact(key)) === null);
     for (const bad of [{ filename: '../x' }, { filename: '' }, { filename: '/abs' }, { sessionId: '../s' }, { userId: 'a/b' }, { sessionId: undefined }]) {
-      await rejects(a.saveArtifact({ ...key, ...bad, artifact: { text: 'x' } }), 'INVALID_ARGUMENT');
+      await assertRejectsAdk(a.saveArtifact({ ...key, ...bad, artifact: { text: 'x' } }), 'INVALID_ARGUMENT');
     }
-    await rejects(a.saveArtifact({ ...key, artifact: {} }), 'INVALID_ARGUMENT', 'Not supported');
-    await rejects(a.saveArtifact({ ...key, artifact: { inlineData: { data: '!!' } } }), 'INVALID_ARGUMENT', 'artifact.inlineData.data');
+    await assertRejectsAdk(a.saveArtifact({ ...key, artifact: {} }), 'INVALID_ARGUMENT', 'Not supported');
+    await assertRejectsAdk(a.saveArtifact({ ...key, artifact: { inlineData: { data: '!!' } } }), 'INVALID_ARGUMENT', 'artifact.inlineData.data');
   });
 }
 
