@@ -15,13 +15,21 @@ pub fn string_arg(what: &str, value: &JsValue) -> Result<String, AdkError> {
     value.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: expected a string")))
 }
 
+/// A JS string copied into wasm memory if it is within `limit`: checked first by its UTF-16
+/// length (a lower bound of its UTF-8 size), so that one far over is never copied, then by its size.
+pub fn string_within(what: &str, text: &js_sys::JsString, limit: Limit) -> Result<String, AdkError> {
+    limit.check(what, text.length() as usize)?;
+    let text = String::from(text);
+    limit.check(what, text.len())?;
+    Ok(text)
+}
+
 /// The JSON text of a JS value (`JSON.stringify`); `undefined`, BigInts and cycles are errors.
 pub fn json_text(what: &str, value: &JsValue) -> Result<String, AdkError> {
     json_text_within(what, value, None)
 }
 
-/// [`json_text`] of something with a size limit, checked before the text is copied into wasm
-/// memory (a JS string's UTF-16 length is a lower bound of its UTF-8 size) and after.
+/// [`json_text`] of something with a size limit (see [`string_within`]).
 pub fn json_text_within(what: &str, value: &JsValue, limit: Option<Limit>) -> Result<String, AdkError> {
     if value.is_undefined() {
         return Err(AdkError::invalid(format!("invalid {what}: expected an object or JSON text, got undefined")));
@@ -30,13 +38,10 @@ pub fn json_text_within(what: &str, value: &JsValue, limit: Option<Limit>) -> Re
         let reason = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
         AdkError::invalid(format!("invalid {what}: not JSON-serializable: {reason}"))
     })?;
-    if let (Some(limit), Some(js)) = (limit, text.dyn_ref::<js_sys::JsString>()) {
-        limit.check(what, js.length() as usize)?;
-    }
-    let text = text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))?;
-    if let Some(limit) = limit {
-        limit.check(what, text.len())?;
-    }
+    let text = match (limit, text.dyn_ref::<js_sys::JsString>()) {
+        (Some(limit), Some(js)) => string_within(what, js, limit)?,
+        _ => text.as_string().ok_or_else(|| AdkError::invalid(format!("invalid {what}: not JSON-serializable")))?,
+    };
     // A wasm-bindgen object (a ToolContext, a Session handle…) stringifies as its heap address.
     // Outside a key the quotes would be escaped, so the pattern can only be such an object.
     if holds_wasm_handle(&text) {

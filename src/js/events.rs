@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 use adk_core::limits::Limit;
 use wasm_bindgen::JsCast;
 
-use super::convert::{self, from_js, json_text_within, to_js};
+use super::convert::{self, from_js, json_text_within, string_within, to_js};
 use super::to_js_error;
 use crate::types::{JsonObject, Part};
 use crate::{AdkError, Event, LlmResponse};
@@ -18,12 +18,10 @@ fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
 /// An event from a JS object or from JSON text.
 fn event(value: &JsValue) -> Result<Event, JsValue> {
     let text = match value.dyn_ref::<js_sys::JsString>() {
-        Some(text) => {
-            Limit::event().check("event", text.length() as usize).map_err(to_js_error)?;
-            String::from(text)
-        }
-        None => json_text_within("event", value, Some(Limit::event())).map_err(to_js_error)?,
+        Some(text) => string_within("event", text, Limit::event()),
+        None => json_text_within("event", value, Some(Limit::event())),
     };
+    let text = text.map_err(to_js_error)?;
     Event::from_json(&text).map_err(to_js_error)
 }
 

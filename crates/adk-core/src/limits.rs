@@ -6,23 +6,26 @@ use std::cell::Cell;
 
 use crate::{AdkError, ErrorCode};
 
-/// The instance's limits, in bytes of JSON (or, for artifacts, of data).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// One event: appended, yielded by an agent, or decoded.
-    pub max_event_bytes: usize,
-    /// One model response (from a model written in JS).
-    pub max_model_response_bytes: usize,
-    /// One tool result (from a tool written in JS).
-    pub max_tool_result_bytes: usize,
-    /// One artifact version's data.
-    pub max_artifact_bytes: usize,
-    /// All the events of one session, as stored.
-    pub max_session_bytes: usize,
-    /// How many times its own size decoded JSON may take in memory (beyond a first 4 MiB): a
-    /// few bytes of JSON such as `{}` become a struct of hundreds, so a 16 MiB event of empty parts
-    /// would otherwise need more than the 4 GiB wasm memory has.
-    pub max_json_expansion: usize,
+crate::json_struct! {
+    /// The instance's limits, in bytes of JSON (or, for artifacts, of data). Their JSON keys are
+    /// the names `setLimits()` takes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Limits {
+        /// One event: appended, yielded by an agent, or decoded.
+        pub max_event_bytes: usize => "maxEventBytes" req,
+        /// One model response (from a model written in JS).
+        pub max_model_response_bytes: usize => "maxModelResponseBytes" req,
+        /// One tool result (from a tool written in JS).
+        pub max_tool_result_bytes: usize => "maxToolResultBytes" req,
+        /// One artifact version's data.
+        pub max_artifact_bytes: usize => "maxArtifactBytes" req,
+        /// All the events of one session, as stored.
+        pub max_session_bytes: usize => "maxSessionBytes" req,
+        /// How many times its own size decoded JSON may take in memory (beyond a first 4 MiB): a
+        /// few bytes of JSON such as `{}` become a struct of hundreds, so a 16 MiB event of empty
+        /// parts would otherwise need more than the 4 GiB wasm memory has.
+        pub max_json_expansion: usize => "maxJsonExpansion" req,
+    }
 }
 
 const MIB: usize = 1 << 20;
