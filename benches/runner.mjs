@@ -6,6 +6,10 @@
 //    per-sample ratios.
 // 2. History: one run on a session that already holds 0, 1 000, 10 000 and 100 000 events: a
 //    run's cost must not grow with the history it does not read.
+// 3. A session service written in JS: the throughput of 1, each library's runner over the same
+//    plain JS object (a Map of sessions), so every event crosses to the app's own storage.
+// 4. A JS beforeModelCallback: an LlmAgent over a JS model on a session holding 200 turns, one
+//    model call per run, with and without a callback that reads the request.
 // (wasm memory over many runs is measured in a browser tab, by benches/browser.mjs.)
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -113,6 +117,94 @@ async function history() {
   }
 }
 
+/** A session service written in JS, as an app keeping sessions on its own would write it. */
+function jsSessionService() {
+  const sessions = new Map();
+  return {
+    createSession({ appName, userId, sessionId, state }) {
+      const s = { id: sessionId, appName, userId, state: state ?? {}, events: [], lastUpdateTime: 0 };
+      sessions.set(sessionId, s);
+      return s;
+    },
+    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    listSessions() { return { sessions: [...sessions.values()] }; },
+    deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    appendEvent({ session, event }) {
+      if (event.partial) return event;
+      Object.assign(session.state, event.actions?.stateDelta);
+      session.events.push(event);
+      session.lastUpdateTime = event.timestamp;
+      return event;
+    },
+  };
+}
+
+/** Median events/s of each library over interleaved samples; prints them and their ratio. */
+async function sideBySide(title, make, runs, eventsPerRun, samples) {
+  for (const m of Object.values(make)) await sample(m(), 1, eventsPerRun); // warm-up
+  const rates = Object.fromEntries(Object.keys(make).map((k) => [k, []]));
+  for (let s = 0; s < samples; s++) {
+    const order = s % 2 ? Object.keys(make).reverse() : Object.keys(make);
+    for (const name of order) rates[name].push(await sample(make[name](), runs, eventsPerRun));
+  }
+  const [a, b] = Object.keys(make);
+  const ratios = rates[a].map((r, i) => r / rates[b][i]);
+  console.log(title);
+  for (const [name, values] of Object.entries(rates)) {
+    console.log(`   ${name.padEnd(12)} ${Math.round(median(values)).toString().padStart(7)} events/s  (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`);
+  }
+  console.log(`   ratio ${a} / ${b}: ${median(ratios).toFixed(2)} (median of per-sample ratios; min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`);
+}
+
+async function jsSessions() {
+  const EVENTS = 1000;
+  await sideBySide(`3. Runner over a session service written in JS, a JS agent yielding ${EVENTS} events per run, 5 runs x 11 samples`, {
+    'adk-wasm': () => new ours.Runner({ appName: 'bench', agent: ourAgent(EVENTS), sessionService: jsSessionService() }),
+    '@google/adk': () => new theirs.Runner({ appName: 'bench', agent: theirAgent(EVENTS), sessionService: jsSessionService() }),
+  }, 5, EVENTS, 11);
+}
+
+const answer = { content: { role: 'model', parts: [{ text: 'ok' }] } };
+class TheirModel extends theirs.BaseLlm {
+  async *generateContentAsync() { yield answer; }
+  async connect() { throw new Error('not live'); }
+}
+
+/** A runner over one LlmAgent answering every turn, on session `s0` already holding `turns` turns. */
+async function modelRunner(lib, callback, turns) {
+  const options = { name: 'bench', instruction: 'Answer.' };
+  if (callback) options.beforeModelCallback = callback;
+  const agent = lib === ours
+    ? new ours.LlmAgent({ ...options, model: { model: 'bench', generateContent: () => answer } })
+    : new theirs.LlmAgent({ ...options, model: new TheirModel({ model: 'bench' }) });
+  const runner = new lib.InMemoryRunner({ agent, appName: 'bench' });
+  await runner.sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 's0' });
+  for (let t = 0; t < turns; t++) await run(runner, 's0');
+  return runner;
+}
+
+async function callbacks() {
+  const TURNS = 200;
+  const RUNS = 20;
+  const reads = ({ request }) => {
+    if (request.contents.length === 0) throw new Error('no contents');
+  };
+  console.log(`4. An LlmAgent over a JS model, one model call per run on a session of ${TURNS} turns, ${RUNS} runs x 7 samples (model calls/s)`);
+  const rates = {};
+  for (const [name, lib] of [['adk-wasm', ours], ['@google/adk', theirs]]) {
+    for (const callback of [null, reads]) {
+      const runner = await modelRunner(lib, callback, TURNS);
+      const values = [];
+      for (let s = 0; s < 7; s++) values.push(await sample(runner, RUNS, 1, 's0'));
+      rates[`${name}${callback ? ' + callback' : ''}`] = median(values);
+    }
+  }
+  for (const [name, rate] of Object.entries(rates)) console.log(`   ${name.padEnd(24)} ${Math.round(rate).toString().padStart(6)} calls/s`);
+  console.log(`   the callback costs adk-wasm ${((1 - rates['adk-wasm + callback'] / rates['adk-wasm']) * 100).toFixed(0)} % and @google/adk ${((1 - rates['@google/adk + callback'] / rates['@google/adk']) * 100).toFixed(0)} %; with it, adk-wasm / @google/adk: ${(rates['adk-wasm + callback'] / rates['@google/adk + callback']).toFixed(2)}`);
+}
+
 const only = process.argv[2];
 if (!only || only === 'throughput') await throughput();
 if (!only || only === 'history') await history();
+if (!only || only === 'js-sessions') await jsSessions();
+if (!only || only === 'callbacks') await callbacks();

@@ -70,8 +70,7 @@ fn bad_js_input_throws_a_typed_error_and_the_module_keeps_working() {
 }
 
 mod js_session_service {
-    use adk_wasm::js::session::JsSessionService;
-    use adk_wasm::session::SessionService;
+    use adk_wasm::js::session::SessionServiceHandle;
     use adk_wasm::types::JsonObject;
     use adk_wasm::Event;
     use wasm_bindgen::prelude::*;
@@ -122,7 +121,7 @@ mod js_session_service {
     #[wasm_bindgen_test]
     async fn a_js_object_serves_as_the_session_service() {
         let object = make_service();
-        let service = JsSessionService::new(object.clone()).unwrap();
+        let service = SessionServiceHandle::from_js(object.clone()).unwrap().service();
         let state: JsonObject = serde_json::from_str(r#"{"k": 1}"#).unwrap();
         let mut session = service.create_session("app", "u", Some(state), Some("s1")).await.unwrap();
         assert_eq!(session.state["k"], 1);
@@ -146,7 +145,7 @@ mod js_session_service {
 
     #[wasm_bindgen_test]
     async fn errors_from_the_js_service_keep_their_code_and_leave_the_session_alone() {
-        let service = JsSessionService::new(make_service()).unwrap();
+        let service = SessionServiceHandle::from_js(make_service()).unwrap().service();
         let mut session = service.create_session("app", "u", None, Some("broken")).await.unwrap();
         let before = session.clone();
         let err = service.append_event(&mut session, Event::new("user")).await.unwrap_err();
@@ -157,7 +156,7 @@ mod js_session_service {
 
     #[wasm_bindgen_test]
     fn an_object_without_the_methods_is_refused() {
-        let err = JsSessionService::new(not_a_service()).err().unwrap();
-        assert!(err.message.contains("getSession"), "{}", err.message);
+        let err = SessionServiceHandle::from_js(not_a_service()).err().unwrap();
+        assert!(super::message(&err).contains("getSession"), "{}", super::message(&err));
     }
 }

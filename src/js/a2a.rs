@@ -227,7 +227,7 @@ impl AgentHandle {
     /// `RemoteA2aAgent` over an existing client.
     #[wasm_bindgen(js_name = remoteA2aFromClient)]
     pub fn remote_a2a_from_client(options: JsValue, client: &A2AClientHandle) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&options).map_err(to_js_error)?;
+        let core = core_from(options.unchecked_ref()).map_err(to_js_error)?;
         Ok(AgentHandle::wrap(Rc::new(RemoteA2aAgent::new(core, client.client.clone()))))
     }
 
@@ -235,7 +235,7 @@ impl AgentHandle {
     #[wasm_bindgen(js_name = remoteA2aFromCardUrl)]
     pub fn remote_a2a_from_card_url(options: JsValue) -> Result<AgentHandle, JsValue> {
         let build = || -> Result<AgentHandle, AdkError> {
-            let core = core_from(&options)?;
+            let core = core_from(options.unchecked_ref())?;
             let url = text("RemoteA2aAgent", &options, "agentCardUrl")?
                 .ok_or_else(|| AdkError::invalid("RemoteA2aAgent: give agentCardUrl or client"))?;
             let http = http_client("RemoteA2aAgent", &options)?;

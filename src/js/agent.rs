@@ -9,13 +9,14 @@ use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::context::JsContext;
-use super::convert::{call, from_js_core, json_text_within, method_of, prop};
+use super::convert::{call, json_text_within};
+use super::hook::{Args, JsHook};
+use super::sys::{read, AgentOptions, JsAgentObject};
 use super::to_js_error;
 use crate::agent::{
     add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
     ParallelAgent, SequentialAgent,
 };
-use crate::platform::callback::JsCallback;
 use crate::platform::iter::JsStream;
 use crate::types::Content;
 use crate::{AdkError, Event};
@@ -39,30 +40,26 @@ impl AgentHandle {
 }
 
 /// Reads `name`, `description` and the callbacks from an options object.
-pub(super) fn core_from(options: &JsValue) -> Result<AgentCore, AdkError> {
-    let get = |key: &str| prop(options, key);
-    let name = get("name").as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
-    let description = get("description").as_string().unwrap_or_default();
+pub(super) fn core_from(options: &AgentOptions) -> Result<AgentCore, AdkError> {
+    let name =
+        read(options.name()).as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
+    let description = read(options.description()).as_string().unwrap_or_default();
     Ok(AgentCore::new(&name, &description)?
-        .with_before_agent_callbacks(callbacks(&get("beforeAgentCallback"), "beforeAgentCallback")?)
-        .with_after_agent_callbacks(callbacks(&get("afterAgentCallback"), "afterAgentCallback")?))
+        .with_before_agent_callbacks(callbacks(&read(options.before_agent_callback()), "beforeAgentCallback")?)
+        .with_after_agent_callbacks(callbacks(&read(options.after_agent_callback()), "afterAgentCallback")?))
 }
 
-/// A JS function, or an array of them, as agent callbacks. Each gets a `Context` and may return
-/// (or resolve to) `Content`, or nothing.
-fn callbacks(value: &JsValue, what: &str) -> Result<Vec<AgentCallback>, AdkError> {
-    Ok(JsCallback::list(value, what)?
+/// A JS function, or an array of them, as agent callbacks: each a [`JsHook`] given the `Context`,
+/// answering `Content` or nothing.
+fn callbacks(value: &JsValue, what: &'static str) -> Result<Vec<AgentCallback>, AdkError> {
+    Ok(JsHook::list(value, what)?
         .into_iter()
-        .map(|f| {
-            let callback: AgentCallback = Rc::new(move |ctx: CallbackContext| {
-                let f = f.clone();
-                Box::pin(async move {
-                    let (js_ctx, _lease) = JsContext::lend(ctx);
-                    let answer = f.call_optional(&[js_ctx]).await?;
-                    answer.map(|content| from_js_core::<Content>("callback result", &content)).transpose()
-                })
-            });
-            callback
+        .map(|hook| {
+            Rc::new(move |ctx: CallbackContext| {
+                let hook = hook.clone();
+                Box::pin(async move { hook.answer::<Content>(ctx, Args::Context).await })
+                    as crate::agent::CallbackFuture
+            }) as AgentCallback
         })
         .collect())
 }
@@ -70,22 +67,22 @@ fn callbacks(value: &JsValue, what: &str) -> Result<Vec<AgentCallback>, AdkError
 #[wasm_bindgen]
 impl AgentHandle {
     /// `SequentialAgent` from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`.
-    pub fn sequential(options: JsValue) -> Result<AgentHandle, JsValue> {
+    pub fn sequential(options: AgentOptions) -> Result<AgentHandle, JsValue> {
         let core = core_from(&options).map_err(to_js_error)?;
         Ok(AgentHandle { agent: Rc::new(SequentialAgent::new(core)) })
     }
 
     /// `ParallelAgent` from the same options.
-    pub fn parallel(options: JsValue) -> Result<AgentHandle, JsValue> {
+    pub fn parallel(options: AgentOptions) -> Result<AgentHandle, JsValue> {
         let core = core_from(&options).map_err(to_js_error)?;
         Ok(AgentHandle { agent: Rc::new(ParallelAgent::new(core)) })
     }
 
     /// `LoopAgent` from the same options plus `maxIterations`.
     #[wasm_bindgen(js_name = loop)]
-    pub fn loop_agent(options: JsValue) -> Result<AgentHandle, JsValue> {
+    pub fn loop_agent(options: AgentOptions) -> Result<AgentHandle, JsValue> {
         let core = core_from(&options).map_err(to_js_error)?;
-        let max = prop(&options, "maxIterations").as_f64();
+        let max = read(options.max_iterations()).as_f64();
         let max = match max {
             Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
             Some(_) => return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0"))),
@@ -97,17 +94,18 @@ impl AgentHandle {
     /// An agent written in JS: `object.runAsyncImpl(ctx)` (or `runAsync`, or `object(ctx)` for a
     /// function) returns an async iterable of events. `options` gives name, description, callbacks.
     #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue, options: JsValue) -> Result<AgentHandle, JsValue> {
+    pub fn from_js(object: JsAgentObject, options: AgentOptions) -> Result<AgentHandle, JsValue> {
         let core = core_from(&options).map_err(to_js_error)?;
-        let has_run =
-            object.is_function() || ["runAsyncImpl", "runAsync"].iter().any(|m| method_of(&object, m).is_some());
-        if !has_run {
+        let Some(run) = object.run_function() else {
             return Err(to_js_error(AdkError::invalid(format!(
                 "agent `{}`: expected runAsyncImpl(ctx) returning an async iterable of events",
-                core_name(&options)
+                core.name()
             ))));
-        }
-        Ok(AgentHandle { agent: Rc::new(JsAgent { core, object }) })
+        };
+        // A bare generator function is called as a function; a method with its object as `this`.
+        let object: JsValue = object.into();
+        let this = if object == JsValue::from(run.clone()) { JsValue::UNDEFINED } else { object };
+        Ok(AgentHandle { agent: Rc::new(JsAgent { core, this, run }) })
     }
 
     /// Adds `child` as the next sub-agent.
@@ -135,32 +133,23 @@ impl AgentHandle {
     }
 }
 
-fn core_name(options: &JsValue) -> String {
-    prop(options, "name").as_string().unwrap_or_default()
-}
-
 /// An agent whose run is a JS (async) generator.
 struct JsAgent {
     core: AgentCore,
-    object: JsValue,
+    /// `this` of the run: the agent object (`undefined` for a bare function).
+    this: JsValue,
+    run: js_sys::Function,
 }
 
 impl JsAgent {
-    /// Starts the JS run with `ctx` and returns its (async) iterator.
-    fn start(&self, ctx: JsValue) -> Result<JsValue, AdkError> {
-        let result = match ["runAsyncImpl", "runAsync"].iter().find_map(|m| method_of(&self.object, m)) {
-            Some(run) => call(&run, &self.object, &[ctx])?,
-            None => call(self.object.unchecked_ref(), &JsValue::UNDEFINED, &[ctx])?,
-        };
-        for symbol in [js_sys::Symbol::async_iterator(), js_sys::Symbol::iterator()] {
-            if let Ok(f) = js_sys::Reflect::get(&result, &symbol).and_then(|f| f.dyn_into::<js_sys::Function>()) {
-                return call(&f, &result, &[]);
-            }
-        }
-        Err(AdkError::invalid(format!(
-            "agent `{}`: runAsyncImpl must return an async iterable of events (write it as `async *runAsyncImpl(ctx)`)",
-            self.core.name()
-        )))
+    /// Starts the JS run with `ctx`: its events.
+    fn start(&self, ctx: JsValue) -> Result<JsStream, AdkError> {
+        JsStream::iterable(&call(&self.run, &self.this, &[ctx])?)?.ok_or_else(|| {
+            AdkError::invalid(format!(
+                "agent `{}`: runAsyncImpl must return an async iterable of events (write it as `async *runAsyncImpl(ctx)`)",
+                self.core.name()
+            ))
+        })
     }
 }
 
@@ -212,7 +201,7 @@ impl Agent for JsAgent {
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
         let context = CallbackContext::new(ctx);
         let (js_ctx, lease) = JsContext::lend(context.clone());
-        let values = match self.start(js_ctx).and_then(JsStream::iterator) {
+        let values = match self.start(js_ctx) {
             Ok(values) => values,
             Err(e) => return Box::pin(futures_util::stream::iter([Err(e)])),
         };

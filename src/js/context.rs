@@ -16,10 +16,17 @@ use super::external::{response_fields, send};
 use super::to_js_error;
 use crate::agent::llm::call_tool;
 use crate::agent::CallbackContext;
+use crate::platform::abort::AbortBridge;
 use crate::types::{JsonObject, Part};
 use crate::{AdkError, ErrorCode};
 
-type Shared = Rc<RefCell<Option<CallbackContext>>>;
+/// What a lease lends: the context, and the signal bridged from its run once JS asked for it.
+struct Lent {
+    ctx: CallbackContext,
+    abort: Option<AbortBridge>,
+}
+
+type Shared = Rc<RefCell<Option<Lent>>>;
 
 /// What a JS agent, callback or tool sees of its invocation: ids, the user message, the session,
 /// a writable `state`, artifacts and memory. State writes and saved artifacts go into the next
@@ -27,10 +34,9 @@ type Shared = Rc<RefCell<Option<CallbackContext>>>;
 #[wasm_bindgen(js_name = Context)]
 pub struct JsContext {
     inner: Shared,
-    abort: RefCell<Option<web_sys::AbortController>>,
 }
 
-/// Ends a context's lease when dropped.
+/// Ends a context's lease when dropped (and with it the signal's listener on the run).
 pub struct Lease(Shared);
 
 impl Drop for Lease {
@@ -42,19 +48,18 @@ impl Drop for Lease {
 impl JsContext {
     /// A handle on `inner` for JS, valid while the returned lease lives.
     pub fn lend(inner: CallbackContext) -> (JsValue, Lease) {
-        let shared: Shared = Rc::new(RefCell::new(Some(inner)));
-        let handle = JsContext { inner: shared.clone(), abort: RefCell::new(None) };
+        let shared: Shared = Rc::new(RefCell::new(Some(Lent { ctx: inner, abort: None })));
+        let handle = JsContext { inner: shared.clone() };
         (handle.into(), Lease(shared))
     }
 }
 
 fn lent(shared: &Shared) -> Result<CallbackContext, AdkError> {
-    shared.borrow().clone().ok_or_else(|| {
-        AdkError::new(
-            ErrorCode::FailedPrecondition,
-            "this context belongs to an agent run or a callback that has ended",
-        )
-    })
+    shared.borrow().as_ref().map(|lent| lent.ctx.clone()).ok_or_else(ended)
+}
+
+fn ended() -> AdkError {
+    AdkError::new(ErrorCode::FailedPrecondition, "this context belongs to an agent run or a callback that has ended")
 }
 
 fn context(shared: &Shared) -> Result<CallbackContext, JsValue> {
@@ -90,15 +95,14 @@ impl JsContext {
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
     #[wasm_bindgen(getter, js_name = abortSignal)]
     pub fn abort_signal(&self) -> Result<web_sys::AbortSignal, JsValue> {
-        if let Some(controller) = self.abort.borrow().as_ref() {
-            return Ok(controller.signal());
-        }
-        let controller = web_sys::AbortController::new()?;
-        let on_cancel = controller.clone();
-        let cancellation = context(&self.inner)?.invocation_context().invocation().cancellation.clone();
-        cancellation.on_cancel(move || on_cancel.abort());
-        let signal = controller.signal();
-        *self.abort.borrow_mut() = Some(controller);
+        let mut shared = self.inner.borrow_mut();
+        let lent = shared.as_mut().ok_or_else(|| to_js_error(ended()))?;
+        let bridge = match lent.abort.take() {
+            Some(bridge) => bridge,
+            None => AbortBridge::new(&lent.ctx.invocation_context().invocation().cancellation).map_err(to_js_error)?,
+        };
+        let signal = bridge.signal();
+        lent.abort = Some(bridge);
         Ok(signal)
     }
 
@@ -120,16 +124,29 @@ impl JsContext {
         Ok(context(&self.inner)?.session_id())
     }
 
-    /// A snapshot of the session, events included.
-    #[wasm_bindgen(getter)]
-    pub fn session(&self) -> Result<JsValue, JsValue> {
+    /// A copy of the session, every event included: it costs the whole history, so it is a
+    /// method (`ctx.userId`, `ctx.sessionId` and `ctx.state` are the cheap reads).
+    #[wasm_bindgen(js_name = getSession)]
+    pub fn get_session(&self) -> Result<JsValue, JsValue> {
         context(&self.inner)?.invocation_context().with_session(|session| to_js(session))
     }
 
-    /// The session's events so far (the seeds' `events`).
+    /// A copy of the session's events so far (the seeds' `events`); costs the whole history.
+    #[wasm_bindgen(js_name = getEvents)]
+    pub fn get_events(&self) -> Result<JsValue, JsValue> {
+        to_js(&context(&self.inner)?.events())
+    }
+
+    /// Deprecated: `getSession()`, which says that it copies the history.
+    #[wasm_bindgen(getter)]
+    pub fn session(&self) -> Result<JsValue, JsValue> {
+        self.get_session()
+    }
+
+    /// Deprecated: `getEvents()`, which says that it copies the history.
     #[wasm_bindgen(getter)]
     pub fn events(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.events())
+        self.get_events()
     }
 
     /// The writable state.

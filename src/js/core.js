@@ -36,13 +36,43 @@ export const getLimits = wasm.getLimits;
 export const parseEvent = wasm.parseEvent;
 export const eventToJson = wasm.eventToJson;
 export const createEvent = wasm.createEvent;
-export const isFinalResponse = wasm.isFinalResponse;
 export const getFunctionCalls = wasm.getFunctionCalls;
 export const getFunctionResponses = wasm.getFunctionResponses;
-export const hasTrailingCodeExecutionResult = wasm.hasTrailingCodeExecutionResult;
-export const isUser = wasm.isUser;
-export const isAgent = wasm.isAgent;
-export const hasError = wasm.hasError;
+
+// ADK's boolean event predicates, read off the event object as it is: a UI asks them of every
+// event, and nothing needs to cross into wasm for a boolean. What is not an object with a string
+// `author` (JSON text, say), or throws while being read, goes through wasm's decoding instead, so
+// bad input is still an AdkError; an object with an author is read as it is, not checked.
+function predicate(inWasm, inJs) {
+  return (event, ...rest) => {
+    try {
+      if (event !== null && typeof event === 'object' && typeof event.author === 'string') return inJs(event, ...rest);
+    } catch {
+      // A throwing getter or Proxy: decoding reports it.
+    }
+    return inWasm(event, ...rest);
+  };
+}
+const partsOf = (e) => (Array.isArray(e.content?.parts) ? e.content.parts : []);
+const hasPart = (e, kind) => partsOf(e).some((p) => p?.[kind] != null);
+const errorIn = (e) => typeof e.errorCode === 'string' && e.errorCode !== '';
+const trailingCode = (e) => partsOf(e).at(-1)?.codeExecutionResult != null;
+
+export const hasError = predicate(wasm.hasError, errorIn);
+export const isUser = predicate(wasm.isUser, (e) => e.author === 'user');
+export const hasTrailingCodeExecutionResult = predicate(wasm.hasTrailingCodeExecutionResult, trailingCode);
+export const isAgent = predicate(wasm.isAgent, (e, name) => {
+  if (name !== undefined && name !== null && typeof name !== 'string') return wasm.isAgent(e, name);
+  return e.author !== 'user' && (name === undefined || name === null || e.author === name);
+});
+/** ADK 2.x's `is_final_response()`. */
+export const isFinalResponse = predicate(wasm.isFinalResponse, (e) => {
+  if (e.actions?.skipSummarization === true || (Array.isArray(e.longRunningToolIds) && e.longRunningToolIds.length)) return true;
+  const partial = e.partial === true;
+  const calls = hasPart(e, 'functionCall');
+  if (errorIn(e) && !partial && !calls) return true;
+  return !calls && !hasPart(e, 'functionResponse') && !partial && !trailingCode(e);
+});
 
 export const Part = Object.freeze({
   fromText: wasm.partFromText,

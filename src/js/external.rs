@@ -8,7 +8,9 @@ use std::rc::Rc;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{call, from_js_core, object, promise, prop, string_arg};
+use gloo_timers::callback::Timeout;
+
+use super::convert::{from_js_core, object, promise, prop, string_arg};
 use super::http_options::{http_client, text};
 use crate::agent::Cancellation;
 use crate::http::{request, ExternalResponse, RequestOptions};
@@ -33,16 +35,15 @@ fn pairs(options: &JsValue, key: &str) -> Result<Vec<(String, String)>, AdkError
     Ok(list.into_iter().filter_map(|p| Some((p.first()?.clone(), p.get(1)?.clone()))).collect())
 }
 
-/// Fires `cancellation` after `seconds` (the host's `setTimeout`); `fired` tells a timeout from a stop.
-fn arm_timeout(seconds: f64, cancellation: Rc<Cancellation>, fired: Rc<Cell<bool>>) -> Result<(), AdkError> {
-    let set_timeout: js_sys::Function = prop(&js_sys::global(), "setTimeout")
-        .dyn_into()
-        .map_err(|_| AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no setTimeout()"))?;
-    let on_timeout = Closure::once_into_js(move || {
+/// A timer that fires `cancellation` after `seconds`, cleared when dropped (the request ended
+/// first); `fired` tells a timeout from a stop. Hosts run longer delays than 2³¹ − 1 ms at once,
+/// so the delay is held to that.
+fn deadline(seconds: f64, cancellation: Rc<Cancellation>, fired: Rc<Cell<bool>>) -> Timeout {
+    let millis = (seconds * 1000.0).min(2_147_483_647.0) as u32;
+    Timeout::new(millis, move || {
         fired.set(true);
         cancellation.cancel();
-    });
-    call(&set_timeout, &JsValue::UNDEFINED, &[on_timeout, JsValue::from_f64(seconds * 1000.0)]).map(|_| ())
+    })
 }
 
 /// Sends one request with `options` (`headers`, `params`, `json`, `body`, `timeout` in seconds,
@@ -63,14 +64,16 @@ pub async fn send(
         body: text("requests", options, "body")?,
     };
     let cancellation = Rc::new(Cancellation::default());
-    if let Some(stop) = stop {
+    // The run's stop stops the request; the listener and the timer go when it ends.
+    let _stop = stop.map(|stop| {
         let own = cancellation.clone();
-        stop.on_cancel(move || own.cancel());
-    }
+        stop.listen(move || own.cancel())
+    });
     let timed_out = Rc::new(Cell::new(false));
-    if let Some(seconds) = prop(options, "timeout").as_f64().filter(|s| s.is_finite() && *s > 0.0) {
-        arm_timeout(seconds, cancellation.clone(), timed_out.clone())?;
-    }
+    let _deadline = prop(options, "timeout")
+        .as_f64()
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map(|seconds| deadline(seconds, cancellation.clone(), timed_out.clone()));
     match request(&*client, method, url, request_options, cancellation).await {
         Ok(response) => response_fields(&response),
         Err(e) if timed_out.get() => Err(AdkError::new(

@@ -363,7 +363,12 @@ export interface ListSessionsResponse {
   sessions: Session[];
 }
 
-/** What the runner needs of a session service; implement it in JS to keep sessions elsewhere. */
+/**
+ * A session service written in JS (`@google/adk`'s `BaseSessionService`), for `SessionService.fromJs`
+ * or a runner's `sessionService`. `appendEvent` gets back the session object this service handed out
+ * (never a copy of its history) and the event; an answer of nothing, or the same event object, means
+ * "stored as given".
+ */
 export interface BaseSessionService {
   createSession(request: CreateSessionRequest): Promise<Session> | Session;
   getSession(request: SessionKey & { config?: GetSessionConfig }): Promise<Session | null | undefined> | Session | null | undefined;
@@ -373,8 +378,24 @@ export interface BaseSessionService {
   appendEvent(request: { session: Session; event: Event }): Promise<Event | void> | Event | void;
 }
 
-/** What both session services offer. */
-export interface SessionServiceMethods {
+/**
+ * Sessions, whatever keeps them: `SessionService.inMemory()`, `SessionService.indexedDb({databaseName})`
+ * (the same semantics, kept across reloads in this origin's IndexedDB: each `appendEvent` is one
+ * transaction, the event, the session's state, `app:` and `user:` state together or nothing;
+ * `getSession({config: {numRecentEvents: 10}})` reads ten events; a session object that another tab
+ * appended to after it was read is refused with `FAILED_PRECONDITION`; a full quota is
+ * `RESOURCE_EXHAUSTED`, an upgrade blocked by another tab `FAILED_PRECONDITION`, no IndexedDB
+ * `UNAVAILABLE`), or `SessionService.fromJs(object)` over a `BaseSessionService` written in JS.
+ */
+export declare class SessionService {
+  private constructor();
+  static inMemory(): SessionService;
+  /** `databaseName` defaults to `adk-wasm`; give each app of an origin its own. Nothing opens until the first call. */
+  static indexedDb(options?: { databaseName?: string }): SessionService;
+  /** A missing method is an `INVALID_ARGUMENT` naming it. */
+  static fromJs(service: BaseSessionService): SessionService;
+  /** Deletes an IndexedDB database and everything in it (a "clear all data" control). */
+  static deleteDatabase(databaseName: string): Promise<void>;
   createSession(request: CreateSessionRequest): Promise<Session>;
   getSession(request: SessionKey & { config?: GetSessionConfig }): Promise<Session | null>;
   listSessions(request: { appName: string; userId?: string }): Promise<ListSessionsResponse>;
@@ -386,39 +407,28 @@ export interface SessionServiceMethods {
    * does not exist, changing nothing.
    */
   appendEvent(request: { session: Session; event: Event | EventInit }): Promise<Event>;
-  /** Frees the wasm-side object; the service is unusable afterwards. */
-  free(): void;
-}
-
-/** Sessions kept in this page's memory. */
-export declare class InMemorySessionService implements BaseSessionService {
-  constructor();
-}
-export interface InMemorySessionService extends SessionServiceMethods {}
-
-/**
- * Sessions in this origin's IndexedDB: the same semantics as `InMemorySessionService`, kept across
- * reloads. Each `appendEvent` is one transaction (the event, the session's state, `app:` and `user:`
- * state together or nothing); `getSession({config: {numRecentEvents: 10}})` reads ten events. A session
- * object that another tab appended to after it was read is refused with `FAILED_PRECONDITION` (read it
- * again); a full quota is `RESOURCE_EXHAUSTED`, an upgrade blocked by another tab `FAILED_PRECONDITION`,
- * no IndexedDB (some private modes) `UNAVAILABLE`.
- */
-export declare class IndexedDbSessionService implements BaseSessionService {
-  /** `databaseName` defaults to `adk-wasm`; give each app of an origin its own. Nothing opens until the first call. */
-  constructor(options?: { databaseName?: string });
-  /** Deletes the database and everything in it (a "clear all data" control). */
-  static deleteDatabase(databaseName: string): Promise<void>;
   /** The session with every event as ADK's session JSON text (what an ADK server stores and serves); `null` when missing. */
   exportSession(request: SessionKey): Promise<string | null>;
   /**
-   * Stores a session given as ADK's session JSON (text or object: `{id, appName, userId, state, events,
-   * lastUpdateTime}`) in one transaction; its `app:` and `user:` keys go to the shared state. Rejects with
-   * `ALREADY_EXISTS` when the id is taken.
+   * IndexedDB only (others reject with `UNIMPLEMENTED`): stores a session given as ADK's session JSON
+   * (text or object: `{id, appName, userId, state, events, lastUpdateTime}`) in one transaction; its
+   * `app:` and `user:` keys go to the shared state. Rejects with `ALREADY_EXISTS` when the id is taken.
    */
   importSession(session: string | Session): Promise<Session>;
+  /** Frees the wasm-side object (an IndexedDB service closes its connection); unusable afterwards. */
+  free(): void;
 }
-export interface IndexedDbSessionService extends SessionServiceMethods {}
+
+/** `@google/adk`'s name: `new InMemorySessionService()` is `SessionService.inMemory()`. */
+export declare const InMemorySessionService: { new (): SessionService };
+export type InMemorySessionService = SessionService;
+/** `new IndexedDbSessionService(options)` is `SessionService.indexedDb(options)`. */
+export declare const IndexedDbSessionService: {
+  new (options?: { databaseName?: string }): SessionService;
+  /** `SessionService.deleteDatabase`. */
+  deleteDatabase(databaseName: string): Promise<void>;
+};
+export type IndexedDbSessionService = SessionService;
 
 export interface MemoryEntry {
   content: Content;
@@ -435,8 +445,27 @@ export interface SearchMemoryResponse {
   memories: MemoryEntry[];
 }
 
-/** What both memory services offer. */
-export interface MemoryServiceMethods {
+/** A memory service written in JS (`@google/adk`'s `BaseMemoryService`), for `MemoryService.fromJs`. */
+export interface BaseMemoryService {
+  addSessionToMemory(session: Session): Promise<void> | void;
+  searchMemory(request: { appName: string; userId: string; query: string }): Promise<SearchMemoryResponse> | SearchMemoryResponse;
+  /** Optional: without it, `addEventsToMemory` rejects with `UNIMPLEMENTED`. */
+  addEventsToMemory?(request: { appName: string; userId: string; events: Event[]; sessionId?: string }): Promise<void> | void;
+  /** Optional: without it, `deleteMemory` rejects with `UNIMPLEMENTED`. */
+  deleteMemory?(request: { appName: string; userId: string; memoryId: string }): Promise<void> | void;
+}
+
+/**
+ * Keyword memory over past sessions, scoped by app and user (Unicode-aware: Korean, Japanese, …):
+ * `MemoryService.inMemory()`, `MemoryService.indexedDb({databaseName})` (the same search and ranking,
+ * kept across reloads in the database of the other IndexedDB services of that name), or
+ * `MemoryService.fromJs(object)`.
+ */
+export declare class MemoryService {
+  private constructor();
+  static inMemory(): MemoryService;
+  static indexedDb(options?: { databaseName?: string }): MemoryService;
+  static fromJs(service: BaseMemoryService): MemoryService;
   addSessionToMemory(session: Session): Promise<void>;
   addEventsToMemory(request: { appName: string; userId: string; events: Event[]; sessionId?: string }): Promise<void>;
   searchMemory(request: { appName: string; userId: string; query: string }): Promise<SearchMemoryResponse>;
@@ -444,20 +473,12 @@ export interface MemoryServiceMethods {
   free(): void;
 }
 
-/** Keyword memory over past sessions, scoped by app and user (Unicode-aware: Korean, Japanese, …). */
-export declare class InMemoryMemoryService {
-  constructor();
-}
-export interface InMemoryMemoryService extends MemoryServiceMethods {}
-
-/**
- * The same keyword memory in this origin's IndexedDB (the database of the other IndexedDB services of the same
- * `databaseName`), kept across reloads; the same search and ranking.
- */
-export declare class IndexedDbMemoryService {
-  constructor(options?: { databaseName?: string });
-}
-export interface IndexedDbMemoryService extends MemoryServiceMethods {}
+/** `new InMemoryMemoryService()` is `MemoryService.inMemory()`. */
+export declare const InMemoryMemoryService: { new (): MemoryService };
+export type InMemoryMemoryService = MemoryService;
+/** `new IndexedDbMemoryService(options)` is `MemoryService.indexedDb(options)`. */
+export declare const IndexedDbMemoryService: { new (options?: { databaseName?: string }): MemoryService };
+export type IndexedDbMemoryService = MemoryService;
 
 export interface ArtifactVersion {
   version: number;
@@ -476,8 +497,30 @@ export interface ArtifactRequest {
   filename: string;
 }
 
-/** What both artifact services offer. */
-export interface ArtifactServiceMethods {
+/** An artifact service written in JS (`@google/adk`'s `BaseArtifactService`), for `ArtifactService.fromJs`. */
+export interface BaseArtifactService {
+  saveArtifact(request: ArtifactRequest & { artifact: Part; customMetadata?: JsonObject }): Promise<number> | number;
+  loadArtifact(request: ArtifactRequest & { version?: number }): Promise<Part | null | undefined> | Part | null | undefined;
+  listArtifactKeys(request: { appName: string; userId: string; sessionId?: string }): Promise<string[]> | string[];
+  deleteArtifact(request: ArtifactRequest): Promise<void> | void;
+  listVersions(request: ArtifactRequest): Promise<number[]> | number[];
+  /** Optional: without it, `listArtifactVersions` rejects with `UNIMPLEMENTED`. */
+  listArtifactVersions?(request: ArtifactRequest): Promise<ArtifactVersion[]> | ArtifactVersion[];
+  /** Optional: without it, `getArtifactVersion` rejects with `UNIMPLEMENTED`. */
+  getArtifactVersion?(request: ArtifactRequest & { version?: number }): Promise<ArtifactVersion | null | undefined> | ArtifactVersion | null | undefined;
+}
+
+/**
+ * Versioned artifacts: `ArtifactService.inMemory()`, `ArtifactService.indexedDb({databaseName})` (the
+ * same semantics, kept across reloads in the database of the other IndexedDB services of that name,
+ * inline data stored as bytes, canonical URIs `indexeddb://{databaseName}/apps/…`), or
+ * `ArtifactService.fromJs(object)`.
+ */
+export declare class ArtifactService {
+  private constructor();
+  static inMemory(): ArtifactService;
+  static indexedDb(options?: { databaseName?: string }): ArtifactService;
+  static fromJs(service: BaseArtifactService): ArtifactService;
   /** Returns the new version: 0, 1, 2, … */
   saveArtifact(request: ArtifactRequest & { artifact: Part; customMetadata?: JsonObject }): Promise<number>;
   /** The latest version, or `version`; `null` when there is none. */
@@ -491,21 +534,12 @@ export interface ArtifactServiceMethods {
   free(): void;
 }
 
-/** Versioned artifacts kept in this page's memory. */
-export declare class InMemoryArtifactService {
-  constructor();
-}
-export interface InMemoryArtifactService extends ArtifactServiceMethods {}
-
-/**
- * Versioned artifacts in this origin's IndexedDB (the same database as `IndexedDbSessionService` of the same
- * `databaseName`), kept across reloads; inline data is stored as bytes. The same semantics as
- * `InMemoryArtifactService`; canonical URIs read `indexeddb://{databaseName}/apps/…`.
- */
-export declare class IndexedDbArtifactService {
-  constructor(options?: { databaseName?: string });
-}
-export interface IndexedDbArtifactService extends ArtifactServiceMethods {}
+/** `new InMemoryArtifactService()` is `ArtifactService.inMemory()`. */
+export declare const InMemoryArtifactService: { new (): ArtifactService };
+export type InMemoryArtifactService = ArtifactService;
+/** `new IndexedDbArtifactService(options)` is `ArtifactService.indexedDb(options)`. */
+export declare const IndexedDbArtifactService: { new (options?: { databaseName?: string }): ArtifactService };
+export type IndexedDbArtifactService = ArtifactService;
 
 // ---------------------------------------------------------------------------------------------
 // Agents, contexts and runs.
@@ -536,8 +570,13 @@ export declare class Context {
   readonly userContent: Content | null;
   readonly userId: string;
   readonly sessionId: string;
-  /** A snapshot of the session, events included. */
+  /** A copy of the session, every event included: it costs the whole history. */
+  getSession(): Session;
+  /** A copy of the session's events so far (the seeds' `events`): it costs the whole history. */
+  getEvents(): Event[];
+  /** @deprecated `getSession()`: the same copy, named for what it costs. */
   readonly session: Session;
+  /** @deprecated `getEvents()`: the same copy, named for what it costs. */
   readonly events: Event[];
   readonly state: State;
   /** The whole state as an object (the seeds' `variables`). */
@@ -656,9 +695,9 @@ export declare class Run implements AsyncIterableIterator<Event> {
 export interface RunnerOptions {
   appName: string;
   agent: AgentLike;
-  sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
-  artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
-  memoryService?: InMemoryMemoryService | IndexedDbMemoryService;
+  sessionService: SessionService | BaseSessionService;
+  artifactService?: ArtifactService | BaseArtifactService;
+  memoryService?: MemoryService | BaseMemoryService;
   /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
   autoCreateSession?: boolean;
 }
@@ -672,18 +711,18 @@ export declare class Runner {
   constructor(options: RunnerOptions);
   readonly appName: string;
   readonly agent: AgentLike;
-  readonly sessionService: InMemorySessionService | IndexedDbSessionService | BaseSessionService;
-  readonly artifactService?: InMemoryArtifactService | IndexedDbArtifactService;
-  readonly memoryService?: InMemoryMemoryService | IndexedDbMemoryService;
+  readonly sessionService: SessionService | BaseSessionService;
+  readonly artifactService?: ArtifactService | BaseArtifactService;
+  readonly memoryService?: MemoryService | BaseMemoryService;
   runAsync(request: RunAsyncRequest): Run;
 }
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export declare class InMemoryRunner extends Runner {
   constructor(options: { agent: AgentLike; appName?: string; autoCreateSession?: boolean });
-  readonly sessionService: InMemorySessionService;
-  readonly artifactService: InMemoryArtifactService;
-  readonly memoryService: InMemoryMemoryService;
+  readonly sessionService: SessionService;
+  readonly artifactService: ArtifactService;
+  readonly memoryService: MemoryService;
 }
 
 // ---------------------------------------------------------------------------------------------

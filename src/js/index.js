@@ -47,12 +47,30 @@ export const Blob = Object.freeze({
   transcript: (blob) => blob?.transcript ?? null,
 });
 
-export const InMemorySessionService = wasm.InMemorySessionService;
-export const IndexedDbSessionService = wasm.IndexedDbSessionService;
-export const InMemoryMemoryService = wasm.InMemoryMemoryService;
-export const IndexedDbMemoryService = wasm.IndexedDbMemoryService;
-export const InMemoryArtifactService = wasm.InMemoryArtifactService;
-export const IndexedDbArtifactService = wasm.IndexedDbArtifactService;
+// One class per kind of service, whatever keeps the data: `SessionService.inMemory()`,
+// `.indexedDb({databaseName})`, `.fromJs(object)`; likewise `MemoryService` and `ArtifactService`.
+export const SessionService = wasm.SessionService;
+export const MemoryService = wasm.MemoryService;
+export const ArtifactService = wasm.ArtifactService;
+
+/** A class name `@google/adk` users know, making the one class of its kind. */
+function serviceAlias(name, make) {
+  return { [name]: class {
+    constructor(options) {
+      needWasm(name);
+      return make(options);
+    }
+  } }[name];
+}
+
+export const InMemorySessionService = serviceAlias('InMemorySessionService', () => wasm.SessionService.inMemory());
+export const IndexedDbSessionService = serviceAlias('IndexedDbSessionService', (o) => wasm.SessionService.indexedDb(o));
+/** Deletes an IndexedDB database and everything in it (`SessionService.deleteDatabase`). */
+IndexedDbSessionService.deleteDatabase = (name) => wasm.SessionService.deleteDatabase(name);
+export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', () => wasm.MemoryService.inMemory());
+export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', (o) => wasm.MemoryService.indexedDb(o));
+export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', () => wasm.ArtifactService.inMemory());
+export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', (o) => wasm.ArtifactService.indexedDb(o));
 export const Transcript = wasm.Transcript;
 export const Context = wasm.Context;
 export const State = wasm.State;
@@ -338,10 +356,9 @@ export class RemoteA2aAgent extends BaseAgent {
   }
 }
 
-function sessionServiceOf(handle, service) {
-  if (service instanceof wasm.InMemorySessionService) handle.useInMemorySessionService(service);
-  else if (service instanceof wasm.IndexedDbSessionService) handle.useIndexedDbSessionService(service);
-  else handle.useJsSessionService(service);
+/** A service of `kind` (`SessionService`, …) as it is, or an object implementing it in JS. */
+function serviceOf(kind, service) {
+  return service instanceof wasm[kind] ? service : wasm[kind].fromJs(service);
 }
 
 /** Runs an agent tree over sessions (ADK's `Runner`). */
@@ -355,12 +372,9 @@ export class Runner {
     this.sessionService = sessionService;
     this.artifactService = artifactService;
     this.memoryService = memoryService;
-    this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), autoCreateSession);
-    sessionServiceOf(this.#handle, sessionService);
-    if (artifactService instanceof wasm.IndexedDbArtifactService) this.#handle.useIndexedDbArtifactService(artifactService);
-    else if (artifactService) this.#handle.useInMemoryArtifactService(artifactService);
-    if (memoryService instanceof wasm.IndexedDbMemoryService) this.#handle.useIndexedDbMemoryService(memoryService);
-    else if (memoryService) this.#handle.useInMemoryMemoryService(memoryService);
+    this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), serviceOf('SessionService', sessionService), autoCreateSession);
+    if (artifactService) this.#handle.useArtifactService(serviceOf('ArtifactService', artifactService));
+    if (memoryService) this.#handle.useMemoryService(serviceOf('MemoryService', memoryService));
   }
 
   /**

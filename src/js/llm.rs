@@ -10,10 +10,10 @@ use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::agent::{core_from, AgentHandle};
-use super::context::JsContext;
-use super::convert::{
-    call, from_js_core, from_js_within, js_error_to_core, method_of, object, prop, resolve, to_js_core,
-};
+use super::convert::{from_js_core, from_js_within, js_error_to_core, object, prop, resolve, to_js_core};
+use super::hook::{Args, JsHook};
+use super::in_place::InPlace;
+use super::sys::{read, FunctionToolOptions, GenerateOptions, JsModelObject, LlmAgentOptions, Protocol};
 use super::to_js_error;
 use crate::agent::llm::{
     validate_generate_content_config, AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback,
@@ -22,7 +22,7 @@ use crate::agent::llm::{
 use crate::agent::{Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext};
 use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
-use crate::platform::callback::JsCallback;
+use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
 use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool, Tool};
 use crate::types::{Content, JsonObject};
@@ -73,12 +73,8 @@ impl ModelHandle {
     /// `LlmResponse`, a Promise of one, or an (async) iterable of them.
     #[wasm_bindgen(js_name = fromJs)]
     pub fn from_js(object: JsValue) -> Result<ModelHandle, JsValue> {
-        if method_of(&object, "generateContent").is_none() {
-            return Err(to_js_error(AdkError::invalid(
-                "model: expected an object with generateContent(request, {stream, signal})",
-            )));
-        }
-        let name = prop(&object, "model").as_string().unwrap_or_else(|| "js-model".into());
+        let object = JsModelObject::check(object).map_err(to_js_error)?;
+        let name = read(object.model()).as_string().unwrap_or_else(|| "js-model".into());
         Ok(ModelHandle::wrap(Rc::new(JsModel { object, name })))
     }
 
@@ -112,7 +108,7 @@ fn scripted_turn(index: usize, value: &JsValue) -> Result<ScriptedTurn, AdkError
 
 /// A model whose `generateContent` is JS (WebLLM, transformers.js, an app's proxy, …).
 struct JsModel {
-    object: JsValue,
+    object: JsModelObject,
     name: String,
 }
 
@@ -124,21 +120,15 @@ impl BaseLlm for JsModel {
     fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
         let model = self.object.clone();
         Box::pin(async_stream::try_stream! {
-            let controller = web_sys::AbortController::new().map_err(|e| js_error_to_core(&e))?;
-            let on_cancel = controller.clone();
-            cancellation.on_cancel(move || on_cancel.abort());
-            let options = object(&[("stream", JsValue::from_bool(stream)), ("signal", controller.signal().into())]);
-            let f = method_of(&model, "generateContent").ok_or_else(|| AdkError::invalid("model: generateContent() is gone"))?;
-            let result = call(&f, &model, &[to_js_core(&request)?, options])?;
-            let iterator = [js_sys::Symbol::async_iterator(), js_sys::Symbol::iterator()].into_iter().find_map(|symbol| {
-                js_sys::Reflect::get(&result, &symbol).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            });
-            match iterator {
+            // Aborted when the run stops; its listener goes with this stream.
+            let abort = AbortBridge::new(&cancellation)?;
+            let options = GenerateOptions::new(stream, &abort.signal());
+            let result = model.generate_content(&to_js_core(&request)?, &options).map_err(|e| js_error_to_core(&e))?;
+            match JsStream::iterable(&result)? {
                 None => {
                     yield model_response(&resolve(result).await?)?.0;
                 }
-                Some(make) => {
-                    let mut values = JsStream::iterator(call(&make, &result, &[])?)?;
+                Some(mut values) => {
                     let mut aggregator = StreamingAggregator::new();
                     let mut complete = None;
                     while let Some(value) = values.next().await {
@@ -186,25 +176,24 @@ pub struct ToolHandle {
 impl ToolHandle {
     /// `FunctionTool` from `{name, description, parameters, execute(args, toolContext), isLongRunning}`.
     pub fn function(options: JsValue) -> Result<ToolHandle, JsValue> {
-        let name = prop(&options, "name")
+        let options: FunctionToolOptions = options.unchecked_into();
+        let name = read(options.name())
             .as_string()
             .ok_or_else(|| to_js_error(AdkError::invalid("FunctionTool: name: expected a string")))?;
-        let description = prop(&options, "description").as_string().unwrap_or_default();
+        let description = read(options.description()).as_string().unwrap_or_default();
         let parameters: Option<Value> =
-            optional("FunctionTool parameters", &prop(&options, "parameters")).map_err(to_js_error)?;
-        let execute: js_sys::Function = prop(&options, "execute").dyn_into().map_err(|_| {
+            optional("FunctionTool parameters", &read(options.parameters())).map_err(to_js_error)?;
+        let execute: js_sys::Function = read(options.execute()).dyn_into().map_err(|_| {
             to_js_error(AdkError::invalid(format!("FunctionTool `{name}`: execute must be a function")))
         })?;
-        let execute = JsCallback::new(execute);
-        let long_running = prop(&options, "isLongRunning").is_truthy();
+        let execute = JsHook::new(execute, "tool");
+        let long_running = read(options.is_long_running()).is_truthy();
         let function = Rc::new(move |args: JsonObject, ctx: crate::agent::ToolContext| {
             let execute = execute.clone();
             Box::pin(async move {
-                let (js_ctx, _lease) = JsContext::lend(ctx);
-                let result = execute.call(&[to_js_core(&args)?, js_ctx]).await?;
-                if result.is_undefined() {
+                let Some(result) = execute.call(ctx, Args::Positional(&[to_js_core(&args)?])).await? else {
                     return Ok(Value::Null);
-                }
+                };
                 match from_js_within::<Value>("tool result", &result, Limit::tool_result()) {
                     // Too large for the model anyway: it hears why instead, and the run goes on.
                     Err(e) if e.code == ErrorCode::ResourceExhausted => {
@@ -249,7 +238,7 @@ impl ToolHandle {
     }
 }
 
-fn instruction(value: &JsValue, what: &str) -> Result<Instruction, AdkError> {
+fn instruction(value: &JsValue, what: &'static str) -> Result<Instruction, AdkError> {
     if value.is_undefined() || value.is_null() {
         return Ok(Instruction::None);
     }
@@ -258,116 +247,102 @@ fn instruction(value: &JsValue, what: &str) -> Result<Instruction, AdkError> {
     }
     let f: js_sys::Function =
         value.clone().dyn_into().map_err(|_| AdkError::invalid(format!("{what}: expected a string or a function")))?;
-    let (f, what) = (JsCallback::new(f), what.to_string());
+    let provider = JsHook::new(f, what);
     Ok(Instruction::Provider(Rc::new(move |ctx: ReadonlyContext| {
-        let (f, what) = (f.clone(), what.clone());
+        let provider = provider.clone();
         Box::pin(async move {
-            let (js_ctx, _lease) =
-                JsContext::lend(crate::agent::CallbackContext::new(ctx.invocation_context().clone()));
-            let text = f.call(&[js_ctx]).await?;
-            text.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: the function must return a string")))
+            let ctx = crate::agent::CallbackContext::new(ctx.invocation_context().clone());
+            let text = provider.call(ctx, Args::Context).await?.and_then(|text| text.as_string());
+            text.ok_or_else(|| AdkError::invalid(format!("{what}: the function must return a string")))
         })
     })))
-}
-
-/// Calls a model or tool callback with `fields` plus its `context` (lent for the call) and reads
-/// what it answers: `undefined`/`null` means "no change".
-async fn answer<T: adk_core::json::FromJson>(
-    f: &JsCallback,
-    ctx: crate::agent::CallbackContext,
-    fields: &[(&str, JsValue)],
-    what: &str,
-) -> Result<Option<T>, AdkError> {
-    let (js_ctx, _lease) = JsContext::lend(ctx);
-    let args = object(&[fields, &[("context", js_ctx)]].concat());
-    f.call_optional(&[args]).await?.map(|answer| from_js_core(what, &answer)).transpose()
 }
 
 fn tool_info(name: &str) -> JsValue {
     object(&[("name", JsValue::from_str(name))])
 }
 
-fn model_callbacks(options: &JsValue, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for f in JsCallback::list(&prop(options, "beforeModelCallback"), "beforeModelCallback")? {
-        let cb: BeforeModelCallback = Rc::new(move |ctx, request| {
-            let f = f.clone();
+/// The model callbacks, each a [`JsHook`] called with `{request | response | error, context}`;
+/// the request is read back only if the callback changed it.
+fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
+    for hook in JsHook::list(&read(options.before_model_callback()), "beforeModelCallback")? {
+        let callback: BeforeModelCallback = Rc::new(move |ctx, request| {
+            let hook = hook.clone();
             Box::pin(async move {
-                let request_js = to_js_core(&request)?;
-                let response =
-                    answer(&f, ctx, &[("request", request_js.clone())], "beforeModelCallback result").await?;
-                // The callback may have changed the request in place, as in ADK.
-                let request: LlmRequest = from_js_core("request after beforeModelCallback", &request_js)?;
-                Ok((request, response))
+                let lent = InPlace::new(&request)?;
+                let response = hook.answer(ctx, Args::Fields(&[("request", lent.js())])).await?;
+                Ok((lent.read_back(request, "request after beforeModelCallback")?, response))
             })
         });
-        config.before_model_callbacks.push(cb);
+        config.before_model_callbacks.push(callback);
     }
-    for f in JsCallback::list(&prop(options, "afterModelCallback"), "afterModelCallback")? {
-        let cb: AfterModelCallback = Rc::new(move |ctx, response| {
-            let f = f.clone();
-            Box::pin(async move {
-                answer(&f, ctx, &[("response", to_js_core(&response)?)], "afterModelCallback result").await
-            })
+    for hook in JsHook::list(&read(options.after_model_callback()), "afterModelCallback")? {
+        let callback: AfterModelCallback = Rc::new(move |ctx, response| {
+            let hook = hook.clone();
+            Box::pin(async move { hook.answer(ctx, Args::Fields(&[("response", to_js_core(&response)?)])).await })
         });
-        config.after_model_callbacks.push(cb);
+        config.after_model_callbacks.push(callback);
     }
-    for f in JsCallback::list(&prop(options, "onModelErrorCallback"), "onModelErrorCallback")? {
-        let cb: ModelErrorCallback = Rc::new(move |ctx, request, error| {
-            let f = f.clone();
+    for hook in JsHook::list(&read(options.on_model_error_callback()), "onModelErrorCallback")? {
+        let callback: ModelErrorCallback = Rc::new(move |ctx, request, error| {
+            let hook = hook.clone();
             Box::pin(async move {
                 let fields = [("request", to_js_core(&request)?), ("error", to_js_error(error))];
-                answer(&f, ctx, &fields, "onModelErrorCallback result").await
+                hook.answer(ctx, Args::Fields(&fields)).await
             })
         });
-        config.on_model_error_callbacks.push(cb);
+        config.on_model_error_callbacks.push(callback);
     }
     Ok(())
 }
 
-fn tool_callbacks(options: &JsValue, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for f in JsCallback::list(&prop(options, "beforeToolCallback"), "beforeToolCallback")? {
-        let cb: BeforeToolCallback = Rc::new(move |name, args, ctx| {
-            let f = f.clone();
+/// The tool callbacks, each a [`JsHook`] called with `{tool, args, response | error, context}`;
+/// the arguments are read back only if the callback changed them.
+fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
+    for hook in JsHook::list(&read(options.before_tool_callback()), "beforeToolCallback")? {
+        let callback: BeforeToolCallback = Rc::new(move |name, args, ctx| {
+            let hook = hook.clone();
             Box::pin(async move {
-                let args_js = to_js_core(&args)?;
-                let fields = [("tool", tool_info(&name)), ("args", args_js.clone())];
-                let result = answer(&f, ctx, &fields, "beforeToolCallback result").await?;
-                // The callback may have changed the arguments in place, as in ADK.
-                let args: JsonObject = from_js_core("args after beforeToolCallback", &args_js)?;
-                Ok((args, result))
+                let lent = InPlace::new(&args)?;
+                let result = hook.answer(ctx, Args::Fields(&[("tool", tool_info(&name)), ("args", lent.js())])).await?;
+                Ok((lent.read_back(args, "args after beforeToolCallback")?, result))
             })
         });
-        config.before_tool_callbacks.push(cb);
+        config.before_tool_callbacks.push(callback);
     }
-    for f in JsCallback::list(&prop(options, "afterToolCallback"), "afterToolCallback")? {
-        let cb: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
-            let f = f.clone();
+    for hook in JsHook::list(&read(options.after_tool_callback()), "afterToolCallback")? {
+        let callback: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
+            let hook = hook.clone();
             Box::pin(async move {
                 let fields =
                     [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("response", to_js_core(&response)?)];
-                answer(&f, ctx, &fields, "afterToolCallback result").await
+                hook.answer(ctx, Args::Fields(&fields)).await
             })
         });
-        config.after_tool_callbacks.push(cb);
+        config.after_tool_callbacks.push(callback);
     }
-    for f in JsCallback::list(&prop(options, "onToolErrorCallback"), "onToolErrorCallback")? {
-        let cb: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
-            let f = f.clone();
+    for hook in JsHook::list(&read(options.on_tool_error_callback()), "onToolErrorCallback")? {
+        let callback: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
+            let hook = hook.clone();
             Box::pin(async move {
                 let fields = [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("error", to_js_error(error))];
-                answer(&f, ctx, &fields, "onToolErrorCallback result").await
+                hook.answer(ctx, Args::Fields(&fields)).await
             })
         });
-        config.on_tool_error_callbacks.push(cb);
+        config.on_tool_error_callbacks.push(callback);
     }
     Ok(())
 }
 
-fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) -> Result<LlmAgentConfig, AdkError> {
+fn llm_config(
+    options: &LlmAgentOptions,
+    model: &ModelHandle,
+    tools: Vec<ToolHandle>,
+) -> Result<LlmAgentConfig, AdkError> {
     let mut config = LlmAgentConfig::new(model.model.clone());
-    config.instruction = instruction(&prop(options, "instruction"), "instruction")?;
-    config.global_instruction = instruction(&prop(options, "globalInstruction"), "globalInstruction")?;
-    config.static_instruction = match prop(options, "staticInstruction") {
+    config.instruction = instruction(&read(options.instruction()), "instruction")?;
+    config.global_instruction = instruction(&read(options.global_instruction()), "globalInstruction")?;
+    config.static_instruction = match read(options.static_instruction()) {
         // An empty one is none, as ADK's `if agent.static_instruction` reads it.
         v if v.as_string().is_some_and(|t| t.is_empty()) => None,
         v if v.as_string().is_some() => {
@@ -376,8 +351,8 @@ fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) ->
         v => optional("staticInstruction", &v)?,
     };
     config.tools = tools.into_iter().map(|t| t.tool).collect();
-    config.output_key = prop(options, "outputKey").as_string();
-    config.include_contents = match prop(options, "includeContents").as_string().as_deref() {
+    config.output_key = read(options.output_key()).as_string();
+    config.include_contents = match read(options.include_contents()).as_string().as_deref() {
         None | Some("default") => IncludeContents::Default,
         Some("none") => IncludeContents::None,
         Some(other) => {
@@ -385,10 +360,10 @@ fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) ->
         }
     };
     config.generate_content_config =
-        optional("generateContentConfig", &prop(options, "generateContentConfig"))?.unwrap_or_default();
+        optional("generateContentConfig", &read(options.generate_content_config()))?.unwrap_or_default();
     validate_generate_content_config(&config.generate_content_config)?;
-    config.disallow_transfer_to_parent = prop(options, "disallowTransferToParent").is_truthy();
-    config.disallow_transfer_to_peers = prop(options, "disallowTransferToPeers").is_truthy();
+    config.disallow_transfer_to_parent = read(options.disallow_transfer_to_parent()).is_truthy();
+    config.disallow_transfer_to_peers = read(options.disallow_transfer_to_peers()).is_truthy();
     model_callbacks(options, &mut config)?;
     tool_callbacks(options, &mut config)?;
     Ok(config)
@@ -398,6 +373,7 @@ fn llm_config(options: &JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) ->
 impl AgentHandle {
     /// `LlmAgent` from its options, its model and its tools.
     pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) -> Result<AgentHandle, JsValue> {
+        let options: LlmAgentOptions = options.unchecked_into();
         let core = core_from(&options).map_err(to_js_error)?;
         let config = llm_config(&options, model, tools).map_err(to_js_error)?;
         Ok(AgentHandle::wrap(Rc::new(LlmAgent::new(core, config))))

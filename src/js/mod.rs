@@ -20,8 +20,12 @@ pub mod events;
 #[cfg(feature = "agents")]
 mod external;
 #[cfg(feature = "agents")]
+mod hook;
+#[cfg(feature = "agents")]
 mod http_models;
 mod http_options;
+#[cfg(feature = "agents")]
+mod in_place;
 pub mod limits;
 #[cfg(feature = "agents")]
 pub mod llm;
@@ -32,6 +36,8 @@ pub mod runner;
 #[cfg(feature = "agents")]
 pub mod session;
 pub mod stream;
+#[cfg(feature = "agents")]
+mod sys;
 #[cfg(any(feature = "agents", feature = "server"))]
 pub mod transcript;
 

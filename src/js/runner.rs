@@ -7,10 +7,10 @@ use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
-use super::artifact::{JsInMemoryArtifactService, JsIndexedDbArtifactService};
+use super::artifact::ArtifactServiceHandle;
 use super::convert::{from_js_core, json_of};
-use super::memory::{JsInMemoryMemoryService, JsIndexedDbMemoryService};
-use super::session::{JsInMemorySessionService, JsIndexedDbSessionService, JsSessionService};
+use super::memory::MemoryServiceHandle;
+use super::session::SessionServiceHandle;
 use super::stream::StreamHandle;
 use super::to_js_error;
 use crate::agent::Agent;
@@ -19,18 +19,19 @@ use crate::memory::MemoryService;
 use crate::runner::{RunConfig, Runner};
 use crate::session::SessionService;
 use crate::types::{Content, JsonObject};
-use crate::AdkError;
 
-/// Builds a runner: the root agent, then the services, then `runAsync`.
+/// A runner: the root agent and its session service, then the artifact and memory services if
+/// any, then `runAsync`.
 #[wasm_bindgen]
 pub struct RunnerHandle {
     app_name: String,
     agent: Rc<dyn Agent>,
-    session_service: Option<Rc<dyn SessionService>>,
-    runner: Option<Rc<Runner>>,
+    sessions: Rc<dyn SessionService>,
     artifacts: Option<Rc<dyn ArtifactService>>,
     memory: Option<Rc<dyn MemoryService>>,
     auto_create_session: bool,
+    /// Built by the first run, from the services given by then.
+    runner: Option<Rc<Runner>>,
 }
 
 adk_core::json_struct! {
@@ -45,77 +46,44 @@ adk_core::json_struct! {
 
 #[wasm_bindgen]
 impl RunnerHandle {
-    /// A runner for the agent behind `agent` in app `appName`.
+    /// A runner for the agent behind `agent` in app `appName`, over `sessions`.
     #[wasm_bindgen(constructor)]
-    pub fn new(app_name: String, agent: &AgentHandle, auto_create_session: bool) -> RunnerHandle {
+    pub fn new(
+        app_name: String,
+        agent: &AgentHandle,
+        sessions: &SessionServiceHandle,
+        auto_create_session: bool,
+    ) -> Self {
         RunnerHandle {
             app_name,
             agent: agent.agent(),
-            session_service: None,
-            runner: None,
+            sessions: sessions.service(),
             artifacts: None,
             memory: None,
             auto_create_session,
+            runner: None,
         }
     }
 
-    /// Uses an `InMemorySessionService`.
-    #[wasm_bindgen(js_name = useInMemorySessionService)]
-    pub fn use_in_memory_session_service(&mut self, service: &JsInMemorySessionService) {
-        self.session_service = Some(service.service());
-        self.runner = None;
-    }
-
-    /// Uses an `IndexedDbSessionService`.
-    #[wasm_bindgen(js_name = useIndexedDbSessionService)]
-    pub fn use_indexed_db_session_service(&mut self, service: &JsIndexedDbSessionService) {
-        self.session_service = Some(service.service());
-        self.runner = None;
-    }
-
-    /// Uses a session service written in JS.
-    #[wasm_bindgen(js_name = useJsSessionService)]
-    pub fn use_js_session_service(&mut self, service: JsValue) -> Result<(), JsValue> {
-        self.session_service = Some(Rc::new(JsSessionService::new(service).map_err(to_js_error)?));
-        self.runner = None;
-        Ok(())
-    }
-
-    /// Uses an `IndexedDbArtifactService`.
-    #[wasm_bindgen(js_name = useIndexedDbArtifactService)]
-    pub fn use_indexed_db_artifact_service(&mut self, service: &JsIndexedDbArtifactService) {
+    /// Uses this artifact service.
+    #[wasm_bindgen(js_name = useArtifactService)]
+    pub fn use_artifact_service(&mut self, service: &ArtifactServiceHandle) {
         self.artifacts = Some(service.service());
         self.runner = None;
     }
 
-    /// Uses an `InMemoryArtifactService`.
-    #[wasm_bindgen(js_name = useInMemoryArtifactService)]
-    pub fn use_in_memory_artifact_service(&mut self, service: &JsInMemoryArtifactService) {
-        self.artifacts = Some(service.service());
-        self.runner = None;
-    }
-
-    /// Uses an `IndexedDbMemoryService`.
-    #[wasm_bindgen(js_name = useIndexedDbMemoryService)]
-    pub fn use_indexed_db_memory_service(&mut self, service: &JsIndexedDbMemoryService) {
+    /// Uses this memory service.
+    #[wasm_bindgen(js_name = useMemoryService)]
+    pub fn use_memory_service(&mut self, service: &MemoryServiceHandle) {
         self.memory = Some(service.service());
         self.runner = None;
     }
 
-    /// Uses an `InMemoryMemoryService`.
-    #[wasm_bindgen(js_name = useInMemoryMemoryService)]
-    pub fn use_in_memory_memory_service(&mut self, service: &JsInMemoryMemoryService) {
-        self.memory = Some(service.service());
-        self.runner = None;
-    }
-
-    fn runner(&mut self) -> Result<Rc<Runner>, AdkError> {
+    fn runner(&mut self) -> Rc<Runner> {
         if let Some(runner) = &self.runner {
-            return Ok(runner.clone());
+            return runner.clone();
         }
-        let sessions =
-            self.session_service.clone().ok_or_else(|| AdkError::invalid("Runner: sessionService is required"))?;
-        let mut runner = Runner::new(&self.app_name, self.agent.clone(), sessions)
+        let mut runner = Runner::new(&self.app_name, self.agent.clone(), self.sessions.clone())
             .with_auto_create_session(self.auto_create_session);
         if let Some(a) = &self.artifacts {
             runner = runner.with_artifact_service(a.clone());
@@ -125,16 +93,20 @@ impl RunnerHandle {
         }
         let runner = Rc::new(runner);
         self.runner = Some(runner.clone());
-        Ok(runner)
+        runner
     }
 
     /// Starts a run from `{userId, sessionId, newMessage, stateDelta?, runConfig?}`.
     #[wasm_bindgen(js_name = runAsync)]
     pub fn run_async(&mut self, request: JsValue) -> Result<StreamHandle, JsValue> {
         let r: RunRequest = from_js_core("runAsync request", &request).map_err(to_js_error)?;
-        let runner = self.runner().map_err(to_js_error)?;
-        let events =
-            runner.run_async(&r.user_id, &r.session_id, r.new_message, r.state_delta, r.run_config.unwrap_or_default());
+        let events = self.runner().run_async(
+            &r.user_id,
+            &r.session_id,
+            r.new_message,
+            r.state_delta,
+            r.run_config.unwrap_or_default(),
+        );
         // One event at a time: the runner must not append events its caller has not taken yet.
         Ok(StreamHandle::new(Box::pin(events.map(|e| e.and_then(|e| json_of(&e)))), 1))
     }

@@ -10,6 +10,7 @@ use futures_util::StreamExt;
 use gloo_net::http::Response;
 use wasm_bindgen::{JsCast, JsValue};
 
+use super::abort::AbortBridge;
 use super::interop::{call, js_error_to_core, prop, resolve};
 use super::iter::JsStream;
 use super::sys::ReadableStream;
@@ -37,7 +38,7 @@ impl FetchClient {
 }
 
 /// Aborts the request when the body is dropped before it was read to the end.
-struct AbortOnDrop(web_sys::AbortController);
+struct AbortOnDrop(AbortBridge);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
@@ -75,10 +76,7 @@ impl HttpClient for FetchClient {
         let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else {
             return Err(AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no fetch()"));
         };
-        let controller = web_sys::AbortController::new().map_err(|e| js_error_to_core(&e))?;
-        let on_cancel = controller.clone();
-        cancellation.on_cancel(move || on_cancel.abort());
-        let guard = AbortOnDrop(controller);
+        let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
         let url = request.url.clone();
         let request = build(&request, &guard.0.signal())?;
         let pending = call(fetch, &JsValue::UNDEFINED, &[request.into()]).map_err(|e| network_error(&url, e))?;

@@ -34,11 +34,15 @@ pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
     wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value)).await.map_err(|e| js_error_to_core(&e))
 }
 
+/// What a JS method answered (a value or a Promise), awaited; a throw or a rejection is an
+/// `AdkError` whose message starts with `what` (`sessionService.getSession()`).
 #[cfg(feature = "agents")]
-/// Calls `object[method](...args)`, awaiting the result if it is a Promise.
-pub async fn call_method(object: &JsValue, method: &str, args: &[JsValue]) -> Result<JsValue, AdkError> {
-    let function = method_of(object, method).ok_or_else(|| AdkError::invalid(format!("missing method {method}()")))?;
-    resolve(call(&function, object, args)?).await
+pub async fn answer_of(what: &str, called: Result<JsValue, JsValue>) -> Result<JsValue, AdkError> {
+    let answer = match called {
+        Ok(value) => resolve(value).await,
+        Err(thrown) => Err(js_error_to_core(&thrown)),
+    };
+    answer.map_err(|e| AdkError::new(e.code, [what, ": ", &e.message].concat()))
 }
 
 /// `object[name]` if it is a function.

@@ -13,6 +13,8 @@ use futures_core::Stream;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
+#[cfg(feature = "agents")]
+use super::interop::call;
 use super::interop::{js_error_to_core, method_of};
 use super::sys::IteratorResult;
 use adk_core::AdkError;
@@ -25,6 +27,11 @@ struct Slot {
 }
 
 type Callback = Closure<dyn FnMut(JsValue)>;
+
+thread_local! {
+    /// Settles a promise whose outcome no one waits for.
+    static IGNORE: Callback = Closure::new(|_: JsValue| {});
+}
 
 /// The values of a JS iterator or stream reader, as a `Stream`.
 pub struct JsStream {
@@ -41,10 +48,24 @@ pub struct JsStream {
 impl JsStream {
     /// The values of `iterator` (an object with `next()`, and perhaps `return()`).
     #[cfg(feature = "agents")]
-    pub fn iterator(iterator: JsValue) -> Result<Self, AdkError> {
+    fn iterator(iterator: JsValue) -> Result<Self, AdkError> {
         let pull = method_of(&iterator, "next").ok_or_else(|| AdkError::invalid("the iterator has no next()"))?;
         let close = method_of(&iterator, "return");
         Ok(Self::new(iterator, pull, close))
+    }
+
+    /// The values of `value` if it is iterable (`Symbol.asyncIterator` first, then
+    /// `Symbol.iterator`): what a JS agent's run and a JS model's stream return. `None` when it
+    /// is not iterable (a model's single response, or a Promise of one).
+    #[cfg(feature = "agents")]
+    pub fn iterable(value: &JsValue) -> Result<Option<Self>, AdkError> {
+        let make = [js_sys::Symbol::async_iterator(), js_sys::Symbol::iterator()].into_iter().find_map(|symbol| {
+            js_sys::Reflect::get(value, &symbol).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        });
+        match make {
+            Some(make) => Self::iterator(call(&make, value, &[])?).map(Some),
+            None => Ok(None),
+        }
     }
 
     /// The chunks of a stream reader (`read()` and `cancel()`).
@@ -134,8 +155,14 @@ impl Drop for JsStream {
     fn drop(&mut self) {
         if !self.done {
             if let Some(close) = &self.close {
-                // A throwing `return()` changes nothing for us: the stream is gone either way.
-                let _ = close.call0(&self.source);
+                // A throwing `return()` changes nothing for us: the stream is gone either way. Its
+                // promise may reject too (`cancel()` on a body the run's stop already aborted):
+                // settled here, so that it is not an unhandled rejection.
+                if let Ok(closing) = close.call0(&self.source) {
+                    if let Some(closing) = closing.dyn_ref::<js_sys::Promise>() {
+                        IGNORE.with(|ignore| drop(closing.then2(ignore, ignore)));
+                    }
+                }
             }
         }
         // A pull still in flight will call back after this: its callbacks go to the JS garbage

@@ -2,9 +2,8 @@
 //! randomness, Unicode normalisation), `fetch` as the core's `HttpClient`, and the small steps over
 //! JS values they need. Nothing here knows the exported API in [`crate::js`].
 
+pub mod abort;
 mod alloc;
-#[cfg(feature = "agents")]
-pub mod callback;
 pub mod fetch;
 #[cfg(feature = "agents")]
 pub mod indexeddb;

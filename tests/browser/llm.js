@@ -177,4 +177,17 @@ await test('an empty staticInstruction is none; tools or a system instruction in
   }
 });
 
+await test('a beforeModelCallback that edits the request in place changes what the model gets; one that reads changes nothing', async () => {
+  const edited = new ScriptedModel(['a']);
+  await runAll(new LlmAgent({ name: 'edits', model: edited, beforeModelCallback: ({ request }) => { request.config.temperature = 0.25; request.contents.push(text('added')); } }), 'x');
+  assert(edited.requests[0].config.temperature === 0.25 && edited.requests[0].contents.at(-1).parts[0].text === 'added', JSON.stringify(edited.requests[0]));
+  const plain = new ScriptedModel(['a']);
+  const read = new ScriptedModel(['a']);
+  let contents = 0;
+  await runAll(new LlmAgent({ name: 'same', model: plain }), 'x');
+  await runAll(new LlmAgent({ name: 'same', model: read, beforeModelCallback: ({ request }) => { contents = request.contents.length; } }), 'x');
+  assert(contents === 1);
+  assertJsonEqual(read.requests, plain.requests);
+});
+
 finish();

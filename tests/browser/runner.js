@@ -1,7 +1,7 @@
 // Runner, agents, contexts and callbacks through the release package in Chromium: for await,
 // break, AbortSignal, ReadableStream, JS agents and callbacks (including ones that throw).
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, collect, finish, rejection, test } from './harness.js';
+import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, rejection, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, Runner, BaseAgent, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
@@ -260,6 +260,81 @@ await test('Transcript folds partial chunks, the final event, tools and state', 
   assert(t.items.length === 1 && t.items[0].text === 'Hello' && t.items[0].partial === true);
   t.add(adk.createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'Hello!' }] }, actions: { stateDelta: { 'user:x': 1 } } }));
   assertJsonEqual(t.items.map((i) => [i.kind, i.text ?? null, i.partial ?? null]), [['message', 'Hello!', false], ['state', null, null]]);
+});
+
+await test('memory and artifact services written in JS serve the runner; optional methods missing are UNIMPLEMENTED', async () => {
+  const calls = [];
+  const files = new Map();
+  const memory = {
+    addSessionToMemory(session) { calls.push(`remember ${session.id}`); },
+    async searchMemory({ appName, userId, query }) { calls.push(`search ${appName}/${userId}/${query}`); return { memories: [{ content: text('kept'), customMetadata: {} }] }; },
+  };
+  const artifacts = {
+    async saveArtifact({ filename, artifact }) { const versions = files.get(filename) ?? []; versions.push(artifact); files.set(filename, versions); return versions.length - 1; },
+    loadArtifact({ filename, version }) { const versions = files.get(filename) ?? []; return versions[version ?? versions.length - 1] ?? null; },
+    listArtifactKeys() { return [...files.keys()].sort(); },
+    deleteArtifact({ filename }) { files.delete(filename); },
+    listVersions({ filename }) { return (files.get(filename) ?? []).map((_, i) => i); },
+  };
+  const agent = new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      const version = await ctx.saveArtifact('a.txt', { text: 'one' });
+      const { memories } = await ctx.searchMemory('kept?');
+      const loaded = await ctx.loadArtifact('a.txt');
+      yield reply(JSON.stringify({ version, memories: memories.length, loaded, keys: await ctx.listArtifacts() }));
+    }
+  })({ name: 'files' });
+  const runner = new Runner({ appName: 'app', agent, sessionService: adk.SessionService.inMemory(), artifactService: artifacts, memoryService: memory, autoCreateSession: true });
+  const [event] = await collect(runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
+  assertJsonEqual(JSON.parse(event.content.parts[0].text), { version: 0, memories: 1, loaded: { text: 'one' }, keys: ['a.txt'] });
+  assertJsonEqual(event.actions.artifactDelta, { 'a.txt': 0 });
+  assertJsonEqual(calls, ['search app/u/kept?']);
+  const wrapped = adk.MemoryService.fromJs(memory);
+  await wrapped.addSessionToMemory(await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' }));
+  assert(calls.at(-1) === 'remember s', calls.at(-1));
+  await assertRejectsAdk(wrapped.deleteMemory({ appName: 'app', userId: 'u', memoryId: 'x' }), 'UNIMPLEMENTED', 'memoryService.deleteMemory()');
+  await assertRejectsAdk(adk.ArtifactService.fromJs(artifacts).listArtifactVersions({ appName: 'app', userId: 'u', sessionId: 's', filename: 'a.txt' }), 'UNIMPLEMENTED', 'listArtifactVersions');
+  assertThrowsAdk(() => adk.MemoryService.fromJs({ addSessionToMemory() {} }), 'INVALID_ARGUMENT', 'searchMemory');
+  assertThrowsAdk(() => adk.ArtifactService.fromJs({}), 'INVALID_ARGUMENT', 'saveArtifact');
+  const failing = adk.ArtifactService.fromJs({ ...artifacts, saveArtifact() { throw Object.assign(new Error('disk full'), { code: 'RESOURCE_EXHAUSTED' }); } });
+  await assertRejectsAdk(failing.saveArtifact({ appName: 'app', userId: 'u', sessionId: 's', filename: 'b', artifact: { text: 'x' } }), 'RESOURCE_EXHAUSTED', 'artifactService.saveArtifact(): disk full');
+});
+
+await test('a JS session service gets its own session object and the event once; what it changes in the event is kept', async () => {
+  const sessions = new Map();
+  const seen = [];
+  const service = {
+    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
+    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    listSessions() { return { sessions: [...sessions.values()] }; },
+    deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    appendEvent({ session, event }) {
+      seen.push(sessions.get(session.id) === session);
+      if (event.author === 'echo') {
+        event.customMetadata = { stored: 'yes' };
+        return event;
+      }
+      session.events.push(event);
+      return undefined;
+    },
+  };
+  const runner = new Runner({ appName: 'app', agent: new Echo({ name: 'echo' }), sessionService: service, autoCreateSession: true });
+  const [event] = await collect(runner.runAsync({ userId: 'u', sessionId: 'js', newMessage: text('hi') }));
+  assertJsonEqual(event.customMetadata, { stored: 'yes' });
+  assertJsonEqual(seen, [true, true]);
+});
+
+await test('ctx.getSession() and ctx.getEvents() copy the history; the old getters still work', async () => {
+  const agent = new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      const session = ctx.getSession();
+      const same = JSON.stringify(session) === JSON.stringify(ctx.session) && JSON.stringify(ctx.getEvents()) === JSON.stringify(ctx.events);
+      yield reply(JSON.stringify({ id: session.id, events: ctx.getEvents().map((e) => e.author), same }));
+    }
+  })({ name: 'reader' });
+  const runner = await setup(agent);
+  const [event] = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('q') }));
+  assertJsonEqual(JSON.parse(event.content.parts[0].text), { id: 's1', events: ['user'], same: true });
 });
 
 finish();

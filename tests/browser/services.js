@@ -216,4 +216,27 @@ for (const [label, make] of artifactServices) {
   });
 }
 
+await test('one class per kind: the @google/adk class names make it; export and import', async () => {
+  const name = `adk-wasm-test-kinds-${Date.now()}`;
+  const made = [
+    ['SessionService', new InMemorySessionService()], ['SessionService', new IndexedDbSessionService({ databaseName: name })],
+    ['MemoryService', new InMemoryMemoryService()], ['MemoryService', new IndexedDbMemoryService({ databaseName: name })],
+    ['ArtifactService', new InMemoryArtifactService()], ['ArtifactService', new IndexedDbArtifactService({ databaseName: name })],
+    ['SessionService', adk.SessionService.inMemory()], ['MemoryService', adk.MemoryService.indexedDb()], ['ArtifactService', adk.ArtifactService.inMemory()],
+  ];
+  for (const [kind, service] of made) assert(service instanceof adk[kind], `${service.constructor.name} is a ${kind}`);
+  const memory = adk.SessionService.inMemory();
+  const session = await memory.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  await memory.appendEvent({ session, event: textEvent({ k: 1 }) });
+  const exported = await memory.exportSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  await assertRejectsAdk(memory.importSession(exported), 'UNIMPLEMENTED', 'IndexedDB');
+  const stored = adk.SessionService.indexedDb({ databaseName: name });
+  const imported = await stored.importSession(exported);
+  assertJsonEqual(imported.state, { k: 1 });
+  assert(imported.events.length === 1);
+  stored.free();
+  for (const [, service] of made) service.free();
+  await IndexedDbSessionService.deleteDatabase(name);
+});
+
 finish();

@@ -141,8 +141,10 @@ impl Runner {
 
             let agent = find_agent_to_run(&invocation.session.borrow(), &root);
             let ctx = InvocationContext::new(invocation.clone(), agent.clone());
-            let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
             let mut events = run_agent(agent, &ctx);
+            // Declared after the agent's events, so dropped before them: a stopped run tells the
+            // work in flight (its signals fire) before that work is dropped.
+            let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
             while let Some(event) = events.next().await {
                 yield append(&invocation, event?).await?;
             }

@@ -1,0 +1,178 @@
+//! `ArtifactService` for JS: one class over any artifact service (in memory, in IndexedDB, or
+//! written in JS), as the runner and the page see it.
+
+mod from_js;
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use adk_core::limits::Limit;
+
+use super::convert::{database_name, from_js_core, from_js_within, promise, to_js_core};
+use super::sys::{JsArtifactServiceObject, Protocol};
+use super::to_js_error;
+use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService};
+use crate::platform::indexeddb::artifacts::IndexedDbArtifactService;
+use crate::types::{JsonObject, Part};
+use crate::AdkError;
+
+adk_core::json_struct! {
+    /// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
+    #[derive(Default)]
+    struct ArtifactRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        session_id: Option<String> => "sessionId" opt,
+        filename: Option<String> => "filename" opt,
+        version: Option<i64> => "version" opt,
+        artifact: Option<Part> => "artifact" opt,
+        custom_metadata: Option<JsonObject> => "customMetadata" opt,
+    }
+}
+
+impl ArtifactRequest {
+    fn parse(what: &str, value: &JsValue) -> Result<Self, AdkError> {
+        from_js_core(what, value)
+    }
+
+    fn key(&self) -> Result<ArtifactKey<'_>, AdkError> {
+        let filename = self.filename.as_deref().ok_or_else(|| AdkError::invalid("filename: missing"))?;
+        Ok(ArtifactKey {
+            app_name: &self.app_name,
+            user_id: &self.user_id,
+            session_id: self.session_id.as_deref(),
+            filename,
+        })
+    }
+
+    /// `None` for "the latest"; `Err(())` for a negative version, which ADK treats as out of range.
+    fn version(&self) -> Result<Option<u64>, ()> {
+        self.version.map(|v| u64::try_from(v).map_err(|_| ())).transpose()
+    }
+}
+
+/// Versioned artifacts (ADK's `BaseArtifactService`): `ArtifactService.inMemory()`,
+/// `ArtifactService.indexedDb({databaseName?})` or `ArtifactService.fromJs(object)`.
+#[wasm_bindgen(js_name = ArtifactService)]
+pub struct ArtifactServiceHandle {
+    inner: Rc<dyn ArtifactService>,
+}
+
+impl ArtifactServiceHandle {
+    /// The service, for the runner.
+    pub fn service(&self) -> Rc<dyn ArtifactService> {
+        self.inner.clone()
+    }
+}
+
+#[wasm_bindgen(js_class = ArtifactService)]
+impl ArtifactServiceHandle {
+    /// Artifacts kept in this page (ADK's `InMemoryArtifactService`).
+    #[wasm_bindgen(js_name = inMemory)]
+    pub fn in_memory() -> Self {
+        ArtifactServiceHandle { inner: Rc::new(InMemoryArtifactService::new()) }
+    }
+
+    /// Artifacts in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with the
+    /// other services), inline data stored as bytes: kept across reloads.
+    #[wasm_bindgen(js_name = indexedDb)]
+    pub fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+        let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
+        Ok(ArtifactServiceHandle { inner: Rc::new(IndexedDbArtifactService::new(&name)) })
+    }
+
+    /// An artifact service written in JS: `saveArtifact`, `loadArtifact`, `listArtifactKeys`,
+    /// `deleteArtifact`, `listVersions` (and, if it has them, `listArtifactVersions`,
+    /// `getArtifactVersion`), each taking the request object these methods take, sync or async.
+    #[wasm_bindgen(js_name = fromJs)]
+    pub fn from_js(object: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+        let object = JsArtifactServiceObject::check(object).map_err(to_js_error)?;
+        Ok(ArtifactServiceHandle { inner: Rc::new(from_js::JsArtifactService::new(object)) })
+    }
+}
+
+#[wasm_bindgen(js_class = ArtifactService)]
+impl ArtifactServiceHandle {
+    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → `Promise<number>`.
+    #[wasm_bindgen(js_name = saveArtifact)]
+    pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let mut r: ArtifactRequest = from_js_within("saveArtifact request", &request, Limit::artifact_json())?;
+            let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
+            let metadata = r.custom_metadata.take();
+            let version = inner.save_artifact(r.key()?, artifact, metadata).await?;
+            Ok(JsValue::from_f64(version as f64))
+        })
+    }
+
+    /// `loadArtifact({appName, userId, sessionId, filename, version?})` → `Promise<Part | null>`.
+    #[wasm_bindgen(js_name = loadArtifact)]
+    pub fn load_artifact(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("loadArtifact request", &request)?;
+            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
+            match inner.load_artifact(r.key()?, version).await? {
+                Some(part) => to_js_core(&part),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
+    /// `listArtifactKeys({appName, userId, sessionId?})` → the session's and the user's file names, sorted.
+    #[wasm_bindgen(js_name = listArtifactKeys)]
+    pub fn list_artifact_keys(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("listArtifactKeys request", &request)?;
+            to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
+        })
+    }
+
+    /// `deleteArtifact({appName, userId, sessionId, filename})`.
+    #[wasm_bindgen(js_name = deleteArtifact)]
+    pub fn delete_artifact(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("deleteArtifact request", &request)?;
+            inner.delete_artifact(r.key()?).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `listVersions({appName, userId, sessionId, filename})` → `Promise<number[]>`.
+    #[wasm_bindgen(js_name = listVersions)]
+    pub fn list_versions(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("listVersions request", &request)?;
+            to_js_core(&inner.list_versions(r.key()?).await?)
+        })
+    }
+
+    /// `listArtifactVersions({…})` → `Promise<ArtifactVersion[]>`.
+    #[wasm_bindgen(js_name = listArtifactVersions)]
+    pub fn list_artifact_versions(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("listArtifactVersions request", &request)?;
+            to_js_core(&inner.list_artifact_versions(r.key()?).await?)
+        })
+    }
+
+    /// `getArtifactVersion({…, version?})` → `Promise<ArtifactVersion | null>`.
+    #[wasm_bindgen(js_name = getArtifactVersion)]
+    pub fn get_artifact_version(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r = ArtifactRequest::parse("getArtifactVersion request", &request)?;
+            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
+            match inner.get_artifact_version(r.key()?, version).await? {
+                Some(v) => to_js_core(&v),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+}

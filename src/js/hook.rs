@@ -1,0 +1,77 @@
+//! One adapter for every JS function the SDK calls in the middle of a run: agent, model and tool
+//! callbacks, instruction providers, a tool's `execute` (and the plugin hooks to come). Each call
+//! lends the context for exactly its length, encodes what it passes once, awaits the answer (a
+//! value or a Promise), and turns a throw into an `AdkError` with the JS message.
+
+use adk_core::json::FromJson;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::context::JsContext;
+use super::convert::{call, from_js_core, object, resolve};
+use crate::agent::CallbackContext;
+use crate::{AdkError, ErrorCode};
+
+/// How a hook's arguments are laid out.
+pub enum Args<'a> {
+    /// `f(context)`: agent callbacks, instruction providers.
+    Context,
+    /// `f(...values, context)`: a tool's `execute(args, toolContext)`.
+    Positional(&'a [JsValue]),
+    /// `f({...fields, context})`: model and tool callbacks, as `@google/adk` calls them.
+    Fields(&'a [(&'a str, JsValue)]),
+}
+
+/// A JS function called at one point of a run.
+#[derive(Clone)]
+pub struct JsHook {
+    function: js_sys::Function,
+    what: &'static str,
+}
+
+impl JsHook {
+    /// The hooks an option gives: a function, an array of functions, or nothing.
+    pub fn list(value: &JsValue, what: &'static str) -> Result<Vec<JsHook>, AdkError> {
+        if value.is_undefined() || value.is_null() {
+            return Ok(Vec::new());
+        }
+        let items = match value.dyn_ref::<js_sys::Array>() {
+            Some(items) => items.clone(),
+            None => js_sys::Array::of1(value),
+        };
+        items
+            .iter()
+            .map(|f| match f.dyn_into() {
+                Ok(function) => Ok(JsHook { function, what }),
+                Err(_) => Err(AdkError::invalid(format!("{what}: expected a function or an array of functions"))),
+            })
+            .collect()
+    }
+
+    /// One function.
+    pub fn new(function: js_sys::Function, what: &'static str) -> Self {
+        JsHook { function, what }
+    }
+
+    /// Calls the function with `ctx` lent for the call; an answer of `undefined` or `null` is
+    /// `None`. A stopped run calls no more hooks (`ABORTED`); one stopped during a call drops the
+    /// call's future, as it drops the rest of the run.
+    pub async fn call(&self, ctx: CallbackContext, args: Args<'_>) -> Result<Option<JsValue>, AdkError> {
+        if ctx.invocation_context().invocation().cancellation.is_cancelled() {
+            return Err(AdkError::new(ErrorCode::Aborted, format!("{}: the run was stopped", self.what)));
+        }
+        let (js_ctx, _lease) = JsContext::lend(ctx);
+        let argv: Vec<JsValue> = match args {
+            Args::Context => vec![js_ctx],
+            Args::Positional(values) => values.iter().cloned().chain([js_ctx]).collect(),
+            Args::Fields(fields) => vec![object(&[fields, &[("context", js_ctx)]].concat())],
+        };
+        let answer = resolve(call(&self.function, &JsValue::UNDEFINED, &argv)?).await?;
+        Ok((!answer.is_undefined() && !answer.is_null()).then_some(answer))
+    }
+
+    /// [`Self::call`], its answer decoded as `T` (named `"<hook> result"` in errors).
+    pub async fn answer<T: FromJson>(&self, ctx: CallbackContext, args: Args<'_>) -> Result<Option<T>, AdkError> {
+        let answer = self.call(ctx, args).await?;
+        answer.map(|value| from_js_core(&[self.what, " result"].concat(), &value)).transpose()
+    }
+}

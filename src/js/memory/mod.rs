@@ -1,0 +1,128 @@
+//! `MemoryService` for JS: one class over any memory service (in memory, in IndexedDB, or
+//! written in JS), as the runner and the page see it.
+
+mod from_js;
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::{database_name, from_js_core, promise, to_js_core};
+use super::sys::{JsMemoryServiceObject, Protocol};
+use super::to_js_error;
+use crate::memory::{InMemoryMemoryService, MemoryService};
+use crate::platform::indexeddb::memory::IndexedDbMemoryService;
+use crate::session::Session;
+use crate::Event;
+
+adk_core::json_struct! {
+    struct SearchMemoryRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        query: String => "query" req,
+    }
+}
+
+adk_core::json_struct! {
+    struct AddEventsRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        events: Vec<Event> => "events" req,
+        session_id: Option<String> => "sessionId" opt,
+    }
+}
+
+adk_core::json_struct! {
+    struct DeleteMemoryRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        memory_id: String => "memoryId" req,
+    }
+}
+
+/// Memory (ADK's `BaseMemoryService`): `MemoryService.inMemory()`,
+/// `MemoryService.indexedDb({databaseName?})` or `MemoryService.fromJs(object)`.
+#[wasm_bindgen(js_name = MemoryService)]
+pub struct MemoryServiceHandle {
+    inner: Rc<dyn MemoryService>,
+}
+
+impl MemoryServiceHandle {
+    /// The service, for the runner.
+    pub fn service(&self) -> Rc<dyn MemoryService> {
+        self.inner.clone()
+    }
+}
+
+#[wasm_bindgen(js_class = MemoryService)]
+impl MemoryServiceHandle {
+    /// Keyword memory kept in this page (ADK's `InMemoryMemoryService`).
+    #[wasm_bindgen(js_name = inMemory)]
+    pub fn in_memory() -> Self {
+        MemoryServiceHandle { inner: Rc::new(InMemoryMemoryService::new()) }
+    }
+
+    /// Keyword memory in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with
+    /// the other services): kept across reloads.
+    #[wasm_bindgen(js_name = indexedDb)]
+    pub fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+        let name = database_name("IndexedDbMemoryService options", &options).map_err(to_js_error)?;
+        Ok(MemoryServiceHandle { inner: Rc::new(IndexedDbMemoryService::new(&name)) })
+    }
+
+    /// A memory service written in JS: `addSessionToMemory(session)` and
+    /// `searchMemory({appName, userId, query})` (and, if it has them, `addEventsToMemory`,
+    /// `deleteMemory`), sync or async.
+    #[wasm_bindgen(js_name = fromJs)]
+    pub fn from_js(object: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+        let object = JsMemoryServiceObject::check(object).map_err(to_js_error)?;
+        Ok(MemoryServiceHandle { inner: Rc::new(from_js::JsMemoryService::new(object)) })
+    }
+}
+
+#[wasm_bindgen(js_class = MemoryService)]
+impl MemoryServiceHandle {
+    /// `addSessionToMemory(session)`: remembers the session's events that have content, replacing
+    /// what was remembered of that session before.
+    #[wasm_bindgen(js_name = addSessionToMemory)]
+    pub fn add_session_to_memory(&self, session: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let session: Session = from_js_core("session", &session)?;
+            inner.add_session_to_memory(&session).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `addEventsToMemory({appName, userId, events, sessionId?})`: adds events not remembered yet.
+    #[wasm_bindgen(js_name = addEventsToMemory)]
+    pub fn add_events_to_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: AddEventsRequest = from_js_core("addEventsToMemory request", &request)?;
+            inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
+    /// `searchMemory({appName, userId, query})` → `Promise<{memories}>`, at most ten, best first.
+    #[wasm_bindgen(js_name = searchMemory)]
+    pub fn search_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SearchMemoryRequest = from_js_core("searchMemory request", &request)?;
+            to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?)
+        })
+    }
+
+    /// `deleteMemory({appName, userId, memoryId})`: forgets a memory for good.
+    #[wasm_bindgen(js_name = deleteMemory)]
+    pub fn delete_memory(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: DeleteMemoryRequest = from_js_core("deleteMemory request", &request)?;
+            inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+}

@@ -1,0 +1,135 @@
+//! A session service written in JS, as the runner's `SessionService`.
+//!
+//! What crosses is the request and what changes: the session objects the service hands out are
+//! kept by id, so `appendEvent` gets back the service's own object (which it may update in place,
+//! as ADK services do) and never a copy of the history; the event crosses once, and the event the
+//! service answers is read back only when it is another object or the service changed it.
+
+use std::cell::RefCell;
+
+use async_trait::async_trait;
+use indexmap::IndexMap;
+use wasm_bindgen::JsValue;
+
+use crate::js::convert::{answer_of, from_js_core, object, to_js_core};
+use crate::js::in_place::InPlace;
+use crate::js::sys::JsSessionServiceObject;
+use crate::session::{trim_temp_delta, GetSessionConfig, Session, SessionService};
+use crate::types::JsonObject;
+use crate::{AdkError, Event};
+
+/// The JS object behind a `SessionService.fromJs`, and the session objects it handed out.
+pub struct JsSessionService {
+    object: JsSessionServiceObject,
+    sessions: RefCell<IndexMap<(String, String, String), JsValue>>,
+}
+
+impl JsSessionService {
+    /// Over an object that has the protocol's methods.
+    pub fn new(object: JsSessionServiceObject) -> Self {
+        JsSessionService { object, sessions: RefCell::new(IndexMap::new()) }
+    }
+
+    fn remember(&self, session: &Session, js: &JsValue) {
+        let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
+        self.sessions.borrow_mut().insert(key, js.clone());
+    }
+}
+
+fn opt(value: Option<&str>) -> JsValue {
+    value.map_or(JsValue::UNDEFINED, JsValue::from_str)
+}
+
+#[async_trait(?Send)]
+impl SessionService for JsSessionService {
+    async fn create_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        state: Option<JsonObject>,
+        session_id: Option<&str>,
+    ) -> Result<Session, AdkError> {
+        let state = match state {
+            Some(s) => to_js_core(&s)?,
+            None => JsValue::UNDEFINED,
+        };
+        let req = object(&[
+            ("appName", app_name.into()),
+            ("userId", user_id.into()),
+            ("state", state),
+            ("sessionId", opt(session_id)),
+        ]);
+        let js = answer_of("sessionService.createSession()", self.object.create_session(&req)).await?;
+        let session: Session = from_js_core("session returned by createSession", &js)?;
+        self.remember(&session, &js);
+        Ok(session)
+    }
+
+    async fn get_session(
+        &self,
+        app_name: &str,
+        user_id: &str,
+        session_id: &str,
+        config: Option<&GetSessionConfig>,
+    ) -> Result<Option<Session>, AdkError> {
+        let config = match config {
+            Some(c) => to_js_core(c)?,
+            None => JsValue::UNDEFINED,
+        };
+        let req = object(&[
+            ("appName", app_name.into()),
+            ("userId", user_id.into()),
+            ("sessionId", session_id.into()),
+            ("config", config),
+        ]);
+        let js = answer_of("sessionService.getSession()", self.object.get_session(&req)).await?;
+        if js.is_null() || js.is_undefined() {
+            return Ok(None);
+        }
+        let session: Session = from_js_core("session returned by getSession", &js)?;
+        self.remember(&session, &js);
+        Ok(Some(session))
+    }
+
+    async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
+        let req = object(&[("appName", app_name.into()), ("userId", opt(user_id))]);
+        let js = answer_of("sessionService.listSessions()", self.object.list_sessions(&req)).await?;
+        Ok(from_js_core::<super::ListSessionsResponse>("listSessions response", &js)?.sessions)
+    }
+
+    async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
+        let req = object(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
+        answer_of("sessionService.deleteSession()", self.object.delete_session(&req)).await?;
+        self.sessions.borrow_mut().swap_remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
+        Ok(())
+    }
+
+    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+        if event.partial == Some(true) {
+            return Ok(event);
+        }
+        let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
+        let cached = self.sessions.borrow().get(&key).cloned();
+        // A session this service did not hand out goes without its events: never a copy of the history.
+        let session_js = match cached {
+            Some(js) => js,
+            None => to_js_core(&Session { events: Default::default(), ..session.clone() })?,
+        };
+        let lent = InPlace::new(&event)?;
+        let req = object(&[("session", session_js), ("event", lent.js())]);
+        let stored_js = answer_of("sessionService.appendEvent()", self.object.append_event(&req)).await?;
+        session.apply_state_delta(&event.actions.state_delta);
+        let stored = if stored_js.is_undefined() || stored_js.is_null() {
+            // Nothing answered: the event as given, without temp: keys, is what was stored.
+            let mut e = lent.read_back(event, "event after appendEvent")?;
+            trim_temp_delta(&mut e);
+            e
+        } else if stored_js == lent.js() {
+            lent.read_back(event, "event returned by appendEvent")?
+        } else {
+            from_js_core("event returned by appendEvent", &stored_js)?
+        };
+        session.record_event(stored.clone());
+        Ok(stored)
+    }
+}

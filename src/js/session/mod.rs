@@ -1,0 +1,276 @@
+//! `SessionService` for JS: one class over any session service (in memory, in IndexedDB, or
+//! written in JS), as the runner and the page see it.
+
+mod from_js;
+
+use std::rc::Rc;
+
+use adk_core::limits::Limit;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{database_name, from_js_core, from_js_within, promise, string_arg, to_js, to_js_core};
+use super::sys::{JsSessionServiceObject, Protocol};
+use super::to_js_error;
+use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
+use crate::session::{GetSessionConfig, InMemorySessionService, Session, SessionService};
+use crate::types::JsonObject;
+use crate::{AdkError, ErrorCode, Event};
+
+adk_core::json_struct! {
+    struct CreateSessionRequest {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        state: Option<JsonObject> => "state" opt,
+        session_id: Option<String> => "sessionId" opt,
+    }
+}
+
+adk_core::json_struct! {
+    struct SessionKey {
+        app_name: String => "appName" req,
+        user_id: String => "userId" req,
+        session_id: String => "sessionId" req,
+        config: Option<GetSessionConfig> => "config" opt,
+    }
+}
+
+adk_core::json_struct! {
+    struct ListSessionsRequest {
+        app_name: String => "appName" req,
+        user_id: Option<String> => "userId" opt,
+    }
+}
+
+adk_core::json_struct! {
+    struct ListSessionsResponse {
+        sessions: Vec<Session> => "sessions" req,
+    }
+}
+
+/// Reads a string property, naming it in the error.
+fn string_prop(object: &JsValue, name: &str, what: &str) -> Result<String, AdkError> {
+    js_sys::Reflect::get(object, &JsValue::from_str(name))
+        .ok()
+        .and_then(|v| v.as_string())
+        .ok_or_else(|| AdkError::invalid(format!("invalid {what}: {name}: expected a string")))
+}
+
+/// The session identity of a JS session object, read without copying its events.
+fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
+    if !session.is_object() {
+        return Err(AdkError::invalid("invalid appendEvent request: session: expected a session object"));
+    }
+    Ok(Session {
+        id: string_prop(session, "id", "session")?,
+        app_name: string_prop(session, "appName", "session")?,
+        user_id: string_prop(session, "userId", "session")?,
+        state: JsonObject::new(),
+        events: Default::default(),
+        // A session object without a time cannot be stale: services that check do not refuse it.
+        last_update_time: js_sys::Reflect::get(session, &"lastUpdateTime".into())
+            .ok()
+            .and_then(|t| t.as_f64())
+            .unwrap_or(f64::INFINITY),
+    })
+}
+
+/// What ADK's `append_event` does to the caller's session object, done on the JS object in place:
+/// the whole delta (`temp:` keys included) applied to `state`, the stored event pushed.
+fn update_js_session(session: &JsValue, delta: &JsonObject, stored: &JsValue, timestamp: f64) -> Result<(), JsValue> {
+    let state = js_sys::Reflect::get(session, &"state".into())?;
+    let state = if state.is_object() {
+        state
+    } else {
+        let fresh = js_sys::Object::new().into();
+        js_sys::Reflect::set(session, &"state".into(), &fresh)?;
+        fresh
+    };
+    for (key, value) in delta {
+        js_sys::Reflect::set(&state, &JsValue::from_str(key), &to_js(value)?)?;
+    }
+    let events = js_sys::Reflect::get(session, &"events".into())?;
+    match events.dyn_into::<js_sys::Array>() {
+        Ok(events) => {
+            events.push(stored);
+        }
+        Err(_) => {
+            js_sys::Reflect::set(session, &"events".into(), &js_sys::Array::of1(stored))?;
+        }
+    }
+    js_sys::Reflect::set(session, &"lastUpdateTime".into(), &JsValue::from_f64(timestamp))?;
+    Ok(())
+}
+
+/// Sessions (ADK's `BaseSessionService`): `SessionService.inMemory()`,
+/// `SessionService.indexedDb({databaseName?})` or `SessionService.fromJs(object)`.
+#[wasm_bindgen(js_name = SessionService)]
+pub struct SessionServiceHandle {
+    inner: Rc<dyn SessionService>,
+    /// The same service when it is IndexedDB's, which alone can import a session in one transaction.
+    stored: Option<Rc<IndexedDbSessionService>>,
+}
+
+impl SessionServiceHandle {
+    /// The service, for the runner.
+    pub fn service(&self) -> Rc<dyn SessionService> {
+        self.inner.clone()
+    }
+}
+
+#[wasm_bindgen(js_class = SessionService)]
+impl SessionServiceHandle {
+    /// Sessions kept in this page (ADK's `InMemorySessionService`).
+    #[wasm_bindgen(js_name = inMemory)]
+    pub fn in_memory() -> Self {
+        SessionServiceHandle { inner: Rc::new(InMemorySessionService::new()), stored: None }
+    }
+
+    /// Sessions in this origin's IndexedDB (`databaseName`, default `adk-wasm`, so two apps of one
+    /// origin can stay apart): kept across reloads; nothing is opened until the first call. Each
+    /// `appendEvent` is one transaction; a session object that another tab appended to since it
+    /// was read is refused with `FAILED_PRECONDITION`.
+    #[wasm_bindgen(js_name = indexedDb)]
+    pub fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
+        let name = database_name("IndexedDbSessionService options", &options).map_err(to_js_error)?;
+        let stored = Rc::new(IndexedDbSessionService::new(&name));
+        Ok(SessionServiceHandle { inner: stored.clone(), stored: Some(stored) })
+    }
+
+    /// A session service written in JS: any object with `createSession`, `getSession`,
+    /// `listSessions`, `deleteSession` and `appendEvent` (`@google/adk`'s names), sync or async.
+    #[wasm_bindgen(js_name = fromJs)]
+    pub fn from_js(object: JsValue) -> Result<SessionServiceHandle, JsValue> {
+        let object = JsSessionServiceObject::check(object).map_err(to_js_error)?;
+        Ok(SessionServiceHandle { inner: Rc::new(from_js::JsSessionService::new(object)), stored: None })
+    }
+
+    /// `createSession({appName, userId, state?, sessionId?})` → `Promise<Session>`.
+    #[wasm_bindgen(js_name = createSession)]
+    pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
+        create_session(self.inner.clone(), request)
+    }
+
+    /// `getSession({appName, userId, sessionId, config?})` → `Promise<Session | null>`.
+    #[wasm_bindgen(js_name = getSession)]
+    pub fn get_session(&self, request: JsValue) -> js_sys::Promise {
+        get_session(self.inner.clone(), request)
+    }
+
+    /// `listSessions({appName, userId?})` → `Promise<{sessions}>`, without events, oldest first.
+    #[wasm_bindgen(js_name = listSessions)]
+    pub fn list_sessions(&self, request: JsValue) -> js_sys::Promise {
+        list_sessions(self.inner.clone(), request)
+    }
+
+    /// `deleteSession({appName, userId, sessionId})`; a missing session is not an error.
+    #[wasm_bindgen(js_name = deleteSession)]
+    pub fn delete_session(&self, request: JsValue) -> js_sys::Promise {
+        delete_session(self.inner.clone(), request)
+    }
+
+    /// `appendEvent({session, event})` → `Promise<Event>`: stores the event and updates `session`
+    /// in place as ADK does (state delta applied, event pushed). Partial events are not stored.
+    #[wasm_bindgen(js_name = appendEvent)]
+    pub fn append_event(&self, request: JsValue) -> js_sys::Promise {
+        append_event(self.inner.clone(), request)
+    }
+
+    /// `exportSession({appName, userId, sessionId})` → `Promise<string | null>`: the session, every
+    /// event included, as ADK's session JSON (what an ADK server's `GET …/sessions/{id}` answers).
+    #[wasm_bindgen(js_name = exportSession)]
+    pub fn export_session(&self, request: JsValue) -> js_sys::Promise {
+        let inner = self.inner.clone();
+        promise(async move {
+            let r: SessionKey = from_js_core("exportSession request", &request)?;
+            match inner.get_session(&r.app_name, &r.user_id, &r.session_id, None).await? {
+                Some(session) => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
+    /// `importSession(session)`: stores a session given as ADK's session JSON (text or object), in
+    /// one transaction, and resolves to it as `getSession` would return it (IndexedDB only).
+    #[wasm_bindgen(js_name = importSession)]
+    pub fn import_session(&self, session: JsValue) -> js_sys::Promise {
+        let stored = self.stored.clone();
+        promise(async move {
+            let stored = stored.ok_or_else(|| {
+                AdkError::new(
+                    ErrorCode::Unimplemented,
+                    "importSession: only the IndexedDB session service imports sessions",
+                )
+            })?;
+            let session: Session = match session.as_string() {
+                Some(text) => adk_core::json::from_str("importSession session", &text)?,
+                None => from_js_core("importSession session", &session)?,
+            };
+            let id = stored.import_session(&session).await?;
+            match stored.get_session(&session.app_name, &session.user_id, &id, None).await? {
+                Some(session) => to_js_core(&session),
+                None => Ok(JsValue::NULL),
+            }
+        })
+    }
+
+    /// `SessionService.deleteDatabase(name)`: removes an IndexedDB database and everything in it
+    /// (an app's "clear all data"); open services close their connection for it and reopen an empty
+    /// database on their next call.
+    #[wasm_bindgen(js_name = deleteDatabase)]
+    pub fn delete_database(name: JsValue) -> js_sys::Promise {
+        promise(async move {
+            indexeddb::delete_database(&string_arg("deleteDatabase name", &name)?).await?;
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+}
+
+fn create_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: CreateSessionRequest = from_js_core("createSession request", &request)?;
+        to_js_core(&service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref()).await?)
+    })
+}
+
+fn get_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: SessionKey = from_js_core("getSession request", &request)?;
+        match service.get_session(&r.app_name, &r.user_id, &r.session_id, r.config.as_ref()).await? {
+            Some(session) => to_js_core(&session),
+            None => Ok(JsValue::NULL),
+        }
+    })
+}
+
+fn list_sessions(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: ListSessionsRequest = from_js_core("listSessions request", &request)?;
+        let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
+        to_js_core(&ListSessionsResponse { sessions })
+    })
+}
+
+fn delete_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let r: SessionKey = from_js_core("deleteSession request", &request)?;
+        service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
+        Ok(JsValue::UNDEFINED)
+    })
+}
+
+fn append_event(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
+    promise(async move {
+        let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
+        let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
+        let mut session = session_identity(&session_js)?;
+        let event: Event = from_js_within("event", &event_js, Limit::event())?;
+        let delta = event.actions.state_delta.clone();
+        let stored = service.append_event(&mut session, event).await?;
+        let stored_js = to_js_core(&stored)?;
+        if stored.partial != Some(true) {
+            update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
+                .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
+        }
+        Ok(stored_js)
+    })
+}
