@@ -17,6 +17,8 @@ use super::agent::{core_from, AgentHandle};
 use super::convert::{call, from_js_core, json_text, object, promise, prop, string_arg, to_js_core};
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
+#[cfg(feature = "agents")]
+use super::sys::AgentOptions;
 use super::to_js_error;
 use crate::a2a::{
     A2aClient, A2aClientOptions, AgentCard, Binding, Delivered, ListTasksParams, ProtocolVersion, ResumePolicy,
@@ -227,7 +229,7 @@ impl AgentHandle {
     /// `RemoteA2aAgent` over an existing client.
     #[wasm_bindgen(js_name = remoteA2aFromClient)]
     pub fn remote_a2a_from_client(options: JsValue, client: &A2AClientHandle) -> Result<AgentHandle, JsValue> {
-        let core = core_from(options.unchecked_ref()).map_err(to_js_error)?;
+        let core = core_from(&AgentOptions::new(options.clone())).map_err(to_js_error)?;
         Ok(AgentHandle::wrap(Rc::new(RemoteA2aAgent::new(core, client.client.clone()))))
     }
 
@@ -235,7 +237,7 @@ impl AgentHandle {
     #[wasm_bindgen(js_name = remoteA2aFromCardUrl)]
     pub fn remote_a2a_from_card_url(options: JsValue) -> Result<AgentHandle, JsValue> {
         let build = || -> Result<AgentHandle, AdkError> {
-            let core = core_from(options.unchecked_ref())?;
+            let core = core_from(&AgentOptions::new(options.clone()))?;
             let url = text("RemoteA2aAgent", &options, "agentCardUrl")?
                 .ok_or_else(|| AdkError::invalid("RemoteA2aAgent: give agentCardUrl or client"))?;
             let http = http_client("RemoteA2aAgent", &options)?;

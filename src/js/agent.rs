@@ -11,7 +11,7 @@ use futures_util::StreamExt;
 use super::context::JsContext;
 use super::convert::{call, json_text_within};
 use super::hook::{Args, JsHook};
-use super::sys::{read, AgentOptions, JsAgentObject};
+use super::sys::{AgentOptions, JsAgentObject};
 use super::to_js_error;
 use crate::agent::{
     add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
@@ -41,12 +41,11 @@ impl AgentHandle {
 
 /// Reads `name`, `description` and the callbacks from an options object.
 pub(super) fn core_from(options: &AgentOptions) -> Result<AgentCore, AdkError> {
-    let name =
-        read(options.name()).as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
-    let description = read(options.description()).as_string().unwrap_or_default();
+    let name = options.name().as_string().ok_or_else(|| AdkError::invalid("agent options: name: expected a string"))?;
+    let description = options.description().as_string().unwrap_or_default();
     Ok(AgentCore::new(&name, &description)?
-        .with_before_agent_callbacks(callbacks(&read(options.before_agent_callback()), "beforeAgentCallback")?)
-        .with_after_agent_callbacks(callbacks(&read(options.after_agent_callback()), "afterAgentCallback")?))
+        .with_before_agent_callbacks(callbacks(&options.before_agent_callback(), "beforeAgentCallback")?)
+        .with_after_agent_callbacks(callbacks(&options.after_agent_callback(), "afterAgentCallback")?))
 }
 
 /// A JS function, or an array of them, as agent callbacks: each a [`JsHook`] given the `Context`,
@@ -67,22 +66,23 @@ fn callbacks(value: &JsValue, what: &'static str) -> Result<Vec<AgentCallback>, 
 #[wasm_bindgen]
 impl AgentHandle {
     /// `SequentialAgent` from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`.
-    pub fn sequential(options: AgentOptions) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&options).map_err(to_js_error)?;
+    pub fn sequential(options: JsValue) -> Result<AgentHandle, JsValue> {
+        let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
         Ok(AgentHandle { agent: Rc::new(SequentialAgent::new(core)) })
     }
 
     /// `ParallelAgent` from the same options.
-    pub fn parallel(options: AgentOptions) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&options).map_err(to_js_error)?;
+    pub fn parallel(options: JsValue) -> Result<AgentHandle, JsValue> {
+        let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
         Ok(AgentHandle { agent: Rc::new(ParallelAgent::new(core)) })
     }
 
     /// `LoopAgent` from the same options plus `maxIterations`.
     #[wasm_bindgen(js_name = loop)]
-    pub fn loop_agent(options: AgentOptions) -> Result<AgentHandle, JsValue> {
+    pub fn loop_agent(options: JsValue) -> Result<AgentHandle, JsValue> {
+        let options = AgentOptions::new(options);
         let core = core_from(&options).map_err(to_js_error)?;
-        let max = read(options.max_iterations()).as_f64();
+        let max = options.max_iterations().as_f64();
         let max = match max {
             Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
             Some(_) => return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0"))),
@@ -94,8 +94,8 @@ impl AgentHandle {
     /// An agent written in JS: `object.runAsyncImpl(ctx)` (or `runAsync`, or `object(ctx)` for a
     /// function) returns an async iterable of events. `options` gives name, description, callbacks.
     #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsAgentObject, options: AgentOptions) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&options).map_err(to_js_error)?;
+    pub fn from_js(object: JsAgentObject, options: JsValue) -> Result<AgentHandle, JsValue> {
+        let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
         let Some(run) = object.run_function() else {
             return Err(to_js_error(AdkError::invalid(format!(
                 "agent `{}`: expected runAsyncImpl(ctx) returning an async iterable of events",

@@ -137,18 +137,6 @@ impl JsContext {
         to_js(&context(&self.inner)?.events())
     }
 
-    /// Deprecated: `getSession()`, which says that it copies the history.
-    #[wasm_bindgen(getter)]
-    pub fn session(&self) -> Result<JsValue, JsValue> {
-        self.get_session()
-    }
-
-    /// Deprecated: `getEvents()`, which says that it copies the history.
-    #[wasm_bindgen(getter)]
-    pub fn events(&self) -> Result<JsValue, JsValue> {
-        self.get_events()
-    }
-
     /// The writable state.
     #[wasm_bindgen(getter)]
     pub fn state(&self) -> JsState {

@@ -39,17 +39,13 @@ export const createEvent = wasm.createEvent;
 export const getFunctionCalls = wasm.getFunctionCalls;
 export const getFunctionResponses = wasm.getFunctionResponses;
 
-// ADK's boolean event predicates, read off the event object as it is: a UI asks them of every
-// event, and nothing needs to cross into wasm for a boolean. What is not an object with a string
-// `author` (JSON text, say), or throws while being read, goes through wasm's decoding instead, so
-// bad input is still an AdkError; an object with an author is read as it is, not checked.
+// ADK's boolean predicates, read off the event as it is (nothing crosses into wasm for a boolean);
+// what is not an object with a string `author`, or throws when read, is decoded in wasm instead.
 function predicate(inWasm, inJs) {
   return (event, ...rest) => {
     try {
       if (event !== null && typeof event === 'object' && typeof event.author === 'string') return inJs(event, ...rest);
-    } catch {
-      // A throwing getter or Proxy: decoding reports it.
-    }
+    } catch {}
     return inWasm(event, ...rest);
   };
 }
@@ -65,7 +61,6 @@ export const isAgent = predicate(wasm.isAgent, (e, name) => {
   if (name !== undefined && name !== null && typeof name !== 'string') return wasm.isAgent(e, name);
   return e.author !== 'user' && (name === undefined || name === null || e.author === name);
 });
-/** ADK 2.x's `is_final_response()`. */
 export const isFinalResponse = predicate(wasm.isFinalResponse, (e) => {
   if (e.actions?.skipSummarization === true || (Array.isArray(e.longRunningToolIds) && e.longRunningToolIds.length)) return true;
   const partial = e.partial === true;

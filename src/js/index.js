@@ -255,8 +255,11 @@ function requestsOver(send) {
 /** HTTP calls in the shape of Python's `requests`, outside a run (the seeds' `ces_requests`). */
 export const requests = requestsOver((method, url, options) => wasm.httpRequest(method, url, options));
 
-// The context is a wasm class; these members give back the JS response class, so they live here.
+// The context is a wasm class; these members give back the JS response class, so they live here,
+// with the two getters that copied the history before it had methods named for that.
 Object.defineProperties(wasm.Context.prototype, {
+  session: { get() { return this.getSession(); } },
+  events: { get() { return this.getEvents(); } },
   callTool: {
     value(name, args) {
       return this.callToolFields(String(name), args).then((fields) => new ExternalResponse(fields));

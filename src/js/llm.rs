@@ -13,7 +13,7 @@ use super::agent::{core_from, AgentHandle};
 use super::convert::{from_js_core, from_js_within, js_error_to_core, object, prop, resolve, to_js_core};
 use super::hook::{Args, JsHook};
 use super::in_place::InPlace;
-use super::sys::{read, FunctionToolOptions, GenerateOptions, JsModelObject, LlmAgentOptions, Protocol};
+use super::sys::{FunctionToolOptions, GenerateOptions, JsModelObject, LlmAgentOptions, Protocol};
 use super::to_js_error;
 use crate::agent::llm::{
     validate_generate_content_config, AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback,
@@ -74,7 +74,7 @@ impl ModelHandle {
     #[wasm_bindgen(js_name = fromJs)]
     pub fn from_js(object: JsValue) -> Result<ModelHandle, JsValue> {
         let object = JsModelObject::check(object).map_err(to_js_error)?;
-        let name = read(object.model()).as_string().unwrap_or_else(|| "js-model".into());
+        let name = object.name().unwrap_or_else(|| "js-model".into());
         Ok(ModelHandle::wrap(Rc::new(JsModel { object, name })))
     }
 
@@ -176,18 +176,19 @@ pub struct ToolHandle {
 impl ToolHandle {
     /// `FunctionTool` from `{name, description, parameters, execute(args, toolContext), isLongRunning}`.
     pub fn function(options: JsValue) -> Result<ToolHandle, JsValue> {
-        let options: FunctionToolOptions = options.unchecked_into();
-        let name = read(options.name())
+        let options = FunctionToolOptions::new(options);
+        let name = options
+            .name()
             .as_string()
             .ok_or_else(|| to_js_error(AdkError::invalid("FunctionTool: name: expected a string")))?;
-        let description = read(options.description()).as_string().unwrap_or_default();
+        let description = options.description().as_string().unwrap_or_default();
         let parameters: Option<Value> =
-            optional("FunctionTool parameters", &read(options.parameters())).map_err(to_js_error)?;
-        let execute: js_sys::Function = read(options.execute()).dyn_into().map_err(|_| {
+            optional("FunctionTool parameters", &options.parameters()).map_err(to_js_error)?;
+        let execute: js_sys::Function = options.execute().dyn_into().map_err(|_| {
             to_js_error(AdkError::invalid(format!("FunctionTool `{name}`: execute must be a function")))
         })?;
         let execute = JsHook::new(execute, "tool");
-        let long_running = read(options.is_long_running()).is_truthy();
+        let long_running = options.is_long_running().is_truthy();
         let function = Rc::new(move |args: JsonObject, ctx: crate::agent::ToolContext| {
             let execute = execute.clone();
             Box::pin(async move {
@@ -265,7 +266,7 @@ fn tool_info(name: &str) -> JsValue {
 /// The model callbacks, each a [`JsHook`] called with `{request | response | error, context}`;
 /// the request is read back only if the callback changed it.
 fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for hook in JsHook::list(&read(options.before_model_callback()), "beforeModelCallback")? {
+    for hook in JsHook::list(&options.before_model_callback(), "beforeModelCallback")? {
         let callback: BeforeModelCallback = Rc::new(move |ctx, request| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -276,14 +277,14 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
         });
         config.before_model_callbacks.push(callback);
     }
-    for hook in JsHook::list(&read(options.after_model_callback()), "afterModelCallback")? {
+    for hook in JsHook::list(&options.after_model_callback(), "afterModelCallback")? {
         let callback: AfterModelCallback = Rc::new(move |ctx, response| {
             let hook = hook.clone();
             Box::pin(async move { hook.answer(ctx, Args::Fields(&[("response", to_js_core(&response)?)])).await })
         });
         config.after_model_callbacks.push(callback);
     }
-    for hook in JsHook::list(&read(options.on_model_error_callback()), "onModelErrorCallback")? {
+    for hook in JsHook::list(&options.on_model_error_callback(), "onModelErrorCallback")? {
         let callback: ModelErrorCallback = Rc::new(move |ctx, request, error| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -299,7 +300,7 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
 /// The tool callbacks, each a [`JsHook`] called with `{tool, args, response | error, context}`;
 /// the arguments are read back only if the callback changed them.
 fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for hook in JsHook::list(&read(options.before_tool_callback()), "beforeToolCallback")? {
+    for hook in JsHook::list(&options.before_tool_callback(), "beforeToolCallback")? {
         let callback: BeforeToolCallback = Rc::new(move |name, args, ctx| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -310,7 +311,7 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
         });
         config.before_tool_callbacks.push(callback);
     }
-    for hook in JsHook::list(&read(options.after_tool_callback()), "afterToolCallback")? {
+    for hook in JsHook::list(&options.after_tool_callback(), "afterToolCallback")? {
         let callback: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -321,7 +322,7 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
         });
         config.after_tool_callbacks.push(callback);
     }
-    for hook in JsHook::list(&read(options.on_tool_error_callback()), "onToolErrorCallback")? {
+    for hook in JsHook::list(&options.on_tool_error_callback(), "onToolErrorCallback")? {
         let callback: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -340,9 +341,9 @@ fn llm_config(
     tools: Vec<ToolHandle>,
 ) -> Result<LlmAgentConfig, AdkError> {
     let mut config = LlmAgentConfig::new(model.model.clone());
-    config.instruction = instruction(&read(options.instruction()), "instruction")?;
-    config.global_instruction = instruction(&read(options.global_instruction()), "globalInstruction")?;
-    config.static_instruction = match read(options.static_instruction()) {
+    config.instruction = instruction(&options.instruction(), "instruction")?;
+    config.global_instruction = instruction(&options.global_instruction(), "globalInstruction")?;
+    config.static_instruction = match options.static_instruction() {
         // An empty one is none, as ADK's `if agent.static_instruction` reads it.
         v if v.as_string().is_some_and(|t| t.is_empty()) => None,
         v if v.as_string().is_some() => {
@@ -351,8 +352,8 @@ fn llm_config(
         v => optional("staticInstruction", &v)?,
     };
     config.tools = tools.into_iter().map(|t| t.tool).collect();
-    config.output_key = read(options.output_key()).as_string();
-    config.include_contents = match read(options.include_contents()).as_string().as_deref() {
+    config.output_key = options.output_key().as_string();
+    config.include_contents = match options.include_contents().as_string().as_deref() {
         None | Some("default") => IncludeContents::Default,
         Some("none") => IncludeContents::None,
         Some(other) => {
@@ -360,10 +361,10 @@ fn llm_config(
         }
     };
     config.generate_content_config =
-        optional("generateContentConfig", &read(options.generate_content_config()))?.unwrap_or_default();
+        optional("generateContentConfig", &options.generate_content_config())?.unwrap_or_default();
     validate_generate_content_config(&config.generate_content_config)?;
-    config.disallow_transfer_to_parent = read(options.disallow_transfer_to_parent()).is_truthy();
-    config.disallow_transfer_to_peers = read(options.disallow_transfer_to_peers()).is_truthy();
+    config.disallow_transfer_to_parent = options.disallow_transfer_to_parent().is_truthy();
+    config.disallow_transfer_to_peers = options.disallow_transfer_to_peers().is_truthy();
     model_callbacks(options, &mut config)?;
     tool_callbacks(options, &mut config)?;
     Ok(config)
@@ -373,8 +374,8 @@ fn llm_config(
 impl AgentHandle {
     /// `LlmAgent` from its options, its model and its tools.
     pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) -> Result<AgentHandle, JsValue> {
-        let options: LlmAgentOptions = options.unchecked_into();
-        let core = core_from(&options).map_err(to_js_error)?;
+        let options = LlmAgentOptions::new(options);
+        let core = core_from(&options.agent()).map_err(to_js_error)?;
         let config = llm_config(&options, model, tools).map_err(to_js_error)?;
         Ok(AgentHandle::wrap(Rc::new(LlmAgent::new(core, config))))
     }

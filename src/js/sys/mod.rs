@@ -1,19 +1,19 @@
-//! Typed declarations of the protocols JS implements for the SDK to call: services, models,
-//! agents, tools and the option objects that carry them. Declarations without behaviour; the
-//! adapters in `super` are written over these.
+//! Typed declarations of the protocols JS implements for the SDK to call (services, models,
+//! agents) and of the option objects that carry tools and callbacks. Declarations without
+//! behaviour; the adapters in `super` are written over these.
 //!
 //! An object is checked against its protocol once, where it enters (a missing method is an
 //! `INVALID_ARGUMENT` naming it); after that every call is a typed method call.
 
 mod agent;
 mod model;
+mod options;
 mod services;
-mod tool;
 
-pub use agent::{AgentOptions, JsAgentObject, LlmAgentOptions};
+pub use agent::JsAgentObject;
 pub use model::{GenerateOptions, JsModelObject};
+pub use options::{AgentOptions, FunctionToolOptions, LlmAgentOptions};
 pub use services::{JsArtifactServiceObject, JsMemoryServiceObject, JsSessionServiceObject};
-pub use tool::FunctionToolOptions;
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -44,10 +44,4 @@ pub trait Protocol: JsCast {
             }
         }
     }
-}
-
-/// What a getter of these declarations read: a getter that throws (a hostile Proxy, options that
-/// are not an object) reads as `undefined`, as `Reflect.get` failing did.
-pub fn read(got: Result<JsValue, JsValue>) -> JsValue {
-    got.unwrap_or(JsValue::UNDEFINED)
 }

@@ -4,16 +4,13 @@
 use wasm_bindgen::prelude::*;
 
 use super::Protocol;
+use crate::platform::interop::prop;
 
 #[wasm_bindgen]
 extern "C" {
     /// A model written in JS.
     #[derive(Clone)]
     pub type JsModelObject;
-
-    /// The model's name, if it gives one.
-    #[wasm_bindgen(method, getter, structural, catch)]
-    pub fn model(this: &JsModelObject) -> Result<JsValue, JsValue>;
 
     /// `generateContent(request, {stream, signal})`.
     #[wasm_bindgen(method, catch, js_name = generateContent)]
@@ -39,6 +36,13 @@ extern "C" {
 impl Protocol for JsModelObject {
     const NAME: &'static str = "model";
     const METHODS: &'static [&'static str] = &["generateContent"];
+}
+
+impl JsModelObject {
+    /// The model's name, if it gives one.
+    pub fn name(&self) -> Option<String> {
+        prop(self, "model").as_string()
+    }
 }
 
 impl GenerateOptions {
