@@ -7,7 +7,8 @@
 // 2. History: one run on a session that already holds 0, 1 000, 10 000 and 100 000 events: a
 //    run's cost must not grow with the history it does not read.
 // 3. A session service written in JS: the throughput of 1, each library's runner over the same
-//    plain JS object (a Map of sessions), so every event crosses to the app's own storage.
+//    plain JS object (a Map of sessions), so every event crosses to the app's own storage; then
+//    one run on such a session already holding 0, 10 000 and 100 000 events.
 // 4. A JS beforeModelCallback: an LlmAgent over a JS model on a session holding 200 turns, one
 //    model call per run, with and without a callback that reads the request.
 // (wasm memory over many runs is measured in a browser tab, by benches/browser.mjs.)
@@ -162,6 +163,20 @@ async function jsSessions() {
     'adk-wasm': () => new ours.Runner({ appName: 'bench', agent: ourAgent(EVENTS), sessionService: jsSessionService() }),
     '@google/adk': () => new theirs.Runner({ appName: 'bench', agent: theirAgent(EVENTS), sessionService: jsSessionService() }),
   }, 5, EVENTS, 11);
+  console.log(`   one run of ${EVENTS} events on a session of N stored events (events/s, median of 5 runs): N adk-wasm @google/adk`);
+  for (const stored of [0, 10000, 100000]) {
+    const cells = [];
+    for (const [lib, agent] of [[ours, ourAgent], [theirs, theirAgent]]) {
+      const sessionService = jsSessionService();
+      const runner = new lib.Runner({ appName: 'bench', agent: agent(EVENTS), sessionService });
+      await sessionService.createSession({ appName: 'bench', userId: 'u', sessionId: 'h' });
+      if (stored) await run(new lib.Runner({ appName: 'bench', agent: agent(stored - 1), sessionService }), 'h');
+      const values = [];
+      for (let s = 0; s < 5; s++) values.push(await sample(runner, 1, EVENTS, 'h'));
+      cells.push(Math.round(median(values)));
+    }
+    console.log(`   ${String(stored).padStart(7)} ${String(cells[0]).padStart(9)} ${String(cells[1]).padStart(12)}`);
+  }
 }
 
 const answer = { content: { role: 'model', parts: [{ text: 'ok' }] } };

@@ -29,9 +29,18 @@ fn thrown(error: &JsValue) -> String {
     }
 }
 
-/// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is.
+/// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is, at
+/// once: a sync callback or service method costs no trip through the microtask queue.
 pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
+    if !is_thenable(&value) {
+        return Ok(value);
+    }
     wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value)).await.map_err(|e| js_error_to_core(&e))
+}
+
+/// Whether `value` is a Promise or another object with a `then` method.
+pub fn is_thenable(value: &JsValue) -> bool {
+    value.is_instance_of::<js_sys::Promise>() || (value.is_object() && method_of(value, "then").is_some())
 }
 
 /// What a JS method answered (a value or a Promise), awaited; a throw or a rejection is an

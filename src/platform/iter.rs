@@ -15,7 +15,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 #[cfg(feature = "agents")]
 use super::interop::call;
-use super::interop::{js_error_to_core, method_of};
+use super::interop::{is_thenable, js_error_to_core, method_of};
 use super::sys::IteratorResult;
 use adk_core::AdkError;
 
@@ -137,8 +137,7 @@ impl Stream for JsStream {
                 Err(e) => return Poll::Ready(this.step(Err(e))),
             };
             // A sync iterator answers at once; an async one (and a reader) with a promise.
-            let thenable = pulled.is_instance_of::<js_sys::Promise>() || method_of(&pulled, "then").is_some();
-            if !thenable {
+            if !is_thenable(&pulled) {
                 return Poll::Ready(this.step(Ok(pulled)));
             }
             let promise = js_sys::Promise::resolve(&pulled);

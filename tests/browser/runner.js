@@ -337,4 +337,36 @@ await test('ctx.getSession() and ctx.getEvents() copy the history; the old gette
   assertJsonEqual(JSON.parse(event.content.parts[0].text), { id: 's1', events: ['user'], same: true });
 });
 
+await test('a session a JS service hands out again is read as a log: the events after those read, its state and time', async () => {
+  const sessions = new Map();
+  const service = {
+    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
+    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    listSessions() { return { sessions: [...sessions.values()] }; },
+    deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    appendEvent({ session, event }) { Object.assign(session.state, event.actions.stateDelta); session.events.push(event); session.lastUpdateTime = event.timestamp; return event; },
+  };
+  const seen = [];
+  const agent = new (class extends BaseAgent {
+    async *runAsyncImpl(ctx) {
+      seen.push({ texts: ctx.getEvents().map((e) => e.content?.parts?.[0]?.text), state: ctx.state.toObject() });
+      ctx.state.set('turns', (ctx.state.get('turns') ?? 0) + 1);
+      yield reply(`turn ${ctx.state.get('turns')}`);
+    }
+  })({ name: 'counter' });
+  const runner = new Runner({ appName: 'app', agent, sessionService: service, autoCreateSession: true });
+  for (const t of ['a', 'b']) await collect(runner.runAsync({ userId: 'u', sessionId: 'log', newMessage: text(t) }));
+  // The app changes the state and rewrites the history behind the runner's back: a new object is read in full.
+  sessions.get('log').state.note = 'set by the app';
+  await collect(runner.runAsync({ userId: 'u', sessionId: 'log', newMessage: text('c') }));
+  sessions.set('log', { ...sessions.get('log'), events: sessions.get('log').events.slice(-2) });
+  await collect(runner.runAsync({ userId: 'u', sessionId: 'log', newMessage: text('d') }));
+  assertJsonEqual(seen, [
+    { texts: ['a'], state: {} },
+    { texts: ['a', 'turn 1', 'b'], state: { turns: 1 } },
+    { texts: ['a', 'turn 1', 'b', 'turn 2', 'c'], state: { turns: 2, note: 'set by the app' } },
+    { texts: ['c', 'turn 3', 'd'], state: { turns: 3, note: 'set by the app' } },
+  ]);
+});
+
 finish();

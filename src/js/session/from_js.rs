@@ -1,17 +1,20 @@
 //! A session service written in JS, as the runner's `SessionService`.
 //!
-//! What crosses is the request and what changes: the session objects the service hands out are
-//! kept by id, so `appendEvent` gets back the service's own object (which it may update in place,
-//! as ADK services do) and never a copy of the history; the event crosses once, and the event the
-//! service answers is read back only when it is another object or the service changed it.
+//! What crosses is the request and what changes. The session objects the service hands out are
+//! kept by id, with what was read of them: `appendEvent` gets back the service's own object (which
+//! it may update in place, as ADK services do), never a copy of the history, and a session the
+//! service hands out again as the same object is read as the append-only log it is (its state,
+//! its time and the events after those already read), so a run costs what it adds, not what the
+//! session holds. The event crosses once, and the event the service answers is read back only when
+//! it is another object or the service changed it.
 
 use std::cell::RefCell;
 
 use async_trait::async_trait;
 use indexmap::IndexMap;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
-use crate::js::convert::{answer_of, from_js_core, object, to_js_core};
+use crate::js::convert::{answer_of, from_js_core, object, prop, to_js_core};
 use crate::js::in_place::InPlace;
 use crate::js::sys::JsSessionServiceObject;
 use crate::session::{trim_temp_delta, GetSessionConfig, Session, SessionService};
@@ -21,7 +24,15 @@ use crate::{AdkError, Event};
 /// The JS object behind a `SessionService.fromJs`, and the session objects it handed out.
 pub struct JsSessionService {
     object: JsSessionServiceObject,
-    sessions: RefCell<IndexMap<(String, String, String), JsValue>>,
+    sessions: RefCell<IndexMap<(String, String, String), Known>>,
+}
+
+/// A session object the service handed out, and what was read of it (its events shared with the
+/// copies handed to runs).
+#[derive(Clone)]
+struct Known {
+    js: JsValue,
+    read: Session,
 }
 
 impl JsSessionService {
@@ -32,7 +43,37 @@ impl JsSessionService {
 
     fn remember(&self, session: &Session, js: &JsValue) {
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        self.sessions.borrow_mut().insert(key, js.clone());
+        self.sessions.borrow_mut().insert(key, Known { js: js.clone(), read: session.clone() });
+    }
+
+    /// `js`, the whole session the service answered: read in full, or, when it is an object
+    /// already read, only what changed since (`None` when it is not that log any more).
+    fn read_again(&self, key: &(String, String, String), js: &JsValue) -> Result<Option<Session>, AdkError> {
+        let Some(known) = self.sessions.borrow().get(key).cloned().filter(|k| k.js == *js) else {
+            return Ok(None);
+        };
+        let Ok(events) = prop(js, "events").dyn_into::<js_sys::Array>() else {
+            return Ok(None);
+        };
+        let read = known.read.events.len() as u32;
+        if events.length() < read {
+            return Ok(None);
+        }
+        let added: Vec<Event> =
+            from_js_core("events of the session returned by getSession", &events.slice(read, events.length()))?;
+        // Its state and time are read on their own: stringifying the session would copy the history.
+        let state = prop(js, "state");
+        let mut session = known.read;
+        session.state = if state.is_undefined() {
+            JsonObject::new()
+        } else {
+            from_js_core("state of the session returned by getSession", &state)?
+        };
+        for event in added {
+            session.record_event(event);
+        }
+        session.last_update_time = prop(js, "lastUpdateTime").as_f64().unwrap_or_default();
+        Ok(Some(session))
     }
 }
 
@@ -72,6 +113,8 @@ impl SessionService for JsSessionService {
         session_id: &str,
         config: Option<&GetSessionConfig>,
     ) -> Result<Option<Session>, AdkError> {
+        // A filtered session (`config`) is not the whole log: read in full, and not kept.
+        let whole = config.is_none();
         let config = match config {
             Some(c) => to_js_core(c)?,
             None => JsValue::UNDEFINED,
@@ -86,8 +129,15 @@ impl SessionService for JsSessionService {
         if js.is_null() || js.is_undefined() {
             return Ok(None);
         }
-        let session: Session = from_js_core("session returned by getSession", &js)?;
-        self.remember(&session, &js);
+        let key = (app_name.to_string(), user_id.to_string(), session_id.to_string());
+        let again = if whole { self.read_again(&key, &js)? } else { None };
+        let session = match again {
+            Some(session) => session,
+            None => from_js_core("session returned by getSession", &js)?,
+        };
+        if whole {
+            self.remember(&session, &js);
+        }
         Ok(Some(session))
     }
 
@@ -109,7 +159,7 @@ impl SessionService for JsSessionService {
             return Ok(event);
         }
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        let cached = self.sessions.borrow().get(&key).cloned();
+        let cached = self.sessions.borrow().get(&key).map(|known| known.js.clone());
         // A session this service did not hand out goes without its events: never a copy of the history.
         let session_js = match cached {
             Some(js) => js,
