@@ -1,4 +1,5 @@
 //! Every kind of error an A2A server (or the network) can produce, as `AdkError`s.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 
 mod common;
 

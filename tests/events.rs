@@ -1,4 +1,5 @@
 //! Native tests of the event model against events serialized by the real google-adk package.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

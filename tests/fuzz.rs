@@ -7,6 +7,7 @@
 //! seed; `make fuzz` runs each target for `FUZZ_SECONDS` (default 60) from a random seed, printed
 //! so that `FUZZ_SEED` repeats it. A panicking input is written to `target/fuzz-crashes/`; once
 //! fixed it belongs in `tests/fixtures/fuzz/regressions/<target>/`, which every run replays first.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

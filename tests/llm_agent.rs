@@ -1,5 +1,6 @@
 //! LlmAgent on the scripted model: ADK's instructions_utils, llm_agent_callbacks, output_save,
 //! functions_long_running, include_contents and transfer cases, translated.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

@@ -1,5 +1,6 @@
 //! ADK Python's in-memory memory cases (tests/unittests/memory/test_in_memory_memory_service.py),
 //! translated: what ADK checks on its private store is checked here through searches.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
 use adk_wasm::memory::{InMemoryMemoryService, MemoryService};

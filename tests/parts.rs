@@ -1,6 +1,7 @@
 //! The seeds' `Part` and `Blob` helpers (text_or_transcript, has_function_call/response,
 //! from_customized_response, Blob.from_json and transcript), checked against the seeds' Python
 //! runtime: the customized response holds the bytes Python's `json.dumps` writes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
 use adk_wasm::types::{Blob, CustomizedResponse, Part, AGENT_RESPONSE_MIME_TYPE};

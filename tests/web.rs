@@ -1,5 +1,6 @@
 //! The same checks inside headless Chromium through wasm-bindgen-test: the core compiled to wasm32,
 //! and the JS boundary called with real JS values.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(target_arch = "wasm32")]
 
 mod common;

@@ -4,19 +4,6 @@
 //!
 //! Nothing here knows about JavaScript: the browser's clock, randomness and `fetch` are plugged in
 //! from above (see [`platform`] and [`http`]).
-#![deny(missing_docs)]
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing,
-        clippy::unreachable,
-        clippy::todo,
-        clippy::unimplemented
-    )
-)]
 
 pub mod cancellation;
 pub mod error;

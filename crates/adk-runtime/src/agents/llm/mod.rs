@@ -19,13 +19,14 @@ use crate::tool::Tool;
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
+pub use crate::agents::python_repr::python_str;
 pub use call_tool::call_tool;
 pub use callbacks::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
     ToolErrorCallback,
 };
 pub use contents::build_contents;
-pub use instructions::{inject_session_state, python_str};
+pub use instructions::inject_session_state;
 
 /// A dynamic instruction: called with a read-only context each turn; its text is used as it is
 /// (no `{key}` templating, as in ADK).
