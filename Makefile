@@ -29,6 +29,8 @@ test-wasm:
 
 test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json
+	node_modules/.bin/tsc -p tests/browser/tsconfig.json
+	node tests/api/check.mjs
 	node tests/browser/run.mjs
 	node tests/browser/indexeddb.mjs
 	node tests/consumer/run.mjs

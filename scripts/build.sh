@@ -29,19 +29,30 @@ guard_glue() {
   ' "$1"
 }
 
-wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir pkg --out-name adk_wasm
+# wasm-bindgen's own declarations of the exports are not shipped (the package's types are the
+# hand-written index.d.ts): they go to target/api/, where tests/api/check.mjs holds the hand-written
+# ones to them.
+generated_types() {
+  mkdir -p target/api
+  mv "$1/adk_wasm.d.ts" "target/api/$2.d.ts"
+  rm -f "$1/adk_wasm_bg.wasm.d.ts"
+}
+
+wasm-pack --quiet build --release --target web --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
 guard_glue pkg/adk_wasm.js
+generated_types pkg full
 cp src/js/index.js src/js/core.js src/js/fatal.js src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
 
 # An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
 slim() {
   local feature=$1
   shift
-  wasm-pack --quiet build --release --target web --no-typescript --mode no-install --out-dir "pkg/$feature" \
+  wasm-pack --quiet build --release --target web --mode no-install --out-dir "pkg/$feature" \
     --out-name adk_wasm -- --no-default-features --features "$feature"
   optimize "pkg/$feature/adk_wasm_bg.wasm"
   guard_glue "pkg/$feature/adk_wasm.js"
+  generated_types "pkg/$feature" "$feature"
   rm -f "pkg/$feature/package.json" "pkg/$feature/README.md" "pkg/$feature/.gitignore"
   cp "$@" "pkg/$feature/"
   cp "src/js/$feature-entry.js" "pkg/$feature/index.js"

@@ -467,7 +467,8 @@ export declare class MemoryService {
   static indexedDb(options?: { databaseName?: string }): MemoryService;
   static fromJs(service: BaseMemoryService): MemoryService;
   addSessionToMemory(session: Session): Promise<void>;
-  addEventsToMemory(request: { appName: string; userId: string; events: Event[]; sessionId?: string }): Promise<void>;
+  /** Events without an `id` get one, as `createEvent` gives. */
+  addEventsToMemory(request: { appName: string; userId: string; events: (Event | EventInit)[]; sessionId?: string }): Promise<void>;
   searchMemory(request: { appName: string; userId: string; query: string }): Promise<SearchMemoryResponse>;
   deleteMemory(request: { appName: string; userId: string; memoryId: string }): Promise<void>;
   free(): void;

@@ -1,9 +1,10 @@
+// @ts-check
 // The A2A client and RemoteA2aAgent in Chromium against real servers on 127.0.0.1 (started by
 // tests/browser/run.mjs: an a2a-sdk 1.3.0 peer, a google-adk 2.13.0 to_a2a() peer, and a proxy that
 // cuts streams): every {peer × version × binding} cell, errors, cancel, resubscribe, a cut stream
 // resumed with every event delivered once, and agents in a runner.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, collect, finish, rejects, test } from './harness.js';
+import { assert, assertJsonEqual, collect, finish, json, rejects, test } from './harness.js';
 
 await init();
 const { A2AClient, RemoteA2aAgent, InMemoryRunner, SequentialAgent } = adk;
@@ -26,7 +27,7 @@ const sdkCells = [['1.0', 'JSONRPC'], ['1.0', 'HTTP+JSON'], ['0.3', 'JSONRPC'], 
 
 for (const [version, binding] of sdkCells) {
   await test(`a2a-sdk peer, v${version} ${binding}: stream, send, get, errors`, async () => {
-    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: version, binding });
+    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: /** @type {'1.0' | '0.3'} */ (version), binding: /** @type {'JSONRPC' | 'HTTP+JSON'} */ (binding) });
     assert(client.protocolVersion === version && client.binding === binding, `${client.protocolVersion} ${client.binding}`);
     assert(client.card.name === 'sdk_peer');
     const items = await collect(client.sendMessageStream(message('hello')));
@@ -40,7 +41,7 @@ for (const [version, binding] of sdkCells) {
     assert(task.id === taskId && task.status.state === 'TASK_STATE_COMPLETED');
     assert(task.artifacts[0].parts.map((p) => p.text).join('') === ARTIFACT);
 
-    const sent = await client.sendMessage(message('echo 바로'));
+    const sent = json(await client.sendMessage(message('echo 바로')));
     assert(sent.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(sent));
     assert(sent.task.artifacts[0].parts[0].text.startsWith('echo 바로'));
 
@@ -55,12 +56,12 @@ for (const [version, binding] of sdkCells) {
 
 await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', async () => {
   for (const [version, binding] of sdkCells) {
-    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: version, binding });
+    const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: /** @type {'1.0' | '0.3'} */ (version), binding: /** @type {'JSONRPC' | 'HTTP+JSON'} */ (binding) });
     const stream = client.sendMessageStream(message('slow:300 chunks:4'));
-    const first = (await stream.next()).value;
+    const first = json((await stream.next()).value);
     const taskId = first.task.id;
     const watching = client.subscribeToTask(taskId);
-    const snapshot = (await watching.next()).value;
+    const snapshot = json((await watching.next()).value);
     assert(snapshot.task?.id === taskId, `${version} ${binding}: a subscription starts with the task: ${JSON.stringify(snapshot)}`);
     const canceled = await client.cancelTask(taskId);
     assert(canceled.status.state === 'TASK_STATE_CANCELED', `${version} ${binding}: ${canceled.status.state}`);
@@ -182,9 +183,11 @@ await test('RemoteA2aAgent: a failed task is an error event; an unreachable agen
 });
 
 await test('bad options are typed errors', async () => {
+  // @ts-expect-error deliberately the wrong type
   await rejects(A2AClient.fromCardUrl(peers.sdk, { binding: 'GRPC-WEB' }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('binding'), e.message));
   await rejects(A2AClient.fromCardUrl(`${peers.sdk}/nope/`), (e) => assert(e.httpStatus === 404, `${e.code} ${e.httpStatus}`));
   let error;
+  // @ts-expect-error (no agentCardUrl nor client)
   try { new RemoteA2aAgent({ name: 'r' }); } catch (e) { error = e; }
   assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('agentCardUrl'), error?.message);
 });

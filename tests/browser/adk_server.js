@@ -1,3 +1,4 @@
+// @ts-check
 // AdkServerClient in Chromium, through the release package, against real `adk api_server`s
 // (google-adk 2.13.0 and 1.39.1, started by tests/browser/run.mjs over tests/adk_server/agents):
 // every method on both versions, streamed runs read back from the server's own session, a tool

@@ -1,3 +1,4 @@
+// @ts-check
 // The release pkg/ in a real Chromium: it loads, and the event API matches ADK's golden fixtures.
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, assertThrowsAdk, finish, test } from './harness.js';
@@ -32,14 +33,18 @@ for (const file of FIXTURES) {
 
 await test('bad input is a typed error naming the field, and the SDK keeps working', () => {
   assertThrowsAdk(() => adk.parseEvent('not json'), 'INVALID_ARGUMENT', 'not valid JSON');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.parseEvent({ author: 5 }), 'INVALID_ARGUMENT', 'author');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.parseEvent({ author: 'a', content: { parts: [{ text: 1 }] } }), 'INVALID_ARGUMENT', 'content.parts[0].text');
   assertThrowsAdk(() => adk.parseEvent({ author: 'a', content: { parts: [{ inlineData: { data: '$$' } }] } }), 'INVALID_ARGUMENT', 'inlineData.data');
   assertThrowsAdk(() => adk.parseEvent(undefined), 'INVALID_ARGUMENT', 'undefined');
+  // @ts-expect-error (a BigInt)
   assertThrowsAdk(() => adk.parseEvent({ author: 'a', n: 10n }), 'INVALID_ARGUMENT', 'not JSON-serializable');
   const cyclic = { author: 'a' };
   cyclic.self = cyclic;
   assertThrowsAdk(() => adk.parseEvent(cyclic), 'INVALID_ARGUMENT', 'not JSON-serializable');
+  // @ts-expect-error (no author)
   assertThrowsAdk(() => adk.isFinalResponse({}), 'INVALID_ARGUMENT', 'author');
   assert(adk.parseEvent({ author: 'still-works' }).author === 'still-works');
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // A WebAssembly instance that traps must say so: forced here with a real out-of-memory (an event
 // whose decoding outgrows the 4 GiB of wasm memory), with another run pending.
 // Its own page: the instance cannot be used after this.

@@ -1,3 +1,4 @@
+// @ts-check
 // The flows tests/fixtures/record_flows.py recorded from ADK Python 2.13.0, rebuilt through the
 // release package's JS API (LlmAgent over models written in JS that record each request, JS tools
 // and callbacks, workflow agents) and compared request for request and event for event with what

@@ -1,10 +1,11 @@
+// @ts-check
 // The JS API of the release package fed hostile values: cycles, BigInts, getters and Proxies that
 // throw, frozen objects, wasm handles, lone surrogates, 10 000-deep nesting, and mutations of real
 // events. Every call must return, or throw (or reject with) an AdkError; the instance must keep
 // working. `?seconds=N` runs for N seconds from a random seed (`make fuzz`); without it, a fixed
 // seed and a fixed count (what CI runs). `?seed=S` repeats a run.
 import init, * as adk from '/pkg/index.js';
-import { assert, finish, test } from './harness.js';
+import { assert, finish, json, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, BaseAgent, LlmAgent, ScriptedModel, FunctionTool, InMemorySessionService, Transcript, A2AClient } = adk;
@@ -32,6 +33,7 @@ const session = await service.createSession({ appName: 'app', userId: 'u', sessi
 const realEvent = { ...adk.createEvent({ author: 'model', invocationId: 'e-1' }), content: { role: 'model', parts: [{ text: 'hi' }, { functionCall: { id: 'c', name: 'f', args: { a: [1, { b: null }] } } }] }, actions: { stateDelta: { k: 'v' } } };
 
 function deep(n, open) {
+  /** @type {unknown} */
   let v = 'leaf';
   for (let i = 0; i < n; i++) v = open === '[' ? [v] : { x: v };
   return v;
@@ -118,7 +120,7 @@ const calls = [
     const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'l', model, tools: [tool] }), appName: 'app', autoCreateSession: true });
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'go' }] } }));
   }],
-  ['isAgent', (v) => adk.isAgent(realEvent, v)],
+  ['isAgent', (v) => adk.isAgent(json(realEvent), v)],
   ['A2AClient methods', async (v) => {
     const method = pick(['getTask', 'cancelTask', 'subscribeToTask']);
     const result = a2a[method](v);
@@ -162,7 +164,7 @@ await test('hostile values through the JS API: only AdkErrors, and the instance 
       await call(value);
     } catch (e) {
       counts.errors += 1;
-      if (!(e instanceof Error) || e.name !== 'AdkError' || !CODES.has(e.code) || !e.message) {
+      if (!(e instanceof Error) || e.name !== 'AdkError' || !CODES.has(json(e).code) || !e.message) {
         const shown = (() => { try { return String(JSON.stringify(value)).slice(0, 80); } catch { return typeof value; } })();
         bad.push(`${name}(${shown}): ${e?.name} ${e?.code}: ${String(e?.message).slice(0, 160)}`);
       }

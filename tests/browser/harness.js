@@ -1,7 +1,11 @@
+// @ts-check
 // A tiny in-page test harness: collects named checks and publishes the results on `window.__results`
 // for tests/browser/run.mjs to read.
 const results = { passed: 0, failed: 0, failures: [], done: false };
 window.__results = results;
+
+/** A value a test reads as untyped JSON (a tool's result, a response body, a wire object). */
+export const json = (/** @type {unknown} */ value) => /** @type {any} */ (value);
 
 export async function test(name, fn) {
   try {

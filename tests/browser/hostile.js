@@ -1,7 +1,8 @@
+// @ts-check
 // Hostile input through the release package in Chromium: each test is a row of the README's
 // bad-input catalogue (the row's number is in the test's name), and the SDK must keep working after it.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertRejectsAdk, assertThrowsAdk, collect, finish, test } from './harness.js';
+import { assert, assertRejectsAdk, assertThrowsAdk, collect, finish, json, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, BaseAgent, ScriptedModel, FunctionTool } = adk;
@@ -28,7 +29,7 @@ async function stillWorks() {
 }
 
 await test('#4 a tool returning its ToolContext: INVALID_ARGUMENT, no heap address reaches the model or the session', async () => {
-  const leaky = new FunctionTool({ name: 'leaky', execute: (_args, context) => ({ context }) });
+  const leaky = new FunctionTool({ name: 'leaky', execute: (_args, context) => json({ context }) });
   const model = new ScriptedModel([callOf('leaky'), 'done']);
   const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [leaky] }));
   await assertRejectsAdk(collect(runOf(runner)), 'INVALID_ARGUMENT', 'tool result');
@@ -47,7 +48,7 @@ await test('#5 a JS agent yielding its context, or a session handle, as event da
   const runner = await runnerOf(new Leaky({ name: 'leaky' }));
   await assertRejectsAdk(collect(runOf(runner)), 'INVALID_ARGUMENT', 'adk-wasm object');
   const session = await stored(runner);
-  const handle = { author: 'x', customMetadata: { service: runner.sessionService } };
+  const handle = json({ author: 'x', customMetadata: { service: runner.sessionService } });
   assertThrowsAdk(() => adk.createEvent(handle), 'INVALID_ARGUMENT', 'adk-wasm object');
   const event = { ...adk.createEvent({ author: 'x' }), customMetadata: handle.customMetadata };
   await assertRejectsAdk(runner.sessionService.appendEvent({ session, event }), 'INVALID_ARGUMENT', 'adk-wasm object');
@@ -120,7 +121,9 @@ await test('#9 the limits: defaults, setLimits changes only what it is given, ba
   assert(changed.maxToolResultBytes === 1000 && changed.maxEventBytes === 16 * MiB, JSON.stringify(changed));
   adk.setLimits(defaults);
   assertThrowsAdk(() => adk.setLimits({ maxEventBytes: -1 }), 'INVALID_ARGUMENT', 'maxEventBytes');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.setLimits({ maxEventBytes: 'big' }), 'INVALID_ARGUMENT', 'maxEventBytes');
+  // @ts-expect-error (a limit that does not exist)
   assertThrowsAdk(() => adk.setLimits({ maxEventByte: 1 }), 'INVALID_ARGUMENT', 'unknown limit `maxEventByte`');
   assert(adk.getLimits().maxEventBytes === 16 * MiB, 'a refused change changes nothing');
 });
@@ -157,7 +160,7 @@ await test('#12 a JS tool result over maxToolResultBytes reaches the model as {e
   const runner = await runnerOf(new LlmAgent({ name: 'agent', model, tools: [huge] }));
   const events = await withLimits({ maxToolResultBytes: 1000 }, () => collect(runOf(runner)));
   const { response } = adk.getFunctionResponses(events[1])[0];
-  assert(Object.keys(response).join() === 'error' && response.error.includes('maxToolResultBytes'), JSON.stringify(response));
+  assert(Object.keys(response).join() === 'error' && json(response).error.includes('maxToolResultBytes'), JSON.stringify(response));
   assert(model.requests.length === 2 && events.at(-1).content.parts[0].text === 'sorry', 'the model heard the error');
 });
 
@@ -219,22 +222,30 @@ await test('#15 an event of millions of empty parts (6 MB of JSON, gigabytes dec
 });
 
 await test('#16 a non-string where a string is expected (found by the fuzzer): INVALID_ARGUMENT, not a bare TypeError', async () => {
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.Part.fromText(42), 'INVALID_ARGUMENT', 'Part.fromText');
   assertThrowsAdk(() => adk.Part.fromJson(null), 'INVALID_ARGUMENT', 'Part.fromJson');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.Part.fromInlineData('x', 'text/plain'), 'INVALID_ARGUMENT', 'Uint8Array');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.Part.fromFunctionCall({}, {}), 'INVALID_ARGUMENT', 'name');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => adk.isAgent(adk.createEvent({ author: 'a' }), 5), 'INVALID_ARGUMENT', 'agentName');
   const client = adk.A2AClient.fromCard({
     name: 'x', description: '', version: '1', capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [],
     supportedInterfaces: [{ url: `${location.origin}/nowhere/`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
   });
+  // @ts-expect-error deliberately the wrong type
   await assertRejectsAdk(client.getTask(5), 'INVALID_ARGUMENT', 'getTask id');
+  // @ts-expect-error deliberately the wrong type
   assertThrowsAdk(() => client.subscribeToTask({ id: 't' }), 'INVALID_ARGUMENT', 'subscribeToTask id');
+  // @ts-expect-error deliberately the wrong type
   await assertRejectsAdk(adk.IndexedDbSessionService.deleteDatabase(7), 'INVALID_ARGUMENT', 'deleteDatabase name');
   const seen = [];
   const probe = new FunctionTool({
     name: 'probe',
     execute: async (_args, context) => {
+      // @ts-expect-error deliberately the wrong type
       for (const attempt of [() => context.state.get(1), () => context.getVariable(null, 0), () => context.saveArtifact(3, adk.Part.fromText('x')), () => context.searchMemory({})]) {
         try {
           await attempt();

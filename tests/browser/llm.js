@@ -1,8 +1,9 @@
+// @ts-check
 // LlmAgent with JS tools in Chromium, on the scripted model and on a model written in JS:
 // the tool loop, a transfer to a specialist whose tool writes state, a LoopAgent ended by
 // exit_loop, streaming (chunks then exactly one final event), callbacks, and failures.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, LoopAgent, FunctionTool, ScriptedModel, exitLoop, Transcript } = adk;
@@ -22,7 +23,7 @@ const calculator = new FunctionTool({
   name: 'calculator',
   description: 'Evaluates a + b.',
   parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
-  execute: async ({ a, b }) => a + b,
+  execute: async ({ a, b }) => json(a) + json(b),
 });
 
 await test('tool loop with a JS tool on the scripted model', async () => {
@@ -38,7 +39,7 @@ await test('tool loop with a JS tool on the scripted model', async () => {
   const [first] = model.requests;
   const identity = 'You are an agent. Your internal name is "math".';
   assert(first.config.systemInstruction === `Help Minsu with sums.\n\n${identity}`, first.config.systemInstruction);
-  assertJsonEqual(first.config.tools[0].functionDeclarations[0].parametersJsonSchema.required, ['a', 'b']);
+  assertJsonEqual(json(first.config.tools[0].functionDeclarations[0].parametersJsonSchema).required, ['a', 'b']);
   assertJsonEqual(first.config.labels, { adk_agent_name: 'math' });
 });
 
@@ -96,6 +97,7 @@ await test('a model written in JS: async generator with partial chunks, and a pl
 });
 
 await test('aborting a run aborts the JS model request', async () => {
+  /** @type {AbortSignal | undefined} */
   let signalSeen;
   const slow = { generateContent: (request, { signal }) => { signalSeen = signal; return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))); } };
   const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'slow', model: slow }), appName: 'app', autoCreateSession: true });
@@ -105,7 +107,7 @@ await test('aborting a run aborts the JS model request', async () => {
   controller.abort();
   let error;
   try { await pending; } catch (e) { error = e; }
-  assert(error?.name === 'AbortError' && signalSeen.aborted, `${error?.name} ${signalSeen?.aborted}`);
+  assert(error?.name === 'AbortError' && signalSeen?.aborted, `${error?.name} ${signalSeen?.aborted}`);
 });
 
 await test('model and tool callbacks in JS', async () => {
@@ -117,13 +119,13 @@ await test('model and tool callbacks in JS', async () => {
     beforeModelCallback: ({ context, request }) => { log.push(`before model ${context.agentName}`); request.config.temperature = 0.1; },
     afterModelCallback: ({ response }) => (response.content.parts[0].text === 'model text' ? { content: { role: 'model', parts: [{ text: 'edited' }] } } : undefined),
     beforeToolCallback: ({ tool, args }) => { log.push(`before tool ${tool.name}`); args.b = 10; },
-    afterToolCallback: ({ response }) => ({ result: response * 100 }), // the raw result, as ADK passes it
+    afterToolCallback: ({ response }) => ({ result: json(response) * 100 }), // the raw result, as ADK passes it
   });
   const { events } = await runAll(agent, 'x');
   assertJsonEqual(adk.getFunctionResponses(events[1])[0].response, { result: 1100 });
   assert(events[2].content.parts[0].text === 'edited');
   assertJsonEqual(log, ['before model guarded', 'before tool calculator', 'before model guarded']);
-  assert(agent.model.requests[0].config.temperature === 0.1);
+  assert(json(agent.model).requests[0].config.temperature === 0.1);
 });
 
 await test('a throwing tool rejects the run with its message unless onToolErrorCallback answers', async () => {
@@ -134,7 +136,7 @@ await test('a throwing tool rejects the run with its message unless onToolErrorC
   assert(error?.message.includes('division by zero'), String(error));
   const { events } = await runAll(new LlmAgent({ name: 'a', model: model(), tools: [broken],
     onToolErrorCallback: ({ error: e }) => ({ error: e.message }) }), 'x');
-  assert(adk.getFunctionResponses(events[1])[0].response.error.includes('division by zero'));
+  assert(json(adk.getFunctionResponses(events[1])[0].response).error.includes('division by zero'));
   assert(events[2].content.parts[0].text === 'recovered');
 });
 
@@ -157,7 +159,7 @@ await test('AgentTool: an agent answers the model\'s request in a session of its
   assert(events[2].content.parts[0].text === 'It is 안녕하세요.');
   const declaration = model.requests[0].config.tools[0].functionDeclarations[0];
   assert(declaration.name === 'translator' && declaration.description === 'Translates to Korean.', JSON.stringify(declaration));
-  assertJsonEqual(declaration.parametersJsonSchema.required, ['request']);
+  assertJsonEqual(json(declaration.parametersJsonSchema).required, ['request']);
 });
 
 await test('an empty staticInstruction is none; tools or a system instruction in generateContentConfig are refused', async () => {

@@ -1,8 +1,9 @@
+// @ts-check
 // One case of memory.js, in its own frame: a fresh instance, whose wasm memory (which never
 // shrinks) says how much the case needed at its peak.
 import init, * as adk from '/pkg/index.js';
 
-const exports = await init();
+const exports = /** @type {{memory: WebAssembly.Memory}} */ (await init());
 const size = 64 * 2 ** 20;
 adk.setLimits({ maxEventBytes: 2 ** 30, maxModelResponseBytes: 2 ** 30, maxToolResultBytes: 2 ** 30, maxSessionBytes: 2 ** 31 });
 const text = 'x'.repeat(size);

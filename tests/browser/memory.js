@@ -1,3 +1,4 @@
+// @ts-check
 // Peak wasm memory per input byte: a 64 MiB text through parseEvent, appendEvent, a JS model's
 // response in a run and a JS tool's result, each in a frame of its own (a fresh instance). Three
 // copies is the floor (the JSON in, the decoded value, the JSON out to JS); 3.1× allows the

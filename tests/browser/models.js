@@ -1,3 +1,4 @@
+// @ts-check
 // Gemini and OpenAICompatible in Chromium, over the browser's real fetch, against a local HTTP
 // peer (tests/browser/replay.mjs) that sends recorded provider streams in small flushed chunks:
 // the tool loop end to end, streaming (partials then exactly one final event), HTTP errors as
@@ -152,11 +153,14 @@ await test('stopping a run aborts the fetch mid-stream', async () => {
 });
 
 await test('bad options are typed errors at construction', async () => {
-  for (const [make, part] of [
+  for (const [make, part] of /** @type {[() => unknown, string][]} */ ([
+    // @ts-expect-error deliberately the wrong type
     [() => new Gemini({}), 'model'],
+    // @ts-expect-error deliberately the wrong type
     [() => new OpenAICompatible({ model: 'm' }), 'baseUrl'],
+    // @ts-expect-error deliberately the wrong type
     [() => new Gemini({ model: 'm', headers: { a: 1 } }), 'headers'],
-  ]) {
+  ])) {
     let error;
     try { make(); } catch (e) { error = e; }
     assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes(part), `${error?.code} ${error?.message}`);

@@ -1,7 +1,8 @@
+// @ts-check
 // Runner, agents, contexts and callbacks through the release package in Chromium: for await,
 // break, AbortSignal, ReadableStream, JS agents and callbacks (including ones that throw).
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, rejection, test } from './harness.js';
+import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, json, rejection, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, Runner, BaseAgent, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
@@ -201,6 +202,7 @@ await test('bad runs are typed errors', async () => {
   assert((await rejection(runner.runAsync({ userId: 'u', sessionId: 'nope', newMessage: text('x') }).next())).code === 'NOT_FOUND');
   assert((await rejection(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: { parts: [] } }).next())).message.includes('No parts'));
   let thrown;
+  // @ts-expect-error (no newMessage)
   try { runner.runAsync({ userId: 'u', sessionId: 's1' }); } catch (e) { thrown = e; }
   assert(thrown?.code === 'INVALID_ARGUMENT' && thrown.message.includes('newMessage'), String(thrown?.message));
   let bad;
@@ -255,11 +257,12 @@ await test('a Runner over a session service written in JS', async () => {
 
 await test('Transcript folds partial chunks, the final event, tools and state', async () => {
   const t = new Transcript();
+  const items = () => json(t.items);
   t.add(adk.createEvent({ author: 'bot', partial: true, content: { role: 'model', parts: [{ text: 'Hel' }] } }));
   t.add(adk.createEvent({ author: 'bot', partial: true, content: { role: 'model', parts: [{ text: 'lo' }] } }));
-  assert(t.items.length === 1 && t.items[0].text === 'Hello' && t.items[0].partial === true);
+  assert(items().length === 1 && items()[0].text === 'Hello' && items()[0].partial === true);
   t.add(adk.createEvent({ author: 'bot', content: { role: 'model', parts: [{ text: 'Hello!' }] }, actions: { stateDelta: { 'user:x': 1 } } }));
-  assertJsonEqual(t.items.map((i) => [i.kind, i.text ?? null, i.partial ?? null]), [['message', 'Hello!', false], ['state', null, null]]);
+  assertJsonEqual(items().map((i) => [i.kind, i.text ?? null, i.partial ?? null]), [['message', 'Hello!', false], ['state', null, null]]);
 });
 
 await test('memory and artifact services written in JS serve the runner; optional methods missing are UNIMPLEMENTED', async () => {
@@ -269,6 +272,7 @@ await test('memory and artifact services written in JS serve the runner; optiona
     addSessionToMemory(session) { calls.push(`remember ${session.id}`); },
     async searchMemory({ appName, userId, query }) { calls.push(`search ${appName}/${userId}/${query}`); return { memories: [{ content: text('kept'), customMetadata: {} }] }; },
   };
+  /** @type {adk.BaseArtifactService} */
   const artifacts = {
     async saveArtifact({ filename, artifact }) { const versions = files.get(filename) ?? []; versions.push(artifact); files.set(filename, versions); return versions.length - 1; },
     loadArtifact({ filename, version }) { const versions = files.get(filename) ?? []; return versions[version ?? versions.length - 1] ?? null; },
@@ -294,7 +298,9 @@ await test('memory and artifact services written in JS serve the runner; optiona
   assert(calls.at(-1) === 'remember s', calls.at(-1));
   await assertRejectsAdk(wrapped.deleteMemory({ appName: 'app', userId: 'u', memoryId: 'x' }), 'UNIMPLEMENTED', 'memoryService.deleteMemory()');
   await assertRejectsAdk(adk.ArtifactService.fromJs(artifacts).listArtifactVersions({ appName: 'app', userId: 'u', sessionId: 's', filename: 'a.txt' }), 'UNIMPLEMENTED', 'listArtifactVersions');
+  // @ts-expect-error (no searchMemory)
   assertThrowsAdk(() => adk.MemoryService.fromJs({ addSessionToMemory() {} }), 'INVALID_ARGUMENT', 'searchMemory');
+  // @ts-expect-error (no methods)
   assertThrowsAdk(() => adk.ArtifactService.fromJs({}), 'INVALID_ARGUMENT', 'saveArtifact');
   const failing = adk.ArtifactService.fromJs({ ...artifacts, saveArtifact() { throw Object.assign(new Error('disk full'), { code: 'RESOURCE_EXHAUSTED' }); } });
   await assertRejectsAdk(failing.saveArtifact({ appName: 'app', userId: 'u', sessionId: 's', filename: 'b', artifact: { text: 'x' } }), 'RESOURCE_EXHAUSTED', 'artifactService.saveArtifact(): disk full');

@@ -1,3 +1,4 @@
+// @ts-check
 // The session, memory and artifact services through the release package's JS API, in Chromium:
 // the same ADK cases the native tests translate, plus isolation and Korean search.
 import init, * as adk from '/pkg/index.js';
@@ -12,6 +13,7 @@ const textEvent = (stateDelta = {}) =>
 // The same ADK cases against both session services: in memory, and in this origin's IndexedDB (a
 // fresh database per case).
 let databases = 0;
+/** @type {[string, () => adk.SessionService][]} */
 const sessionServices = [
   ['in memory', () => new InMemorySessionService()],
   ['IndexedDB', () => new IndexedDbSessionService({ databaseName: `adk-wasm-test-${Date.now()}-${databases++}` })],
@@ -86,12 +88,15 @@ for (const [label, make] of sessionServices) {
     const s = make();
     await s.createSession({ appName: 'a', userId: 'u', sessionId: 's' });
     await assertRejectsAdk(s.createSession({ appName: 'a', userId: 'u', sessionId: ' s ' }), 'ALREADY_EXISTS', 's');
+    // @ts-expect-error deliberately the wrong type
     await assertRejectsAdk(s.createSession({ userId: 'u' }), 'INVALID_ARGUMENT', 'appName');
     await assertRejectsAdk(s.getSession({ appName: 'a', userId: 'u', sessionId: 's', config: { numRecentEvents: -1 } }), 'INVALID_ARGUMENT', 'numRecentEvents');
     const ghost = { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 };
     await assertRejectsAdk(s.appendEvent({ session: ghost, event: textEvent({ 'app:x': 1 }) }), 'NOT_FOUND', 'ghost');
     assertJsonEqual(ghost, { id: 'ghost', appName: 'a', userId: 'u', state: {}, events: [], lastUpdateTime: 0 });
+    // @ts-expect-error deliberately the wrong type
     await assertRejectsAdk(s.appendEvent({ session: {}, event: textEvent() }), 'INVALID_ARGUMENT', 'id');
+    // @ts-expect-error deliberately the wrong type
     await assertRejectsAdk(s.appendEvent({ session: ghost, event: { author: 7 } }), 'INVALID_ARGUMENT', 'author');
     const fresh = await s.createSession({ appName: 'a', userId: 'u2' });
     assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
@@ -133,6 +138,7 @@ const memoryOf = async (make, texts) => {
 
 // The same memory cases against both memory services; IndexedDB gets a fresh database per case.
 let memoryDatabases = 0;
+/** @type {[string, () => adk.MemoryService][]} */
 const memoryServices = [
   ['in memory', () => new InMemoryMemoryService()],
   ['IndexedDB', () => new IndexedDbMemoryService({ databaseName: `adk-wasm-memory-${Date.now()}-${memoryDatabases++}` })],
@@ -180,6 +186,7 @@ for (const [label, make] of memoryServices) {
 
 // The same cases against both artifact services; IndexedDB gets a fresh database per case.
 let artifactDatabases = 0;
+/** @type {[string, () => [adk.ArtifactService, string]][]} */
 const artifactServices = [
   ['in memory', () => [new InMemoryArtifactService(), 'memory://']],
   ['IndexedDB', () => {
@@ -218,6 +225,7 @@ for (const [label, make] of artifactServices) {
 
 await test('one class per kind: the @google/adk class names make it; export and import', async () => {
   const name = `adk-wasm-test-kinds-${Date.now()}`;
+  /** @type {['SessionService' | 'MemoryService' | 'ArtifactService', adk.SessionService | adk.MemoryService | adk.ArtifactService][]} */
   const made = [
     ['SessionService', new InMemorySessionService()], ['SessionService', new IndexedDbSessionService({ databaseName: name })],
     ['MemoryService', new InMemoryMemoryService()], ['MemoryService', new IndexedDbMemoryService({ databaseName: name })],

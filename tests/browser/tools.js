@@ -1,8 +1,9 @@
+// @ts-check
 // Built-in tools and what tool code can use, through the release package in Chromium: ADK's memory
 // tools over the runner's InMemoryMemoryService; a tool calling other tools by name; HTTP calls
 // (`requests`, `context.requests`) against the local replay server.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, ScriptedModel, PreloadMemoryTool, LOAD_MEMORY, FunctionTool, ExternalResponse, StatusError, requests } = adk;
@@ -45,9 +46,9 @@ await test('LOAD_MEMORY is declared as ADK declares it and answers {result: {mem
   const events = await run(runner, 'what is my cat called');
   const [declaration] = model.requests[0].config.tools[0].functionDeclarations;
   assert(declaration.name === 'load_memory');
-  assertJsonEqual(declaration.parametersJsonSchema ?? declaration.parameters, { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] });
+  assertJsonEqual(declaration.parametersJsonSchema ?? json(declaration).parameters, { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] });
   const [response] = adk.getFunctionResponses(events[1]);
-  const [memory] = response.response.result.memories;
+  const [memory] = json(response.response).result.memories;
   assert(memory.author === 'user' && memory.content.parts[0].text === 'my cat is named Tom', JSON.stringify(memory));
   assertJsonEqual(memory.custom_metadata, {});
 });
@@ -105,7 +106,7 @@ await test('requests: params, JSON body, headers, and an error status as a respo
     { status: 404, contentType: 'application/json', body: '{"error": "no city"}' },
   ]);
   const got = await requests.get(`${server.url}weather`, { params: { city: 'Seoul Gangnam', n: 2 }, headers: { 'x-api-key': 'k' } });
-  assert(got.ok && got.statusCode === 200 && got.reason === '' && got.json().temp === 21);
+  assert(got.ok && got.statusCode === 200 && got.reason === '' && json(got.json()).temp === 21);
   const missing = await requests.post(`${server.url}weather`, { json: { city: '부산' } });
   assert(!missing.ok && missing.statusCode === 404 && missing.reason === 'Not Found' && missing.text === '{"error": "no city"}');
   let raised;
