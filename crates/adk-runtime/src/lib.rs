@@ -2,6 +2,7 @@
 //! Rust over the core's event model and HTTP seam.
 //!
 //! The modules form layers; each imports only from the ones before it:
+//! 0. [`store`]: the key-value transactions the persistent services run on;
 //! 1. [`session`], [`memory`], [`artifact`], [`model`] (over `adk-core`);
 //! 2. [`agent`]: the `Agent` trait, the contexts, callbacks and `RunConfig`;
 //! 3. [`tool`]: the `Tool` trait, `FunctionTool` and the built-in tools;
@@ -17,6 +18,7 @@ pub mod memory;
 pub mod model;
 pub mod runner;
 pub mod session;
+pub mod store;
 pub mod tool;
 
 use adk_a2a as a2a;

@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 use super::convert::{database_name, from_js_core, from_js_within, promise, string_arg, to_js, to_js_core};
 use super::sys::{JsSessionServiceObject, Protocol};
 use super::to_js_error;
-use crate::platform::indexeddb::{self, sessions::IndexedDbSessionService};
-use crate::session::{GetSessionConfig, InMemorySessionService, Session, SessionService};
+use crate::platform::indexeddb::{self, kv::IndexedDbStore};
+use crate::session::{GetSessionConfig, InMemorySessionService, Session, SessionService, StoredSessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode, Event};
 
@@ -107,7 +107,7 @@ fn update_js_session(session: &JsValue, delta: &JsonObject, stored: &JsValue, ti
 pub struct SessionServiceHandle {
     inner: Rc<dyn SessionService>,
     /// The same service when it is IndexedDB's, which alone can import a session in one transaction.
-    stored: Option<Rc<IndexedDbSessionService>>,
+    stored: Option<Rc<StoredSessionService<IndexedDbStore>>>,
 }
 
 impl SessionServiceHandle {
@@ -132,7 +132,7 @@ impl SessionServiceHandle {
     #[wasm_bindgen(js_name = indexedDb)]
     pub fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
         let name = database_name("IndexedDbSessionService options", &options).map_err(to_js_error)?;
-        let stored = Rc::new(IndexedDbSessionService::new(&name));
+        let stored = Rc::new(StoredSessionService::new(IndexedDbStore::new(&name)));
         Ok(SessionServiceHandle { inner: stored.clone(), stored: Some(stored) })
     }
 

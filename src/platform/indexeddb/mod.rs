@@ -10,13 +10,13 @@
 #[cfg(feature = "agents")]
 pub mod artifacts;
 #[cfg(feature = "agents")]
+pub mod kv;
+#[cfg(feature = "agents")]
 pub mod memory;
 #[cfg(feature = "agents")]
 mod records;
 #[cfg(feature = "agents")]
 mod schema;
-#[cfg(feature = "agents")]
-pub mod sessions;
 mod sys;
 
 use std::cell::{Cell, RefCell};

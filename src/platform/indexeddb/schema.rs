@@ -5,13 +5,10 @@ use wasm_bindgen::JsValue;
 
 use super::{IdbDatabase, IdbTransaction, Schema};
 
-pub const SESSIONS: &str = "sessions";
-pub const EVENTS: &str = "events";
-pub const APP_STATE: &str = "appState";
-pub const USER_STATE: &str = "userState";
-/// Sessions by app and last update: listing reads them in ADK's order (oldest first; ties by user
-/// and id, the record key).
-pub const BY_UPDATE: &str = "byUpdateTime";
+// The sessions' stores are the runtime's (adk_runtime::session::stored::LAYOUT); the upgrade steps
+// below create them as each version did, and a step, once shipped, never changes.
+use adk_runtime::session::stored::{APP_STATE, BY_UPDATE, EVENTS, SESSIONS, USER_STATE};
+
 pub const ARTIFACTS: &str = "artifacts";
 /// Remembered events, by user, then by the slot their session got when first remembered (so a
 /// search sees them in the order they were remembered), then by their order in the session.

@@ -3,6 +3,7 @@
 mod events;
 mod in_memory;
 mod state;
+pub mod stored;
 
 use std::rc::Rc;
 
@@ -14,6 +15,7 @@ use crate::{AdkError, Event};
 pub use events::Events;
 pub use in_memory::InMemorySessionService;
 pub use state::{scoped_view, split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
+pub use stored::StoredSessionService;
 
 adk_core::json_struct! {
     /// A conversation between a user and the agents of an app (ADK's `Session`).

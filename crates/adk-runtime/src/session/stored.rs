@@ -1,11 +1,12 @@
-//! Sessions in IndexedDB: the same semantics as `InMemorySessionService` (scopes, `appendEvent`
-//! rules, listing order), kept across reloads.
+//! Sessions in a key-value store ([`crate::store`]): the browser's IndexedDB in the wasm crate,
+//! [`crate::store::InMemoryStore`] in the native tests. The same semantics as
+//! [`super::InMemorySessionService`] (scopes, `appendEvent` rules, listing order).
 //!
-//! Four stores: `sessions` (a session's own state, its last update time and its event count),
-//! `events` (one record per event, its ADK JSON kept as text so it reads back byte for byte),
-//! `appState` and `userState`. Appending writes the event, the session record and the changed
-//! shared state in one transaction, never the history again; reading the last ten events reads
-//! those ten records.
+//! Four object stores: `sessions` (a session's own state, its last update time, its event count
+//! and the size of its events), `events` (one record per event, its ADK JSON kept as text so it
+//! reads back byte for byte), `appState` and `userState`. Appending writes the event, the session
+//! record and the changed shared state in one transaction, never the history again; reading the
+//! last ten events reads those ten records.
 //!
 //! Two tabs: a session object is stale when another tab appended to the session after it was
 //! read (its `lastUpdateTime` is older than the stored one). Appending through it is refused with
@@ -15,18 +16,40 @@
 
 use std::rc::Rc;
 
-use adk_runtime::session::{
+use adk_core::json::{self, FromJson, ToJson};
+use adk_core::limits::Limit;
+use async_trait::async_trait;
+
+use super::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
 };
-use async_trait::async_trait;
-use wasm_bindgen::JsCast;
+use crate::store::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
+use crate::types::JsonObject;
+use crate::{AdkError, ErrorCode, Event};
 
-use super::records::{from_js, get, get_all, key, put};
-use super::schema::{APP_STATE, BY_UPDATE, EVENTS, SCHEMA, SESSIONS, USER_STATE};
-use super::{done, idb_error, numbered_range, prefix_range, Connection, IdbCursor, IdbTransaction};
-use adk_core::limits::Limit;
-use adk_core::types::JsonObject;
-use adk_core::{AdkError, ErrorCode, Event};
+/// A session's record.
+pub const SESSIONS: &str = "sessions";
+/// One record per event.
+pub const EVENTS: &str = "events";
+/// An app's shared (`app:`) state.
+pub const APP_STATE: &str = "appState";
+/// A user's shared (`user:`) state.
+pub const USER_STATE: &str = "userState";
+/// Sessions by app and last update: listing reads them in ADK's order (oldest first; ties by user
+/// and id, the record key).
+pub const BY_UPDATE: &str = "byUpdateTime";
+
+/// The object stores the sessions take.
+pub const LAYOUT: &[StoreLayout] = &[
+    StoreLayout {
+        name: SESSIONS,
+        key_path: &["appName", "userId", "id"],
+        indexes: &[(BY_UPDATE, &["appName", "lastUpdateTime"])],
+    },
+    StoreLayout { name: EVENTS, key_path: &["appName", "userId", "sessionId", "seq"], indexes: &[] },
+    StoreLayout { name: APP_STATE, key_path: &["appName"], indexes: &[] },
+    StoreLayout { name: USER_STATE, key_path: &["appName", "userId"], indexes: &[] },
+];
 
 adk_core::json_struct! {
     /// A session's record.
@@ -65,29 +88,45 @@ adk_core::json_struct! {
     }
 }
 
-/// Sessions, with their events, state and shared state, in one IndexedDB database.
-pub struct IndexedDbSessionService {
-    db: Connection,
+fn key(parts: &[&str]) -> Vec<KeyPart> {
+    parts.iter().map(|p| KeyPart::from(*p)).collect()
+}
+
+fn decode<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
+    json::from_str(what, text)
+        .map_err(|e| AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message)))
+}
+
+async fn get<T: FromJson>(tx: &impl KvTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
+    tx.get(store, &key(parts)).await?.map(|text| decode(store, &text)).transpose()
+}
+
+fn put(tx: &impl KvTransaction, store: &str, record: &dyn ToJson) -> Result<(), AdkError> {
+    tx.put(store, &json::to_string(record))
+}
+
+/// Sessions, with their events, state and shared state, in one store.
+pub struct StoredSessionService<S> {
+    db: S,
 }
 
 /// The size of the events a session stored before their size was counted, read once.
-async fn stored_bytes(tx: &IdbTransaction, key: &[&str; 3]) -> Result<u64, AdkError> {
-    let events = get_all(tx, EVENTS, &numbered_range(key, 0, true)?, "reading events").await?;
+async fn stored_bytes(tx: &impl KvTransaction, key: &[&str; 3]) -> Result<u64, AdkError> {
     let mut bytes = 0u64;
-    for value in events.iter() {
-        bytes = bytes.saturating_add(from_js::<EventRow>("event", &value)?.event.len() as u64);
+    for text in tx.get_all(EVENTS, &KeyRange::numbered(key, 0)).await? {
+        bytes = bytes.saturating_add(decode::<EventRow>("event", &text)?.event.len() as u64);
     }
     Ok(bytes)
 }
 
-impl IndexedDbSessionService {
-    /// The service over the database `database_name` (created on first use).
-    pub fn new(database_name: &str) -> Self {
-        IndexedDbSessionService { db: Connection::new(database_name, SCHEMA) }
+impl<S: KvStore> StoredSessionService<S> {
+    /// The service over `db`, whose object stores include [`LAYOUT`]'s.
+    pub fn new(db: S) -> Self {
+        StoredSessionService { db }
     }
 
     /// The app's and the user's shared state, read in `tx`.
-    async fn shared(&self, tx: &IdbTransaction, app: &str, user: &str) -> Result<(JsonObject, JsonObject), AdkError> {
+    async fn shared(&self, tx: &S::Transaction, app: &str, user: &str) -> Result<(JsonObject, JsonObject), AdkError> {
         let app_state: Option<StateRow> = get(tx, APP_STATE, &[app]).await?;
         let user_state: Option<StateRow> = get(tx, USER_STATE, &[app, user]).await?;
         Ok((app_state.map(|r| r.state).unwrap_or_default(), user_state.map(|r| r.state).unwrap_or_default()))
@@ -97,7 +136,7 @@ impl IndexedDbSessionService {
     /// is neither read nor written (most events change neither).
     async fn extend_shared(
         &self,
-        tx: &IdbTransaction,
+        tx: &S::Transaction,
         app: &str,
         user: &str,
         app_delta: JsonObject,
@@ -115,9 +154,7 @@ impl IndexedDbSessionService {
         }
         Ok(())
     }
-}
 
-impl IndexedDbSessionService {
     /// Stores `session` as it is (ADK's session JSON: its state with `app:` and `user:` keys, its
     /// events), in one transaction: a conversation moved from an ADK server or another browser.
     /// A session with that id already there is `ALREADY_EXISTS`.
@@ -138,7 +175,7 @@ impl IndexedDbSessionService {
         for event in session.events.iter() {
             let text = event.to_json()?;
             bytes = bytes.saturating_add(text.len() as u64);
-            // Over the limit, nothing is stored: the transaction aborts uncommitted.
+            // Over the limit, nothing is stored: the transaction is dropped uncommitted.
             Limit::session().check(&format!("session {id}"), usize::try_from(bytes).unwrap_or(usize::MAX))?;
             let record = EventRow {
                 app_name: app.into(),
@@ -151,7 +188,7 @@ impl IndexedDbSessionService {
             put(&tx, EVENTS, &record)?;
             seq += 1;
         }
-        let row = SessionRow {
+        let record = SessionRow {
             app_name: app.into(),
             user_id: user.into(),
             id: id.into(),
@@ -160,7 +197,7 @@ impl IndexedDbSessionService {
             seq,
             bytes: Some(bytes),
         };
-        put(&tx, SESSIONS, &row)?;
+        put(&tx, SESSIONS, &record)?;
         tx.commit("importing a session").await?;
         Ok(id.to_string())
     }
@@ -178,44 +215,43 @@ fn view(row: &SessionRow, app: &JsonObject, user: &JsonObject, events: Events) -
 }
 
 /// The events `config` asks for, oldest first: at most `num_recent_events` of the newest, and of
-/// those none older than `after_timestamp`. With a count, one request reads exactly the records
-/// it needs (events are numbered, and the session record says how many there are); only
-/// `after_timestamp` alone walks a cursor back from the newest.
+/// those none older than `after_timestamp`. With a count, one read takes exactly the records it
+/// needs (events are numbered, and the session record says how many there are); only
+/// `after_timestamp` alone walks back from the newest.
 async fn read_events(
-    tx: &IdbTransaction,
+    tx: &impl KvTransaction,
     row: &SessionRow,
     config: Option<&GetSessionConfig>,
 ) -> Result<Events, AdkError> {
     let key = [row.app_name.as_str(), row.user_id.as_str(), row.id.as_str()];
-    let store = tx.object_store(EVENTS).map_err(|e| idb_error(&e, "reading events"))?;
     let limit = config.and_then(|c| c.num_recent_events);
     let after = config.and_then(|c| c.after_timestamp);
     let mut rows: Vec<EventRow> = Vec::new();
     match (limit, after) {
         (Some(0), _) => {}
         (None, Some(after)) => {
-            let cursor =
-                store.open_cursor(&prefix_range(&key)?, "prev").map_err(|e| idb_error(&e, "reading events"))?;
-            loop {
-                let at = done(&cursor, "reading events").await?;
-                if at.is_null() || at.is_undefined() {
-                    break;
+            let mut failed = None;
+            tx.walk_back(EVENTS, &KeyRange::prefix(&key), |text| match decode::<EventRow>("event", text) {
+                Ok(event) if event.timestamp < after => Ok(false),
+                Ok(event) => {
+                    rows.push(event);
+                    Ok(true)
                 }
-                let at: IdbCursor = at.unchecked_into();
-                let row: EventRow = from_js("event", &at.value())?;
-                if row.timestamp < after {
-                    break;
+                Err(e) => {
+                    failed = Some(e);
+                    Ok(false)
                 }
-                rows.push(row);
-                at.advance().map_err(|e| idb_error(&e, "reading events"))?;
+            })
+            .await?;
+            if let Some(e) = failed {
+                return Err(e);
             }
             rows.reverse();
         }
         (limit, after) => {
             let first = limit.map_or(0, |n| row.seq.saturating_sub(n));
-            let range = numbered_range(&key, first, true)?;
-            for value in get_all(tx, EVENTS, &range, "reading events").await?.iter() {
-                rows.push(from_js("event", &value)?);
+            for text in tx.get_all(EVENTS, &KeyRange::numbered(&key, first)).await? {
+                rows.push(decode("event", &text)?);
             }
             // Of those, the newest run at or after `after_timestamp`.
             if let Some(after) = after {
@@ -232,7 +268,7 @@ async fn read_events(
 }
 
 #[async_trait(?Send)]
-impl SessionService for IndexedDbSessionService {
+impl<S: KvStore> SessionService for StoredSessionService<S> {
     async fn create_session(
         &self,
         app_name: &str,
@@ -251,23 +287,23 @@ impl SessionService for IndexedDbSessionService {
                 }
                 id.to_string()
             }
-            None => adk_core::platform::new_uuid(),
+            None => crate::platform::new_uuid(),
         };
         let scopes = split_state_delta(&state.unwrap_or_default());
         self.extend_shared(&tx, app_name, user_id, scopes.app, scopes.user).await?;
         let (app, user) = self.shared(&tx, app_name, user_id).await?;
-        let row = SessionRow {
+        let record = SessionRow {
             app_name: app_name.into(),
             user_id: user_id.into(),
             id,
             state: scopes.session,
-            last_update_time: adk_core::platform::now_seconds(),
+            last_update_time: crate::platform::now_seconds(),
             seq: 0,
             bytes: Some(0),
         };
-        put(&tx, SESSIONS, &row)?;
+        put(&tx, SESSIONS, &record)?;
         tx.commit("creating a session").await?;
-        Ok(view(&row, &app, &user, Events::new()))
+        Ok(view(&record, &app, &user, Events::new()))
     }
 
     async fn get_session(
@@ -279,46 +315,39 @@ impl SessionService for IndexedDbSessionService {
     ) -> Result<Option<Session>, AdkError> {
         let tx = self.db.read(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
         let key = [app_name, user_id, session_id.trim()];
-        let Some(row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else { return Ok(None) };
-        let events = read_events(&tx, &row, config).await?;
+        let Some(record) = get::<SessionRow>(&tx, SESSIONS, &key).await? else { return Ok(None) };
+        let events = read_events(&tx, &record, config).await?;
         let (app, user) = self.shared(&tx, app_name, user_id).await?;
-        Ok(Some(view(&row, &app, &user, events)))
+        Ok(Some(view(&record, &app, &user, events)))
     }
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let tx = self.db.read(&[SESSIONS, APP_STATE, USER_STATE]).await?;
-        let index = tx
-            .object_store(SESSIONS)
-            .and_then(|s| s.index(BY_UPDATE))
-            .map_err(|e| idb_error(&e, "listing sessions"))?;
-        let rows = index.get_all(&prefix_range(&[app_name])?).map_err(|e| idb_error(&e, "listing sessions"))?;
-        let rows = done(&rows, "listing sessions").await?;
+        let records = tx.get_all_by(SESSIONS, BY_UPDATE, &key(&[app_name])).await?;
         let app: Option<StateRow> = get(&tx, APP_STATE, &[app_name]).await?;
         let app = app.map(|r| r.state).unwrap_or_default();
         let mut users: Vec<(String, JsonObject)> = Vec::new();
         let mut sessions = Vec::new();
-        for value in js_sys::Array::from(&rows).iter() {
-            let row: SessionRow = from_js("session", &value)?;
-            if user_id.is_some_and(|u| u != row.user_id) {
+        for text in records {
+            let record: SessionRow = decode("session", &text)?;
+            if user_id.is_some_and(|u| u != record.user_id) {
                 continue;
             }
-            if !users.iter().any(|(u, _)| *u == row.user_id) {
-                let state: Option<StateRow> = get(&tx, USER_STATE, &[app_name, &row.user_id]).await?;
-                users.push((row.user_id.clone(), state.map(|r| r.state).unwrap_or_default()));
+            if !users.iter().any(|(u, _)| *u == record.user_id) {
+                let state: Option<StateRow> = get(&tx, USER_STATE, &[app_name, &record.user_id]).await?;
+                users.push((record.user_id.clone(), state.map(|r| r.state).unwrap_or_default()));
             }
-            let user = users.iter().find(|(u, _)| *u == row.user_id).map(|(_, s)| s.clone()).unwrap_or_default();
-            sessions.push(view(&row, &app, &user, Events::new()));
+            let user = users.iter().find(|(u, _)| *u == record.user_id).map(|(_, s)| s.clone()).unwrap_or_default();
+            sessions.push(view(&record, &app, &user, Events::new()));
         }
         Ok(sessions)
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let tx = self.db.write(&[SESSIONS, EVENTS]).await?;
-        let id = session_id.trim();
-        let stores = tx.object_store(SESSIONS).and_then(|s| Ok((s, tx.object_store(EVENTS)?)));
-        let (sessions, events) = stores.map_err(|e| idb_error(&e, "deleting a session"))?;
-        sessions.delete(&key(&[app_name, user_id, id])).map_err(|e| idb_error(&e, "deleting a session"))?;
-        events.delete(&prefix_range(&[app_name, user_id, id])?).map_err(|e| idb_error(&e, "deleting a session"))?;
+        let key = [app_name, user_id, session_id.trim()];
+        tx.delete(SESSIONS, &KeyRange::prefix(&key))?;
+        tx.delete(EVENTS, &KeyRange::prefix(&key))?;
         tx.commit("deleting a session").await
     }
 
@@ -329,10 +358,10 @@ impl SessionService for IndexedDbSessionService {
         let tx = self.db.write(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
         let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
         let key = [app_name.as_str(), user_id.as_str(), session.id.as_str()];
-        let Some(mut row) = get::<SessionRow>(&tx, SESSIONS, &key).await? else {
+        let Some(mut record) = get::<SessionRow>(&tx, SESSIONS, &key).await? else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
-        if row.last_update_time > session.last_update_time {
+        if record.last_update_time > session.last_update_time {
             return Err(AdkError::new(
                 ErrorCode::FailedPrecondition,
                 format!(
@@ -346,26 +375,26 @@ impl SessionService for IndexedDbSessionService {
         trim_temp_delta(&mut stored);
         let scopes = split_state_delta(&stored.actions.state_delta);
         let text = stored.to_json()?;
-        let held = match row.bytes {
+        let held = match record.bytes {
             Some(bytes) => bytes,
             None => stored_bytes(&tx, &key).await?,
         };
         let bytes = held.saturating_add(text.len() as u64);
         Limit::session().check(&format!("session {}", session.id), usize::try_from(bytes).unwrap_or(usize::MAX))?;
-        let record = EventRow {
+        let event_row = EventRow {
             app_name: app_name.clone(),
             user_id: user_id.clone(),
             session_id: session.id.clone(),
-            seq: row.seq,
+            seq: record.seq,
             timestamp: stored.timestamp,
             event: text,
         };
-        put(&tx, EVENTS, &record)?;
-        row.seq += 1;
-        row.bytes = Some(bytes);
-        row.state.extend(scopes.session);
-        row.last_update_time = stored.timestamp;
-        put(&tx, SESSIONS, &row)?;
+        put(&tx, EVENTS, &event_row)?;
+        record.seq += 1;
+        record.bytes = Some(bytes);
+        record.state.extend(scopes.session);
+        record.last_update_time = stored.timestamp;
+        put(&tx, SESSIONS, &record)?;
         self.extend_shared(&tx, &app_name, &user_id, scopes.app, scopes.user).await?;
         tx.commit("appending an event").await?;
         // Only what is committed reaches the caller's copy of the session.
