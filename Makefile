@@ -11,8 +11,9 @@ setup:
 build: setup
 	@bash scripts/build.sh
 
-## Everything CI runs: native tests, clippy (native and wasm32), wasm-bindgen tests in headless
-## Chromium, the release package against its size budget, then loaded in headless Chromium.
+## Everything CI runs: native tests, clippy (native and wasm32), the module layers, wasm-bindgen tests
+## in headless Chromium, the release package against its size budget, its exports against its types
+## and wasm-bindgen's, then loaded in headless Chromium.
 test: setup test-native test-wasm size test-browser
 
 test-native:

@@ -582,7 +582,10 @@ export declare class Context {
   readonly state: State;
   /** The whole state as an object (the seeds' `variables`). */
   readonly variables: JsonObject;
-  /** Aborted when the run is stopped: pass it to your `fetch`es. */
+  /**
+   * Aborted when the run is stopped while the agent, tool or callback this context was given to is
+   * still at work: pass it to your `fetch`es.
+   */
   readonly abortSignal: AbortSignal;
   /** Set to stop this agent's run after the current event. */
   endInvocation: boolean;
