@@ -10,8 +10,8 @@ use wasm_bindgen::prelude::*;
 use super::convert::{database_name, from_js_core, promise, to_js_core};
 use super::sys::{JsMemoryServiceObject, Protocol};
 use super::to_js_error;
-use crate::memory::{InMemoryMemoryService, MemoryService};
-use crate::platform::indexeddb::memory::IndexedDbMemoryService;
+use crate::memory::{InMemoryMemoryService, MemoryService, StoredMemoryService};
+use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::session::Session;
 use crate::Event;
 
@@ -67,7 +67,7 @@ impl MemoryServiceHandle {
     #[wasm_bindgen(js_name = indexedDb)]
     pub fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
         let name = database_name("IndexedDbMemoryService options", &options).map_err(to_js_error)?;
-        Ok(MemoryServiceHandle { inner: Rc::new(IndexedDbMemoryService::new(&name)) })
+        Ok(MemoryServiceHandle { inner: Rc::new(StoredMemoryService::new(IndexedDbStore::new(&name))) })
     }
 
     /// A memory service written in JS: `addSessionToMemory(session)` and

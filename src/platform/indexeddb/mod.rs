@@ -12,8 +12,6 @@ pub mod artifacts;
 #[cfg(feature = "agents")]
 pub mod kv;
 #[cfg(feature = "agents")]
-pub mod memory;
-#[cfg(feature = "agents")]
 mod records;
 #[cfg(feature = "agents")]
 mod schema;
@@ -335,19 +333,6 @@ pub fn numbered_key(prefix: &[&str], numbers: &[u64]) -> js_sys::Array {
         key.push(&JsValue::from_f64(*n as f64));
     }
     key
-}
-
-/// The keys `[…prefix, n, …]`, or with `onwards` every key from `[…prefix, n]` to the end of the
-/// prefix: records numbered under a prefix, as events in a session or memories in a slot.
-pub fn numbered_range(prefix: &[&str], n: u64, onwards: bool) -> Result<JsValue, AdkError> {
-    let lower = numbered_key(prefix, &[n]);
-    let upper = lower.slice(0, lower.length() - 1);
-    if !onwards {
-        upper.push(&JsValue::from_f64(n as f64));
-    }
-    // An array sorts after any number or string.
-    upper.push(&js_sys::Array::new());
-    key_range(&lower, &upper)
 }
 
 /// Deletes the database `name` (tests, and an app's "clear all data"). This SDK's own open

@@ -17,24 +17,6 @@ pub fn from_js<T: json::FromJson>(what: &str, value: &JsValue) -> Result<T, AdkE
     })
 }
 
-/// A compound key (or a single string for one part).
-pub fn key(parts: &[&str]) -> JsValue {
-    match parts {
-        [one] => JsValue::from_str(one),
-        _ => parts.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
-    }
-}
-
-/// The record at `parts` in `store`, if there is one.
-pub async fn get<T: json::FromJson>(tx: &IdbTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
-    let request = tx.object_store(store).and_then(|s| s.get(&key(parts))).map_err(|e| idb_error(&e, "reading"))?;
-    let found = done(&request, "reading").await?;
-    if found.is_undefined() {
-        return Ok(None);
-    }
-    from_js(store, &found).map(Some)
-}
-
 /// Every record of `store` in `range`, in key order.
 pub async fn get_all(
     tx: &IdbTransaction,
@@ -49,8 +31,4 @@ pub async fn get_all(
 /// Writes `value` into `store` (its key is in it); a failure aborts the transaction.
 pub fn put_value(tx: &IdbTransaction, store: &str, value: &JsValue) -> Result<(), AdkError> {
     tx.object_store(store).and_then(|s| s.put(value)).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
-}
-
-pub fn put<T: json::ToJson>(tx: &IdbTransaction, store: &str, row: &T) -> Result<(), AdkError> {
-    put_value(tx, store, &to_js(row)?)
 }

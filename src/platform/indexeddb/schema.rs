@@ -5,18 +5,12 @@ use wasm_bindgen::JsValue;
 
 use super::{IdbDatabase, IdbTransaction, Schema};
 
-// The sessions' stores are the runtime's (adk_runtime::session::stored::LAYOUT); the upgrade steps
-// below create them as each version did, and a step, once shipped, never changes.
+// The sessions' and the memory's stores are the runtime's (`stored::LAYOUT` of each); the upgrade
+// steps below create them as each version did, and a step, once shipped, never changes.
+use adk_runtime::memory::stored::{MEMORIES, MEMORY_DELETED, MEMORY_SESSIONS};
 use adk_runtime::session::stored::{APP_STATE, BY_UPDATE, EVENTS, SESSIONS, USER_STATE};
 
 pub const ARTIFACTS: &str = "artifacts";
-/// Remembered events, by user, then by the slot their session got when first remembered (so a
-/// search sees them in the order they were remembered), then by their order in the session.
-pub const MEMORIES: &str = "memories";
-/// Each remembered session's slot.
-pub const MEMORY_SESSIONS: &str = "memorySessions";
-/// Memory ids deleted for good.
-pub const MEMORY_DELETED: &str = "memoryDeleted";
 
 /// Version 1: the four session stores. Version 2: the index `listSessions` reads. Version 3: the
 /// artifacts and the memory.

@@ -2,6 +2,7 @@
 
 mod in_memory;
 mod search;
+pub mod stored;
 mod timestamp;
 mod tokenize;
 
@@ -13,6 +14,7 @@ use crate::{AdkError, Event};
 
 pub use in_memory::InMemoryMemoryService;
 pub use search::{has_content, memory_text, rank, MAX_SEARCH_RESULTS, UNKNOWN_SESSION_ID};
+pub use stored::StoredMemoryService;
 
 adk_core::json_struct! {
     /// One recalled piece of conversation (ADK's `MemoryEntry`).

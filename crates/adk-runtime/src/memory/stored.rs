@@ -1,15 +1,33 @@
-//! Memory in IndexedDB: the same semantics as `InMemoryMemoryService` (what is remembered, the
-//! same word search and ranking, ties in the order things were remembered, deleted memories never
-//! coming back), kept across reloads.
+//! Memory in a key-value store ([`crate::store`]): the browser's IndexedDB in the wasm crate,
+//! [`crate::store::InMemoryStore`] in the native tests. The same semantics as
+//! [`super::InMemoryMemoryService`] (what is remembered, the same word search and ranking, ties in
+//! the order things were remembered, deleted memories never coming back).
+//!
+//! Three object stores: `memories` (one record per remembered event, by user, then by the slot its
+//! session got when first remembered, so a search sees them in the order they were remembered,
+//! then by its order in the session), `memorySessions` (each remembered session's slot) and
+//! `memoryDeleted` (the ids deleted for good).
 
-use adk_core::{AdkError, Event};
-use adk_runtime::memory::{has_content, memory_text, rank, MemoryService, SearchMemoryResponse, UNKNOWN_SESSION_ID};
-use adk_runtime::session::Session;
 use async_trait::async_trait;
 
-use super::records::{from_js, get, get_all, put};
-use super::schema::{MEMORIES, MEMORY_DELETED, MEMORY_SESSIONS, SCHEMA};
-use super::{idb_error, numbered_key, numbered_range, prefix_range, Connection, IdbTransaction};
+use super::{has_content, memory_text, rank, MemoryService, SearchMemoryResponse, UNKNOWN_SESSION_ID};
+use crate::session::Session;
+use crate::store::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
+use crate::{AdkError, ErrorCode, Event};
+
+/// Remembered events.
+pub const MEMORIES: &str = "memories";
+/// Each remembered session's slot.
+pub const MEMORY_SESSIONS: &str = "memorySessions";
+/// Memory ids deleted for good.
+pub const MEMORY_DELETED: &str = "memoryDeleted";
+
+/// The object stores the memory takes.
+pub const LAYOUT: &[StoreLayout] = &[
+    StoreLayout { name: MEMORIES, key_path: &["appName", "userId", "slot", "seq"], indexes: &[] },
+    StoreLayout { name: MEMORY_SESSIONS, key_path: &["appName", "userId", "sessionId"], indexes: &[] },
+    StoreLayout { name: MEMORY_DELETED, key_path: &["appName", "userId", "id"], indexes: &[] },
+];
 
 adk_core::json_struct! {
     /// One remembered event.
@@ -37,36 +55,51 @@ adk_core::json_struct! {
     }
 }
 
-/// Keyword memory in one IndexedDB database.
-pub struct IndexedDbMemoryService {
-    db: Connection,
+/// Keyword memory, with its slots and deletions, in one store.
+pub struct StoredMemoryService<S> {
+    db: S,
 }
 
 const STORES: [&str; 3] = [MEMORIES, MEMORY_SESSIONS, MEMORY_DELETED];
 
-/// Every record of `store` under `prefix`, in key order.
-async fn all(tx: &IdbTransaction, store: &str, prefix: &[&str]) -> Result<js_sys::Array, AdkError> {
-    get_all(tx, store, &prefix_range(prefix)?, "reading the memory").await
+fn decode<T: adk_core::json::FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
+    adk_core::json::from_str(what, text)
+        .map_err(|e| AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message)))
 }
 
-impl IndexedDbMemoryService {
-    /// The service over the database `database_name` (shared with the other services).
-    pub fn new(database_name: &str) -> Self {
-        IndexedDbMemoryService { db: Connection::new(database_name, SCHEMA) }
+fn put(tx: &impl KvTransaction, store: &str, record: &dyn adk_core::json::ToJson) -> Result<(), AdkError> {
+    tx.put(store, &adk_core::json::to_string(record))
+}
+
+/// Every record of `store` under `prefix`, in key order.
+async fn all(tx: &impl KvTransaction, store: &str, prefix: &[&str]) -> Result<Vec<String>, AdkError> {
+    tx.get_all(store, &KeyRange::prefix(prefix)).await
+}
+
+/// The memories of one slot.
+fn slot_range(app: &str, user: &str, slot: u64) -> KeyRange {
+    KeyRange { from: Some(slot), to: Some(slot), ..KeyRange::prefix(&[app, user]) }
+}
+
+impl<S: KvStore> StoredMemoryService<S> {
+    /// The service over `db`, whose object stores include [`LAYOUT`]'s.
+    pub fn new(db: S) -> Self {
+        StoredMemoryService { db }
     }
 
     /// The ids deleted for good for this user.
-    async fn deleted(&self, tx: &IdbTransaction, app: &str, user: &str) -> Result<Vec<String>, AdkError> {
+    async fn deleted(&self, tx: &S::Transaction, app: &str, user: &str) -> Result<Vec<String>, AdkError> {
         let rows = all(tx, MEMORY_DELETED, &[app, user]).await?;
-        rows.iter().map(|r| from_js::<MarkRow>("deleted memory", &r).map(|m| m.id.unwrap_or_default())).collect()
+        rows.iter().map(|r| decode::<MarkRow>("deleted memory", r).map(|m| m.id.unwrap_or_default())).collect()
     }
 
     /// The slot of `session` for this user: the one it got when first remembered, else the next.
-    async fn slot(&self, tx: &IdbTransaction, app: &str, user: &str, session: &str) -> Result<u64, AdkError> {
-        if let Some(mark) = get::<MarkRow>(tx, MEMORY_SESSIONS, &[app, user, session]).await? {
-            return Ok(mark.slot.unwrap_or_default());
+    async fn slot(&self, tx: &S::Transaction, app: &str, user: &str, session: &str) -> Result<u64, AdkError> {
+        let key: Vec<KeyPart> = [app, user, session].iter().map(|p| KeyPart::from(*p)).collect();
+        if let Some(mark) = tx.get(MEMORY_SESSIONS, &key).await? {
+            return Ok(decode::<MarkRow>(MEMORY_SESSIONS, &mark)?.slot.unwrap_or_default());
         }
-        let slot = all(tx, MEMORY_SESSIONS, &[app, user]).await?.length().into();
+        let slot = all(tx, MEMORY_SESSIONS, &[app, user]).await?.len() as u64;
         let mark = MarkRow {
             app_name: app.into(),
             user_id: user.into(),
@@ -82,7 +115,7 @@ impl IndexedDbMemoryService {
     /// only those whose ids are not known yet (adding events skips what is remembered, a whole
     /// session replaces it as it is).
     fn remember(
-        tx: &IdbTransaction,
+        tx: &S::Transaction,
         (app, user): (&str, &str),
         slot: u64,
         mut seq: u64,
@@ -114,17 +147,14 @@ impl IndexedDbMemoryService {
 }
 
 #[async_trait(?Send)]
-impl MemoryService for IndexedDbMemoryService {
+impl<S: KvStore> MemoryService for StoredMemoryService<S> {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
         let (app, user) = (session.app_name.as_str(), session.user_id.as_str());
         let tx = self.db.write(&STORES).await?;
         let deleted = self.deleted(&tx, app, user).await?;
         let slot = self.slot(&tx, app, user, &session.id).await?;
         // What was remembered of the session is replaced.
-        let store = tx.object_store(MEMORIES).map_err(|e| idb_error(&e, "remembering a session"))?;
-        store
-            .delete(&numbered_range(&[app, user], slot, false)?)
-            .map_err(|e| idb_error(&e, "remembering a session"))?;
+        tx.delete(MEMORIES, &slot_range(app, user, slot))?;
         let events: Vec<Event> = session.events.iter().map(Event::clone).collect();
         Self::remember(&tx, (app, user), slot, 0, &events, &deleted, None)?;
         tx.commit("remembering a session").await
@@ -143,9 +173,8 @@ impl MemoryService for IndexedDbMemoryService {
         let slot = self.slot(&tx, app_name, user_id, session).await?;
         let mut known = Vec::new();
         let mut next = 0;
-        let range = numbered_range(&[app_name, user_id], slot, false)?;
-        for row in get_all(&tx, MEMORIES, &range, "remembering events").await?.iter() {
-            let row: MemoryRow = from_js("memory", &row)?;
+        for row in tx.get_all(MEMORIES, &slot_range(app_name, user_id, slot)).await? {
+            let row: MemoryRow = decode("memory", &row)?;
             known.push(row.id);
             next = next.max(row.seq + 1);
         }
@@ -161,8 +190,8 @@ impl MemoryService for IndexedDbMemoryService {
     ) -> Result<SearchMemoryResponse, AdkError> {
         let tx = self.db.read(&[MEMORIES]).await?;
         let mut remembered: Vec<(Event, String)> = Vec::new();
-        for row in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
-            let row: MemoryRow = from_js("memory", &row)?;
+        for row in all(&tx, MEMORIES, &[app_name, user_id]).await? {
+            let row: MemoryRow = decode("memory", &row)?;
             remembered.push((Event::from_json(&row.event)?, row.text));
         }
         Ok(rank(query, remembered.iter().map(|(event, text)| (event, text.as_str()))))
@@ -170,14 +199,12 @@ impl MemoryService for IndexedDbMemoryService {
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
         let tx = self.db.write(&STORES).await?;
-        let store = tx.object_store(MEMORIES).map_err(|e| idb_error(&e, "deleting a memory"))?;
         let mut found = false;
-        for value in all(&tx, MEMORIES, &[app_name, user_id]).await?.iter() {
-            let row: MemoryRow = from_js("memory", &value)?;
+        for value in all(&tx, MEMORIES, &[app_name, user_id]).await? {
+            let row: MemoryRow = decode("memory", &value)?;
             if row.id == memory_id {
-                store
-                    .delete(&numbered_key(&[app_name, user_id], &[row.slot, row.seq]))
-                    .map_err(|e| idb_error(&e, "deleting a memory"))?;
+                let key = vec![app_name.into(), user_id.into(), row.slot.into(), row.seq.into()];
+                tx.delete(MEMORIES, &KeyRange { prefix: key, from: None, to: None })?;
                 found = true;
             }
         }
