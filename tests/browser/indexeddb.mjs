@@ -317,6 +317,49 @@ try {
     await tab.close();
   });
 
+  await test('records as the version-3 services wrote them, before their logic moved to the runtime, read back and take new writes', async () => {
+    const tab = await page();
+    const result = await tab.evaluate(async () => {
+      const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+      const { SessionService, MemoryService, ArtifactService } = window.adk;
+      const made = SessionService.indexedDb({ databaseName: 'compat' });
+      await made.getSession({ appName: 'app', userId: 'u', sessionId: 'none' }); // creates the version-3 stores
+      made.free();
+      const db = await request(indexedDB.open('compat'));
+      const stores = ['sessions', 'events', 'appState', 'userState', 'artifacts', 'memories', 'memorySessions', 'memoryDeleted'];
+      const tx = db.transaction(stores, 'readwrite');
+      const event = (id, text) => `{"author":"user","id":"${id}","invocationId":"i","timestamp":5,"content":{"role":"user","parts":[{"text":"${text}"}]},"actions":{"stateDelta":{},"artifactDelta":{},"requestedAuthConfigs":{},"requestedToolConfirmations":{}}}`;
+      const e1 = event('e1', 'old weather');
+      tx.objectStore('sessions').put({ appName: 'app', userId: 'u', id: 's', state: { k: 'v' }, lastUpdateTime: 5, seq: 1, bytes: e1.length });
+      tx.objectStore('events').put({ appName: 'app', userId: 'u', sessionId: 's', seq: 0, timestamp: 5, event: e1 });
+      tx.objectStore('userState').put({ appName: 'app', userId: 'u', state: { lang: 'ko' } });
+      tx.objectStore('artifacts').put({ appName: 'app', userId: 'u', scope: 's', filename: 'f.bin', version: 0,
+        meta: { version: 0, canonicalUri: 'indexeddb://compat/apps/app/users/u/sessions/s/artifacts/f.bin/versions/0', customMetadata: {}, createTime: 5, mimeType: 'application/octet-stream' },
+        part: { inlineData: { mimeType: 'application/octet-stream' } }, bytes: new Uint8Array([1, 2, 255]) });
+      tx.objectStore('memorySessions').put({ appName: 'app', userId: 'u', sessionId: 's', slot: 0 });
+      tx.objectStore('memories').put({ appName: 'app', userId: 'u', slot: 0, seq: 0, id: 'e1', text: 'old weather', event: e1 });
+      await new Promise((resolve) => { tx.oncomplete = resolve; });
+      db.close();
+      const sessions = SessionService.indexedDb({ databaseName: 'compat' });
+      const memory = MemoryService.indexedDb({ databaseName: 'compat' });
+      const artifacts = ArtifactService.indexedDb({ databaseName: 'compat' });
+      const session = await sessions.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      await sessions.appendEvent({ session, event: window.adk.createEvent({ author: 'user', actions: { stateDelta: { k: 'w' } } }) });
+      const again = await sessions.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+      const loaded = await artifacts.loadArtifact({ appName: 'app', userId: 'u', sessionId: 's', filename: 'f.bin' });
+      const version = await artifacts.saveArtifact({ appName: 'app', userId: 'u', sessionId: 's', filename: 'f.bin', artifact: { text: 'new' } });
+      const found = await memory.searchMemory({ appName: 'app', userId: 'u', query: 'weather' });
+      const raw = await request(indexedDB.open('compat'));
+      const row = await request(raw.transaction('sessions').objectStore('sessions').get(['app', 'u', 's']));
+      raw.close();
+      for (const service of [sessions, memory, artifacts]) service.free();
+      return { state: again.state, events: again.events.map((e) => e.id), seq: row.seq, data: loaded?.inlineData?.data, version, memories: found.memories.map((m) => m.id) };
+    });
+    assert(result.state.k === 'w' && result.state['user:lang'] === 'ko' && result.events.length === 2 && result.events[0] === 'e1' && result.seq === 2, JSON.stringify(result));
+    assert(result.data === 'AQL_' && result.version === 1 && result.memories.join() === 'e1', JSON.stringify(result));
+    await tab.close();
+  });
+
   await test('an upgrade another page blocks, and no IndexedDB at all, are typed errors, never a hang', async () => {
     const holder = await page();
     // An old page holding version 1 open and ignoring requests to close.

@@ -12,8 +12,8 @@ use adk_core::limits::Limit;
 use super::convert::{database_name, from_js_core, from_js_within, promise, to_js_core};
 use super::sys::{JsArtifactServiceObject, Protocol};
 use super::to_js_error;
-use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService};
-use crate::platform::indexeddb::artifacts::IndexedDbArtifactService;
+use crate::artifact::{ArtifactKey, ArtifactService, InMemoryArtifactService, StoredArtifactService};
+use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
@@ -79,7 +79,8 @@ impl ArtifactServiceHandle {
     #[wasm_bindgen(js_name = indexedDb)]
     pub fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
-        Ok(ArtifactServiceHandle { inner: Rc::new(IndexedDbArtifactService::new(&name)) })
+        let scheme = ["indexeddb://", name.as_str()].concat();
+        Ok(ArtifactServiceHandle { inner: Rc::new(StoredArtifactService::new(IndexedDbStore::new(&name), &scheme)) })
     }
 
     /// An artifact service written in JS: `saveArtifact`, `loadArtifact`, `listArtifactKeys`,

@@ -1,7 +1,8 @@
 //! The runtime's key-value transactions ([`adk_runtime::store`]) over IndexedDB: the services
-//! written over them (sessions) keep their logic in the runtime, tested natively; here is only how
-//! a key, a range, a record and a transaction are IndexedDB's. Records cross as the JSON objects
-//! they were (`JSON.parse` of the record's text), so what is stored is what was stored before.
+//! written over them (sessions, memory, artifacts) keep their logic in the runtime, tested
+//! natively; here is only how a key, a range, a record and a transaction are IndexedDB's. Records
+//! are stored as the JSON objects they are (`JSON.parse` of the record's text), bytes beside one as
+//! a `Uint8Array` in its `bytes` field: what is stored is what was stored before.
 
 use adk_core::AdkError;
 use adk_runtime::store::{KeyPart, KeyRange, KvStore, KvTransaction};
@@ -85,13 +86,38 @@ fn range(range: &KeyRange) -> Result<JsValue, AdkError> {
     key_range(&lower, &upper)
 }
 
-/// A record as the JSON text the runtime reads.
+/// The field that holds a record's bytes, beside its JSON.
+const BYTES: &str = "bytes";
+
+/// A record as the runtime reads it: its JSON text, and the bytes kept beside it (taken off the
+/// record, a fresh object of this read, before it is stringified).
+fn record(value: &JsValue) -> Result<(String, Option<Vec<u8>>), AdkError> {
+    let bytes = js_sys::Reflect::get(value, &BYTES.into()).ok().filter(|b| !b.is_undefined());
+    if bytes.is_some() {
+        let _ = js_sys::Reflect::delete_property(value.unchecked_ref::<js_sys::Object>(), &BYTES.into());
+    }
+    let text = js_sys::JSON::stringify(value).map(String::from).map_err(|e| idb_error(&e, "reading a record"))?;
+    Ok((text, bytes.map(|b| js_sys::Uint8Array::new(&b).to_vec())))
+}
+
 fn text(value: &JsValue) -> Result<String, AdkError> {
-    js_sys::JSON::stringify(value).map(String::from).map_err(|e| idb_error(&e, "reading a record"))
+    record(value).map(|(text, _)| text)
 }
 
 fn texts(values: &JsValue) -> Result<Vec<String>, AdkError> {
     js_sys::Array::from(values).iter().map(|v| text(&v)).collect()
+}
+
+/// A key read back: strings and numbers.
+fn parts(key: &JsValue) -> Vec<KeyPart> {
+    let one = |v: JsValue| match v.as_f64() {
+        Some(n) => KeyPart::Number(n),
+        None => KeyPart::Text(v.as_string().unwrap_or_default()),
+    };
+    match key.dyn_ref::<js_sys::Array>() {
+        Some(parts) => parts.iter().map(one).collect(),
+        None => vec![one(key.clone())],
+    }
 }
 
 impl KvTransaction for Transaction {
@@ -140,8 +166,30 @@ impl KvTransaction for Transaction {
         texts(&done(&request, "reading").await?)
     }
 
+    async fn keys(&self, store: &str, keys: &KeyRange) -> Result<Vec<Vec<KeyPart>>, AdkError> {
+        let request =
+            self.store(store, "reading")?.get_all_keys(&range(keys)?).map_err(|e| idb_error(&e, "reading"))?;
+        Ok(js_sys::Array::from(&done(&request, "reading").await?).iter().map(|k| parts(&k)).collect())
+    }
+
+    async fn get_with_bytes(&self, store: &str, at: &[KeyPart]) -> Result<Option<(String, Option<Vec<u8>>)>, AdkError> {
+        let request = self.store(store, "reading")?.get(&key(at)).map_err(|e| idb_error(&e, "reading"))?;
+        let found = done(&request, "reading").await?;
+        if found.is_undefined() {
+            return Ok(None);
+        }
+        record(&found).map(Some)
+    }
+
     fn put(&self, store: &str, record: &str) -> Result<(), AdkError> {
         let value = js_sys::JSON::parse(record).map_err(|e| idb_error(&e, "encoding a record"))?;
+        self.store(store, "writing")?.put(&value).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
+    }
+
+    fn put_with_bytes(&self, store: &str, record: &str, bytes: &[u8]) -> Result<(), AdkError> {
+        let value = js_sys::JSON::parse(record).map_err(|e| idb_error(&e, "encoding a record"))?;
+        js_sys::Reflect::set(&value, &BYTES.into(), &js_sys::Uint8Array::from(bytes))
+            .map_err(|e| idb_error(&e, "encoding a record"))?;
         self.store(store, "writing")?.put(&value).map(|_| ()).map_err(|e| idb_error(&e, "writing"))
     }
 

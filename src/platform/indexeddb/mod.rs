@@ -8,11 +8,7 @@
 //! IndexedDB at all (some private modes) is `UNAVAILABLE`.
 
 #[cfg(feature = "agents")]
-pub mod artifacts;
-#[cfg(feature = "agents")]
 pub mod kv;
-#[cfg(feature = "agents")]
-mod records;
 #[cfg(feature = "agents")]
 mod schema;
 mod sys;
@@ -315,24 +311,6 @@ async fn open(name: &str, schema: &Schema, held_up: &Rc<Cell<bool>>) -> Result<I
 /// `IDBKeyRange.bound(lower, upper)`.
 pub fn key_range(lower: &JsValue, upper: &JsValue) -> Result<JsValue, AdkError> {
     sys::key_range(lower, upper).map_err(|e| idb_error(&e, "making a key range"))
-}
-
-/// `[…prefix]` to `[…prefix, []]`: every key that starts with `prefix` (an array sorts after any
-/// number or string in IndexedDB's key order).
-pub fn prefix_range(prefix: &[&str]) -> Result<JsValue, AdkError> {
-    let lower: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
-    let upper = lower.slice(0, lower.length());
-    upper.push(&js_sys::Array::new());
-    key_range(&lower, &upper)
-}
-
-/// The key `[…prefix, …numbers]`: one numbered record (an artifact version, a remembered event).
-pub fn numbered_key(prefix: &[&str], numbers: &[u64]) -> js_sys::Array {
-    let key: js_sys::Array = prefix.iter().map(|s| JsValue::from_str(s)).collect();
-    for n in numbers {
-        key.push(&JsValue::from_f64(*n as f64));
-    }
-    key
 }
 
 /// Deletes the database `name` (tests, and an app's "clear all data"). This SDK's own open

@@ -5,12 +5,11 @@ use wasm_bindgen::JsValue;
 
 use super::{IdbDatabase, IdbTransaction, Schema};
 
-// The sessions' and the memory's stores are the runtime's (`stored::LAYOUT` of each); the upgrade
+// The stores are the runtime's (`stored::LAYOUT` of each); the upgrade
 // steps below create them as each version did, and a step, once shipped, never changes.
+use adk_runtime::artifact::stored::ARTIFACTS;
 use adk_runtime::memory::stored::{MEMORIES, MEMORY_DELETED, MEMORY_SESSIONS};
 use adk_runtime::session::stored::{APP_STATE, BY_UPDATE, EVENTS, SESSIONS, USER_STATE};
-
-pub const ARTIFACTS: &str = "artifacts";
 
 /// Version 1: the four session stores. Version 2: the index `listSessions` reads. Version 3: the
 /// artifacts and the memory.

@@ -77,9 +77,6 @@ extern "C" {
     pub fn get_all_keys(this: &IdbObjectStore, range: &JsValue) -> Result<IdbRequest, JsValue>;
 
     #[wasm_bindgen(method, catch)]
-    pub fn count(this: &IdbObjectStore, range: &JsValue) -> Result<IdbRequest, JsValue>;
-
-    #[wasm_bindgen(method, catch)]
     pub fn put(this: &IdbObjectStore, value: &JsValue) -> Result<IdbRequest, JsValue>;
 
     #[wasm_bindgen(method, catch)]

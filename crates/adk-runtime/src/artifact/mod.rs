@@ -3,6 +3,7 @@
 mod in_memory;
 mod names;
 mod rules;
+pub mod stored;
 
 use async_trait::async_trait;
 
@@ -12,6 +13,7 @@ use crate::AdkError;
 pub use in_memory::InMemoryArtifactService;
 pub use names::{validate_filename, validate_id, USER_NAMESPACE};
 pub use rules::{artifact_scope, canonical_uri, check_size, mime_type, validate_listing};
+pub use stored::StoredArtifactService;
 
 adk_core::json_struct! {
     /// Metadata of one saved version (ADK's `ArtifactVersion`).

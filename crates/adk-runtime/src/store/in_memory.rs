@@ -13,8 +13,11 @@ use serde_json::Value;
 use super::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::{AdkError, ErrorCode};
 
+/// One record: its key, its JSON, the bytes beside it.
+type Entry = (Vec<KeyPart>, String, Option<Vec<u8>>);
+
 /// Each object store's records, sorted by key.
-type Records = IndexMap<&'static str, Vec<(Vec<KeyPart>, String)>>;
+type Records = IndexMap<&'static str, Vec<Entry>>;
 
 /// Object stores kept in memory.
 pub struct InMemoryStore {
@@ -74,6 +77,25 @@ fn key_of(record: &Value, path: &[&str], store: &str) -> Result<Vec<KeyPart>, Ad
 }
 
 impl Transaction {
+    /// Puts `record`, and `bytes` beside it, at the key its fields make.
+    fn write(&self, store: &str, record: &str, bytes: Option<Vec<u8>>) -> Result<(), AdkError> {
+        let layout = self.layout(store)?;
+        let value: Value = adk_core::json::from_str(store, record)?;
+        let key = key_of(&value, layout.key_path, store)?;
+        let mut records = self.records.borrow_mut();
+        let all = records.entry(layout.name).or_default();
+        let entry = (key, record.to_string(), bytes);
+        match all.binary_search_by(|(k, _, _)| order(k, &entry.0)) {
+            Ok(at) => {
+                if let Some(slot) = all.get_mut(at) {
+                    *slot = entry;
+                }
+            }
+            Err(at) => all.insert(at, entry),
+        }
+        Ok(())
+    }
+
     fn layout(&self, store: &str) -> Result<&'static StoreLayout, AdkError> {
         self.layout
             .iter()
@@ -85,7 +107,7 @@ impl Transaction {
         let name = self.layout(store)?.name;
         let records = self.records.borrow();
         let all = records.get(name).map(Vec::as_slice).unwrap_or_default();
-        Ok(all.iter().filter(|(key, _)| range.contains(key)).map(|(_, text)| text.clone()).collect())
+        Ok(all.iter().filter(|(key, _, _)| range.contains(key)).map(|(_, text, _)| text.clone()).collect())
     }
 }
 
@@ -93,7 +115,7 @@ impl KvTransaction for Transaction {
     async fn get(&self, store: &str, key: &[KeyPart]) -> Result<Option<String>, AdkError> {
         let name = self.layout(store)?.name;
         let records = self.records.borrow();
-        Ok(records.get(name).and_then(|all| all.iter().find(|(k, _)| k == key)).map(|(_, text)| text.clone()))
+        Ok(records.get(name).and_then(|all| all.iter().find(|(k, _, _)| k == key)).map(|(_, text, _)| text.clone()))
     }
 
     async fn get_all(&self, store: &str, range: &KeyRange) -> Result<Vec<String>, AdkError> {
@@ -123,7 +145,7 @@ impl KvTransaction for Transaction {
             .find(|(name, _)| *name == index)
             .ok_or_else(|| AdkError::new(ErrorCode::NotFound, format!("no index {index} on {store}")))?;
         let mut found = Vec::new();
-        for (key, text) in self.records.borrow().get(layout.name).map(Vec::as_slice).unwrap_or_default() {
+        for (key, text, _) in self.records.borrow().get(layout.name).map(Vec::as_slice).unwrap_or_default() {
             let record: Value = adk_core::json::from_str(store, text)?;
             let by = key_of(&record, path, store)?;
             if by.starts_with(prefix) {
@@ -134,27 +156,36 @@ impl KvTransaction for Transaction {
         Ok(found.into_iter().map(|(_, _, text)| text).collect())
     }
 
+    async fn keys(&self, store: &str, range: &KeyRange) -> Result<Vec<Vec<KeyPart>>, AdkError> {
+        let name = self.layout(store)?.name;
+        let records = self.records.borrow();
+        let all = records.get(name).map(Vec::as_slice).unwrap_or_default();
+        Ok(all.iter().filter(|(key, _, _)| range.contains(key)).map(|(key, _, _)| key.clone()).collect())
+    }
+
+    async fn get_with_bytes(
+        &self,
+        store: &str,
+        key: &[KeyPart],
+    ) -> Result<Option<(String, Option<Vec<u8>>)>, AdkError> {
+        let name = self.layout(store)?.name;
+        let records = self.records.borrow();
+        let found = records.get(name).and_then(|all| all.iter().find(|(k, _, _)| k == key));
+        Ok(found.map(|(_, text, bytes)| (text.clone(), bytes.clone())))
+    }
+
     fn put(&self, store: &str, record: &str) -> Result<(), AdkError> {
-        let layout = self.layout(store)?;
-        let value: Value = adk_core::json::from_str(store, record)?;
-        let key = key_of(&value, layout.key_path, store)?;
-        let mut records = self.records.borrow_mut();
-        let all = records.entry(layout.name).or_default();
-        match all.binary_search_by(|(k, _)| order(k, &key)) {
-            Ok(at) => {
-                if let Some(slot) = all.get_mut(at) {
-                    slot.1 = record.to_string();
-                }
-            }
-            Err(at) => all.insert(at, (key, record.to_string())),
-        }
-        Ok(())
+        self.write(store, record, None)
+    }
+
+    fn put_with_bytes(&self, store: &str, record: &str, bytes: &[u8]) -> Result<(), AdkError> {
+        self.write(store, record, Some(bytes.to_vec()))
     }
 
     fn delete(&self, store: &str, range: &KeyRange) -> Result<(), AdkError> {
         let name = self.layout(store)?.name;
         if let Some(all) = self.records.borrow_mut().get_mut(name) {
-            all.retain(|(key, _)| !range.contains(key));
+            all.retain(|(key, _, _)| !range.contains(key));
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 //!
 //! A store holds named object stores of records: each record a JSON object whose key is made of
 //! some of its fields (the store's key path), strings and numbers, ordered part by part with
-//! numbers before strings, as IndexedDB orders array keys. A transaction sees its own writes;
+//! numbers before strings, as IndexedDB orders array keys, and perhaps bytes kept beside it. A transaction sees its own writes;
 //! one that writes keeps nothing unless committed.
 
 mod in_memory;
@@ -113,8 +113,16 @@ pub trait KvTransaction {
     ) -> Result<(), AdkError>;
     /// The records of `store` whose `index` fields start with `prefix`, in the index's order.
     async fn get_all_by(&self, store: &str, index: &str, prefix: &[KeyPart]) -> Result<Vec<String>, AdkError>;
+    /// The keys of `store` in `range`, in order (no record is read).
+    async fn keys(&self, store: &str, range: &KeyRange) -> Result<Vec<Vec<KeyPart>>, AdkError>;
+    /// The record at `key` in `store` and the bytes stored beside it, if any.
+    async fn get_with_bytes(&self, store: &str, key: &[KeyPart])
+        -> Result<Option<(String, Option<Vec<u8>>)>, AdkError>;
     /// Writes `record` (its key is in it) into `store`.
     fn put(&self, store: &str, record: &str) -> Result<(), AdkError>;
+    /// Writes `record` with `bytes` stored beside it as bytes (an artifact's inline data), not in
+    /// its JSON as base64 text.
+    fn put_with_bytes(&self, store: &str, record: &str, bytes: &[u8]) -> Result<(), AdkError>;
     /// Deletes the records of `store` in `range`.
     fn delete(&self, store: &str, range: &KeyRange) -> Result<(), AdkError>;
     /// Keeps everything written; `Ok` once it is stored. A writing transaction dropped without
