@@ -24,9 +24,9 @@ const pkg = {
     './server/adk_wasm_bg.wasm': './server/adk_wasm_bg.wasm',
     './package.json': './package.json',
   },
-  files: ['index.js', 'core.js', 'fatal.js', 'a2a.js', 'adk-server.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
+  files: ['index.js', 'core.js', 'fatal.js', 'user_input.js', 'a2a.js', 'adk-server.js', 'index.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
     'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/fatal.js', 'a2a/a2a.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm',
-    'server/index.js', 'server/index.d.ts', 'server/core.js', 'server/fatal.js', 'server/adk-server.js', 'server/adk_wasm.js',
+    'server/index.js', 'server/index.d.ts', 'server/core.js', 'server/fatal.js', 'server/user_input.js', 'server/adk-server.js', 'server/adk_wasm.js',
     'server/adk_wasm_bg.wasm'],
   sideEffects: false,
 };

@@ -92,6 +92,31 @@ impl JsContext {
         Ok(context(&self.inner)?.function_call_id().map(str::to_string))
     }
 
+    /// The person's answer (`{hint, confirmed, payload}`), when a tool runs again after asking for
+    /// approval; `undefined` otherwise.
+    #[wasm_bindgen(getter, js_name = toolConfirmation)]
+    pub fn tool_confirmation(&self) -> Result<JsValue, JsValue> {
+        match context(&self.inner)?.tool_confirmation() {
+            Some(confirmation) => to_js(confirmation),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Asks the person to approve this tool call (ADK's `request_confirmation`): the run pauses on an
+    /// `adk_request_confirmation` call, and the answer runs the tool again with `toolConfirmation`.
+    #[wasm_bindgen(js_name = requestConfirmation)]
+    pub fn request_confirmation(&self, options: JsValue) -> Result<(), JsValue> {
+        let mut options: JsonObject =
+            if options.is_undefined() { JsonObject::new() } else { from_js("requestConfirmation options", &options)? };
+        let hint = match options.get("hint") {
+            None | Some(serde_json::Value::Null) => String::new(),
+            Some(serde_json::Value::String(hint)) => hint.clone(),
+            Some(_) => return Err(to_js_error(AdkError::invalid("requestConfirmation: hint must be a string"))),
+        };
+        let payload = options.shift_remove("payload").filter(|p| !p.is_null());
+        context(&self.inner)?.request_confirmation(&hint, payload).map_err(to_js_error)
+    }
+
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
     #[wasm_bindgen(getter, js_name = abortSignal)]
     pub fn abort_signal(&self) -> Result<web_sys::AbortSignal, JsValue> {

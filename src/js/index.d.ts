@@ -568,6 +568,10 @@ export declare class Context {
   readonly branch: string | undefined;
   /** The id of the function call a tool answers. */
   readonly functionCallId: string | undefined;
+  /** The person's answer, when a tool runs again after asking for approval. */
+  readonly toolConfirmation: ToolConfirmation | undefined;
+  /** Asks the person to approve this tool call; the run pauses on an `adk_request_confirmation` call. */
+  requestConfirmation(options?: { hint?: string; payload?: JsonValue }): void;
   readonly userContent: Content | null;
   readonly userId: string;
   readonly sessionId: string;
@@ -935,6 +939,12 @@ export interface FunctionToolOptions {
   execute(args: JsonObject, toolContext: Context): ToolResult | Promise<ToolResult>;
   /** The run stops after the call; the app sends the function response later. */
   isLongRunning?: boolean;
+  /**
+   * Whether a call waits for the person's approval before `execute` runs: a flag, or a predicate of
+   * the call's arguments (only `true` asks). The run pauses on an `adk_request_confirmation` call;
+   * answer it with {@link createUserInputResponse}.
+   */
+  requireConfirmation?: boolean | ((args: JsonObject, toolContext: Context) => boolean | Promise<boolean>);
 }
 
 /** A tool made of a JS function. */
@@ -944,10 +954,61 @@ export declare class FunctionTool {
   readonly description: string;
   readonly parameters?: JsonValue;
   readonly isLongRunning: boolean;
+  readonly requireConfirmation: boolean | ((args: JsonObject, toolContext: Context) => boolean | Promise<boolean>);
 }
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
 export declare const exitLoop: { readonly name: 'exit_loop' };
+
+/** ADK's `get_user_choice` tool: the model offers `options`, the run pauses until the person picks one. */
+export declare const getUserChoiceTool: { readonly name: 'get_user_choice' };
+
+/** ADK 2.x's `request_input` tool: the model asks the person a question (`adk_request_input`) and the run pauses. */
+export declare const requestInputTool: { readonly name: 'adk_request_input' };
+
+/** What a paused run waits for: ADK's three kinds, and `choice` for a `get_user_choice` call. */
+export type UserInputKind = 'input' | 'credential' | 'confirmation' | 'choice';
+
+/** One request for the person, read off an event (`@google/adk`'s `UserInputRequest`). */
+export interface UserInputRequest {
+  kind: UserInputKind;
+  /** The id to answer: the function call's. */
+  interruptId: string;
+  /** The name to answer with. */
+  functionCallName: string;
+  /** The agent that asked. */
+  author?: string;
+  /** The question, the credential prompt or the confirmation hint, when there is one. */
+  message?: string;
+  /** Data sent with the request (a confirmation's or an input's payload). */
+  payload?: JsonValue;
+  /** `input`: the JSON Schema the answer should satisfy. */
+  responseSchema?: JsonValue;
+  /** `confirmation`: the tool awaiting approval. */
+  toolName?: string;
+  /** `confirmation`: the arguments of the call awaiting approval. */
+  toolArgs?: JsonObject;
+  /** `credential`: the auth config to complete. */
+  authConfig?: JsonObject;
+  /** `choice`: what the person may pick. */
+  options?: string[];
+}
+
+/** Every request for the person in one event, in part order. */
+export declare function getUserInputRequests(event: Event): UserInputRequest[];
+/** Whether the event asks the person for something. */
+export declare function requiresUserInput(event: Event): boolean;
+/** The requests in `events` not answered yet, in the order raised. */
+export declare function getPendingUserInputRequests(events: readonly Event[]): UserInputRequest[];
+/**
+ * The user message answering `request`: a confirmation takes `{confirmed, payload?}`; input and a
+ * choice take the answer (sent as `{result: answer}` unless it is a plain object); a credential the
+ * completed auth config. Send it as the next run's `newMessage`.
+ */
+export declare function createUserInputResponse(
+  request: UserInputRequest,
+  answer: { confirmed: boolean; payload?: JsonValue } | JsonValue,
+): Content;
 
 /** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request: string}` in a session of its own. */
 export declare class AgentTool {

@@ -10,6 +10,9 @@ export {
   hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, onFatal, setLimits, getLimits,
 } from './core.js';
 export { A2AClient, A2AStream } from './a2a.js';
+export {
+  getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,
+} from './user_input.js';
 export { AdkServerClient } from './adk-server.js';
 
 // The seeds' Part and Blob helpers, for tool and callback code (so not in the a2a entry). Built in
@@ -280,11 +283,14 @@ Object.defineProperties(wasm.Context.prototype, {
 
 /** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
 export class FunctionTool {
-  constructor({ name, description = '', parameters, execute, isLongRunning = false }) {
+  constructor({ name, description = '', parameters, execute, isLongRunning = false, requireConfirmation = false }) {
     // Checked in JS, so tools can be declared at module level before init().
     if (typeof name !== 'string' || !name) throw adkError('INVALID_ARGUMENT', 'FunctionTool: name: expected a string');
     if (typeof execute !== 'function') throw adkError('INVALID_ARGUMENT', `FunctionTool \`${name}\`: execute must be a function`);
-    Object.assign(this, { name, description, parameters, execute, isLongRunning });
+    if (typeof requireConfirmation !== 'boolean' && typeof requireConfirmation !== 'function') {
+      throw adkError('INVALID_ARGUMENT', `FunctionTool \`${name}\`: requireConfirmation must be a boolean or a function`);
+    }
+    Object.assign(this, { name, description, parameters, execute, isLongRunning, requireConfirmation });
   }
 
   /** A fresh wasm handle for one agent. */
@@ -308,6 +314,12 @@ export class AgentTool {
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
 export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.exitLoop() });
+
+/** ADK's `get_user_choice` tool: the model offers options, the run pauses until the person picks one. */
+export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.getUserChoice() });
+
+/** ADK 2.x's `request_input` tool (`adk_request_input`): the model asks the person a question and the run pauses. */
+export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.requestInput() });
 
 /**
  * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are

@@ -24,7 +24,10 @@ use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
 use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
-use crate::tool::{AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool, Tool};
+use crate::tool::{
+    get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool,
+    RequireConfirmation, Tool,
+};
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, ErrorCode, LlmResponse};
 
@@ -189,6 +192,7 @@ impl ToolHandle {
         })?;
         let execute = JsHook::new(execute, "tool");
         let long_running = options.is_long_running().is_truthy();
+        let require_confirmation = require_confirmation(&name, &options.require_confirmation()).map_err(to_js_error)?;
         let function = Rc::new(move |args: JsonObject, ctx: crate::agent::ToolContext| {
             let execute = execute.clone();
             Box::pin(async move {
@@ -204,9 +208,22 @@ impl ToolHandle {
                 }
             }) as std::pin::Pin<Box<dyn std::future::Future<Output = Result<Value, AdkError>>>>
         });
-        Ok(ToolHandle {
-            tool: Rc::new(FunctionTool::new(&name, &description, parameters, function).long_running(long_running)),
-        })
+        let tool = FunctionTool::new(&name, &description, parameters, function)
+            .long_running(long_running)
+            .require_confirmation(require_confirmation);
+        Ok(ToolHandle { tool: Rc::new(tool) })
+    }
+
+    /// ADK's `get_user_choice_tool`.
+    #[wasm_bindgen(js_name = getUserChoice)]
+    pub fn get_user_choice() -> ToolHandle {
+        ToolHandle { tool: Rc::new(get_user_choice_tool()) }
+    }
+
+    /// ADK 2.x's `request_input` tool (`adk_request_input`).
+    #[wasm_bindgen(js_name = requestInput)]
+    pub fn request_input() -> ToolHandle {
+        ToolHandle { tool: Rc::new(request_input_tool()) }
     }
 
     /// ADK's `exit_loop` tool.
@@ -237,6 +254,29 @@ impl ToolHandle {
     pub fn name(&self) -> String {
         self.tool.name().to_string()
     }
+}
+
+/// `requireConfirmation`: absent or a flag, or a predicate `(args, toolContext)` answering one (or
+/// a Promise of one), as `@google/adk` takes it.
+fn require_confirmation(tool: &str, value: &JsValue) -> Result<RequireConfirmation, AdkError> {
+    if value.is_undefined() || value.is_null() || value.as_bool() == Some(false) {
+        return Ok(RequireConfirmation::Never);
+    }
+    if value.as_bool() == Some(true) {
+        return Ok(RequireConfirmation::Always);
+    }
+    let f: js_sys::Function = value.clone().dyn_into().map_err(|_| {
+        AdkError::invalid(format!("FunctionTool `{tool}`: requireConfirmation must be a boolean or a function"))
+    })?;
+    let predicate = JsHook::new(f, "requireConfirmation");
+    Ok(RequireConfirmation::When(Rc::new(move |args: JsonObject, ctx: crate::agent::ToolContext| {
+        let predicate = predicate.clone();
+        Box::pin(async move {
+            // As ADK: anything but `true` lets the call through.
+            Ok(predicate.answer::<Value>(ctx, Args::Positional(&[to_js_core(&args)?])).await?
+                == Some(Value::Bool(true)))
+        })
+    })))
 }
 
 fn instruction(value: &JsValue, what: &'static str) -> Result<Instruction, AdkError> {

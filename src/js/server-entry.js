@@ -8,4 +8,7 @@ export {
   hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, onFatal, setLimits, getLimits, Run,
 } from './core.js';
 export { AdkServerClient } from './adk-server.js';
+export {
+  getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,
+} from './user_input.js';
 export const Transcript = wasm.Transcript;

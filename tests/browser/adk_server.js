@@ -43,7 +43,7 @@ if (location.hostname === 'localhost') {
 
     await test(`${version}: apps, app info`, async () => {
       assert(client.baseUrl === baseUrl, client.baseUrl);
-      assertJsonEqual(await client.listApps(), ['failing', 'slow', 'story', 'weather']);
+      assertJsonEqual(await client.listApps(), ['asking', 'failing', 'slow', 'story', 'weather']);
       const info = await client.getAppInfo('weather');
       assert(info.name === 'weather' && info.rootAgentName === 'weather' && info.language === 'python', JSON.stringify(info));
       // A root that is not an LlmAgent: the server's own 400.
@@ -113,6 +113,38 @@ if (location.hostname === 'localhost') {
         replay.free();
       });
     }
+
+    await test(`${version}: the server's agent asks: a confirmation and a choice, answered through the helpers`, async () => {
+      const { getPendingUserInputRequests, createUserInputResponse } = adk;
+      const session = await client.createSession({ appName: 'asking', userId });
+      const key = { appName: 'asking', userId, sessionId: session.id };
+      const first = await collect(client.runSse({ ...key, newMessage: user('Send 500 to Bob.') }));
+      const [request, ...more] = getPendingUserInputRequests(first);
+      assert(request && more.length === 0, JSON.stringify(first));
+      assert(request.kind === 'confirmation' && request.functionCallName === 'adk_request_confirmation', JSON.stringify(request));
+      assert(request.toolName === 'transfer_money' && request.author === 'asking', JSON.stringify(request));
+      assertJsonEqual(request.toolArgs, { to: 'Bob', amount: 500 });
+      assert(request.message?.startsWith('Please approve or reject the tool call transfer_money()'), request.message);
+      // Nothing was sent yet: the tool answered that it waits.
+      assert(!first.some((e) => adk.getFunctionResponses(e).some((r) => r.response?.status === 'sent')));
+
+      const approved = await collect(client.runSse({ ...key, newMessage: createUserInputResponse(request, { confirmed: true }) }));
+      const sent = approved.flatMap((e) => adk.getFunctionResponses(e)).find((r) => r.name === 'transfer_money');
+      assertJsonEqual(sent?.response, { status: 'sent', to: 'Bob', amount: 500 });
+      assert(texts(approved.at(-1)) === 'Done: {"amount": 500, "status": "sent", "to": "Bob"}', texts(approved.at(-1)));
+      // The server's session: the answer stored as the person's, and nothing pending any more.
+      const back = await client.getSession(key);
+      assert(getPendingUserInputRequests(back.events).length === 0, JSON.stringify(back.events));
+      const answer = back.events.find((e) => e.author === 'user' && adk.getFunctionResponses(e).length);
+      assertJsonEqual(adk.getFunctionResponses(answer)[0], { id: request.interruptId, name: 'adk_request_confirmation', response: { confirmed: true } });
+
+      const asked = await collect(client.runSse({ ...key, newMessage: user('Pick a colour.') }));
+      const [choice] = getPendingUserInputRequests(asked);
+      assert(choice?.kind === 'choice', JSON.stringify(asked));
+      assertJsonEqual(choice.options, ['red', 'blue']);
+      const picked = await collect(client.runSse({ ...key, newMessage: createUserInputResponse(choice, 'blue') }));
+      assert(texts(picked.at(-1)) === 'Done: {"result": "blue"}', texts(picked.at(-1)));
+    });
 
     await test(`${version}: run (all events at the end), state and artifact deltas, artifacts`, async () => {
       const session = await client.createSession({ appName: 'story', userId });
@@ -252,7 +284,7 @@ if (location.hostname === 'localhost') {
     const client = new AdkServerClient({ baseUrl: 'http://127.0.0.1:65535' });
     await rejects(client.listApps(), (e) => assert(e.code === 'UNAVAILABLE' && e.message.includes('no answer from the ADK server at http://127.0.0.1:65535'), e.message));
     const ok = new AdkServerClient({ baseUrl: servers[0][1] });
-    assert((await ok.listApps()).length === 4);
+    assert((await ok.listApps()).length === 5);
   });
 }
 

@@ -7,7 +7,10 @@ import init, * as adk from '/pkg/index.js';
 import { assert, finish, test } from './harness.js';
 
 await init();
-const { InMemoryRunner, LlmAgent, SequentialAgent, ParallelAgent, LoopAgent, FunctionTool, AgentTool, exitLoop } = adk;
+const {
+  InMemoryRunner, LlmAgent, SequentialAgent, ParallelAgent, LoopAgent, FunctionTool, AgentTool, exitLoop, getUserChoiceTool,
+  requestInputTool, getPendingUserInputRequests, createUserInputResponse,
+} = adk;
 const APP = 'flows';
 const USER = 'user';
 
@@ -34,15 +37,35 @@ const RUN = {
   multiply: ({ a, b }) => ({ product: a * b }),
   get_weather: ({ city }) => ({ city, weather: 'sunny' }),
   ask_for_approval: () => ({ status: 'pending', ticket: 'ticket-1' }),
+  transfer_money: ({ to, amount }) => ({ status: 'sent', to, amount }),
+  /** @type {(args: any, ctx: adk.Context) => any} */
+  request_time_off: ({ days }, ctx) => {
+    const confirmation = ctx.toolConfirmation;
+    if (!confirmation) {
+      ctx.requestConfirmation({ hint: 'Approve the time off.', payload: { approved_days: 0 } });
+      return { status: 'Manager approval is required.' };
+    }
+    if (!confirmation.confirmed) return { status: 'rejected' };
+    return { status: 'approved', days: /** @type {any} */ (confirmation.payload).approved_days };
+  },
+};
+
+/** The tools whose calls wait for approval, by spec name: the tool they are, and when they ask. */
+const CONFIRMED = {
+  transfer_money: ['transfer_money', true],
+  transfer_money_over_100: ['transfer_money', async (/** @type {any} */ { amount }) => amount > 100],
 };
 
 function tool(flow, spec, models) {
   if (spec.agent_tool) return new AgentTool({ agent: build(flow, spec.agent_tool, models) });
   if (spec === 'exit_loop') return exitLoop;
-  const d = declaration(flow, spec);
+  if (spec === 'get_user_choice') return getUserChoiceTool;
+  if (spec === 'request_input') return requestInputTool;
+  const [name, requireConfirmation] = CONFIRMED[spec] ?? [spec, false];
+  const d = declaration(flow, name);
   return new FunctionTool({
     name: d.name, description: d.description, parameters: d.parametersJsonSchema,
-    execute: (args) => RUN[spec](args), isLongRunning: spec === 'ask_for_approval',
+    execute: (args, ctx) => RUN[name](args, ctx), isLongRunning: spec === 'ask_for_approval', requireConfirmation,
   });
 }
 
@@ -97,7 +120,15 @@ async function record(flow) {
     const parts = typeof turn === 'string'
       ? [{ text: turn }]
       : [{ functionResponse: { id: calls[turn.for].id, name: turn.response, response: turn.value } }];
-    for await (const event of runner.runAsync({ userId: USER, sessionId: 's', newMessage: { role: 'user', parts } })) {
+    let newMessage = { role: 'user', parts };
+    // What the person answers, built as a page builds it: from the request the run paused on.
+    const pending = getPendingUserInputRequests(events).find((r) => r.interruptId === calls[turn.for]?.id);
+    if (pending && !('response' in turn.value)) {
+      const answer = pending.kind === 'confirmation' ? turn.value : turn.value.result;
+      newMessage = /** @type {any} */ (createUserInputResponse(pending, answer));
+      assert(JSON.stringify(newMessage) === JSON.stringify({ role: 'user', parts }), JSON.stringify(newMessage));
+    }
+    for await (const event of runner.runAsync({ userId: USER, sessionId: 's', newMessage })) {
       calls.push(...adk.getFunctionCalls(event));
       events.push(JSON.parse(JSON.stringify(event)));
     }
@@ -114,7 +145,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 function normalise(value, names = []) {
   if (Array.isArray(value)) return value.map((v) => normalise(v, names));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'timestamp' && k !== 'nodeInfo').map(([k, v]) => [k, normalise(v, names)]));
+    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'timestamp' && k !== 'nodeInfo').map(([k, v]) => [normalise(k, names), normalise(v, names)]));
   }
   if (typeof value === 'string') {
     return value.replace(UUID, (id) => {

@@ -211,7 +211,7 @@ try {
     await tab.close();
   });
 
-  await test('sessions ADK Python serialised (28, from both ADK lines) import and export byte for byte', async () => {
+  await test('sessions ADK Python serialised (41, from both ADK lines) import and export byte for byte', async () => {
     const tab = await page();
     const mismatches = await tab.evaluate(async () => {
       const { IndexedDbSessionService } = window.adk;
@@ -228,7 +228,7 @@ try {
       }
       return { bad, n };
     });
-    assert(mismatches.n === 28 && mismatches.bad.length === 0, JSON.stringify(mismatches));
+    assert(mismatches.n === 41 && mismatches.bad.length === 0, JSON.stringify(mismatches));
     await tab.close();
   });
 
@@ -283,6 +283,66 @@ try {
       return (await m.searchMemory({ appName: 'app', userId: 'u', query: '날씨' })).memories.map((x) => x.id);
     });
     assert(JSON.stringify(found) === '["a","c"]', JSON.stringify(found));
+    await tab.close();
+  });
+
+  await test('a run paused on a confirmation survives a reload: the answer after it runs the tool once and ends the invocation', async () => {
+    const tab = await page();
+    // The same agent on both sides of the reload: a transfer that asks, over a model written in JS.
+    const SETUP = () => {
+      const { IndexedDbSessionService, Runner, LlmAgent, FunctionTool } = window.adk;
+      window.sent = 0;
+      const transfer = new FunctionTool({
+        name: 'transfer_money', parameters: { type: 'object', properties: { amount: { type: 'number' } } },
+        execute: ({ amount }) => { window.sent++; return { status: 'sent', amount }; },
+        requireConfirmation: ({ amount }) => amount > 100,
+      });
+      const model = {
+        model: 'scripted',
+        generateContent(request) {
+          const last = request.contents.at(-1)?.parts?.[0];
+          if (last?.functionResponse) return { content: { role: 'model', parts: [{ text: `Done: ${JSON.stringify(last.functionResponse.response)}` }] } };
+          return { content: { role: 'model', parts: [{ functionCall: { name: 'transfer_money', args: { amount: 500 } } }] } };
+        },
+      };
+      const agent = new LlmAgent({ name: 'banker', model, tools: [transfer] });
+      return new Runner({ appName: 'bank', agent, sessionService: new IndexedDbSessionService({ databaseName: 'paused' }) });
+    };
+    const first = await tab.evaluate(async (setup) => {
+      const runner = (0, eval)(setup)();
+      await runner.sessionService.createSession({ appName: 'bank', userId: 'u', sessionId: 's' });
+      const events = [];
+      for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'Send 500.' }] } })) events.push(e);
+      const [request] = window.adk.getPendingUserInputRequests(events);
+      return { request, sent: window.sent, invocation: events[0].invocationId };
+    }, SETUP.toString());
+    assert(first.request?.kind === 'confirmation' && first.request.toolName === 'transfer_money' && first.sent === 0, JSON.stringify(first));
+    await tab.reload();
+    await tab.evaluate(async () => {
+      const adk = await import('/pkg/index.js');
+      await adk.default();
+      window.adk = adk;
+    });
+    const after = await tab.evaluate(async ([setup, request]) => {
+      const runner = (0, eval)(setup)();
+      const { sessionService } = runner;
+      // The page reads what is pending from the stored session, as a reloaded UI does.
+      const stored = await sessionService.getSession({ appName: 'bank', userId: 'u', sessionId: 's' });
+      const pending = window.adk.getPendingUserInputRequests(stored.events);
+      const answer = window.adk.createUserInputResponse(pending[0], { confirmed: true });
+      const events = [];
+      for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: answer })) events.push(e);
+      const last = events.at(-1).content.parts[0].text;
+      const again = [];
+      for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: answer })) again.push(e);
+      const end = await sessionService.getSession({ appName: 'bank', userId: 'u', sessionId: 's' });
+      return { samePending: pending[0].interruptId === request.interruptId, invocations: [...new Set(events.map((e) => e.invocationId))],
+        last, sent: window.sent, again: again.length, pendingAfter: window.adk.getPendingUserInputRequests(end.events).length };
+    }, [SETUP.toString(), first.request]);
+    assert(after.samePending && after.sent === 1 && after.again === 0 && after.pendingAfter === 0, JSON.stringify(after));
+    assert(after.last === 'Done: {"status":"sent","amount":500}', after.last);
+    // ADK 2.x: the answer continues the invocation that asked.
+    assert(after.invocations.length === 1 && after.invocations[0] === first.invocation, JSON.stringify(after));
     await tab.close();
   });
 

@@ -83,7 +83,8 @@ impl LlmAgentOptions {
 }
 
 options! {
-    /// `FunctionTool`'s: `{name, description?, parameters?, execute(args, toolContext), isLongRunning?}`.
+    /// `FunctionTool`'s: `{name, description?, parameters?, execute(args, toolContext), isLongRunning?,
+    /// requireConfirmation?}`.
     FunctionToolOptions {
         /// The name the model calls it by.
         name => "name",
@@ -95,5 +96,7 @@ options! {
         execute => "execute",
         /// Whether its answer comes later (ADK's long-running tools).
         is_long_running => "isLongRunning",
+        /// Whether a call waits for the person's approval: a flag, or `(args, toolContext)` answering one.
+        require_confirmation => "requireConfirmation",
     }
 }

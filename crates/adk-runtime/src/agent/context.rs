@@ -12,6 +12,7 @@ use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::session::{Session, SessionService};
 use crate::types::{Content, JsonObject, Part};
 use crate::{AdkError, ErrorCode, Event, EventActions};
+use adk_core::events::ToolConfirmation;
 
 /// One invocation: from a user message to the agents' final answer. Shared by every context in it.
 pub struct Invocation {
@@ -295,6 +296,7 @@ pub struct CallbackContext {
     readonly: ReadonlyContext,
     actions: Rc<RefCell<EventActions>>,
     function_call_id: Option<String>,
+    tool_confirmation: Option<ToolConfirmation>,
 }
 
 /// Tools get the same context, with the id of the call they answer.
@@ -314,6 +316,7 @@ impl CallbackContext {
             readonly: ReadonlyContext::new(ctx),
             actions: Rc::new(RefCell::new(EventActions::default())),
             function_call_id: None,
+            tool_confirmation: None,
         }
     }
 
@@ -325,6 +328,31 @@ impl CallbackContext {
     /// The id of the function call a tool is answering.
     pub fn function_call_id(&self) -> Option<&str> {
         self.function_call_id.as_deref()
+    }
+
+    /// The same context, carrying the person's answer to the call's confirmation request.
+    pub fn with_tool_confirmation(mut self, confirmation: Option<ToolConfirmation>) -> Self {
+        self.tool_confirmation = confirmation;
+        self
+    }
+
+    /// The person's answer, when the tool runs again after asking for approval.
+    pub fn tool_confirmation(&self) -> Option<&ToolConfirmation> {
+        self.tool_confirmation.as_ref()
+    }
+
+    /// Asks the person to approve this call (ADK's `request_confirmation`): the agent pauses with an
+    /// `adk_request_confirmation` call, and the answer runs the tool again with
+    /// [`tool_confirmation`](Self::tool_confirmation) set. Only a tool's context has a call to approve.
+    pub fn request_confirmation(&self, hint: &str, payload: Option<Value>) -> Result<(), AdkError> {
+        let id = self.function_call_id.clone().ok_or_else(|| {
+            AdkError::invalid(
+                "request_confirmation requires function_call_id. This method can only be used in a tool context.",
+            )
+        })?;
+        let confirmation = ToolConfirmation { hint: hint.to_string(), confirmed: false, payload };
+        self.actions.borrow_mut().requested_tool_confirmations.insert(id, confirmation);
+        Ok(())
     }
 
     /// The state, writable.

@@ -13,8 +13,12 @@ use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::JsonObject;
 use crate::AdkError;
 
+mod ask_user;
+pub mod confirmation;
 mod memory;
 
+pub use ask_user::{get_user_choice_tool, request_input_tool, REQUEST_INPUT};
+pub use confirmation::RequireConfirmation;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};
 
 /// A tool (ADK's `BaseTool`).
@@ -30,6 +34,12 @@ pub trait Tool {
     /// function response in a later message.
     fn is_long_running(&self) -> bool {
         false
+    }
+
+    /// Whether the call with `args` waits for the person's approval (ADK's
+    /// `check_require_confirmation`); asked again when an approval arrives, to check it is due.
+    async fn check_require_confirmation(&self, _args: &JsonObject, _ctx: &ToolContext) -> Result<bool, AdkError> {
+        Ok(false)
     }
 
     /// Runs the tool. A non-object result is wrapped as `{"result": …}` by the agent.
@@ -67,6 +77,7 @@ pub type ToolFunction = Rc<dyn Fn(JsonObject, ToolContext) -> Pin<Box<dyn Future
 pub struct FunctionTool {
     declaration: FunctionDeclaration,
     long_running: bool,
+    require_confirmation: RequireConfirmation,
     function: ToolFunction,
 }
 
@@ -76,8 +87,15 @@ impl FunctionTool {
         FunctionTool {
             declaration: FunctionDeclaration { name: name.into(), description: description.into(), parameters },
             long_running: false,
+            require_confirmation: RequireConfirmation::Never,
             function,
         }
+    }
+
+    /// Makes its calls (all, or those a predicate picks) wait for the person's approval.
+    pub fn require_confirmation(mut self, require: RequireConfirmation) -> Self {
+        self.require_confirmation = require;
+        self
     }
 
     /// Marks the tool long-running.
@@ -101,7 +119,15 @@ impl Tool for FunctionTool {
         self.long_running
     }
 
+    async fn check_require_confirmation(&self, args: &JsonObject, ctx: &ToolContext) -> Result<bool, AdkError> {
+        self.require_confirmation.check(args, ctx).await
+    }
+
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
+        let required = self.check_require_confirmation(&args, &ctx).await?;
+        if let Some(answer) = confirmation::gate(self.name(), required, &ctx)? {
+            return Ok(answer);
+        }
         (self.function)(args, ctx).await
     }
 }

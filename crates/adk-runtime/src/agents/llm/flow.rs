@@ -5,7 +5,10 @@ use std::rc::Rc;
 
 use futures_util::StreamExt;
 
+use indexmap::IndexMap;
+
 use super::callbacks::{after_model, before_model, on_model_error};
+use super::confirmation;
 use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
@@ -131,14 +134,18 @@ async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -
 /// The request for the next model call, and the tools the model may call, built as ADK's request
 /// processors build it: global instruction, static or dynamic instruction, identity, the history,
 /// then the transfer instruction and tool.
-async fn build_request(agent: &LlmAgent, ctx: &InvocationContext) -> Result<(LlmRequest, Vec<Rc<dyn Tool>>), AdkError> {
+async fn build_request(
+    agent: &LlmAgent,
+    ctx: &InvocationContext,
+    mut tools: Vec<Rc<dyn Tool>>,
+) -> Result<(LlmRequest, Vec<Rc<dyn Tool>>), AdkError> {
     let callback_ctx = CallbackContext::new(ctx.clone());
     let global = match as_llm_agent(&*ctx.agent().root_agent()) {
         Some(root) => resolve_instruction(&root.config.global_instruction, &callback_ctx).await?,
         None => None,
     };
     let instruction = resolve_instruction(&agent.config.instruction, &callback_ctx).await?;
-    let (mut request, mut tools) = assemble_request(agent, ctx, global, instruction);
+    let mut request = assemble_request(agent, ctx, global, instruction);
     // Each tool shapes the request in turn, as ADK's tool processors do after the others: most
     // declare themselves, some (preload_memory) add context instead.
     for tool in &tools {
@@ -157,7 +164,7 @@ fn assemble_request(
     ctx: &InvocationContext,
     global: Option<String>,
     instruction: Option<String>,
-) -> (LlmRequest, Vec<Rc<dyn Tool>>) {
+) -> LlmRequest {
     let config = &agent.config;
     let me = ctx.agent().clone();
     let mut request = LlmRequest { model: Some(config.model.model().to_string()), ..Default::default() };
@@ -194,13 +201,22 @@ fn assemble_request(
     }
 
     let targets = transfer_targets(&me, agent);
-    let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
     if !targets.is_empty() {
         request.append_instructions(&[transfer_instruction(&me, agent, &targets)]);
+    }
+    request
+}
+
+/// The tools the agent has this step: a transfer tool when it has agents to transfer to, then its
+/// own (ADK's `tools_dict` before the declarations prune it).
+fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn Tool>> {
+    let targets = transfer_targets(ctx.agent(), agent);
+    let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
+    if !targets.is_empty() {
         tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
     }
-    tools.extend(config.tools.iter().cloned());
-    (request, tools)
+    tools.extend(agent.config.tools.iter().cloned());
+    tools
 }
 
 /// The concatenated non-thought text of an event.
@@ -212,7 +228,20 @@ fn final_text(event: &Event) -> String {
 pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
         loop {
-            let (request, tools) = build_request(&agent, &ctx).await?;
+            let tools = agent_tools(&agent, &ctx);
+            // The person's answers to approval requests run their calls before the model is asked
+            // again; a result that ends the step ends the run.
+            if let Some(resumed) = confirmation::resume(&agent, &tools, &ctx).await? {
+                let done = resumed.is_final_response();
+                yield resumed;
+                if done {
+                    break;
+                }
+            }
+            if ctx.end_invocation() {
+                break;
+            }
+            let (request, tools) = build_request(&agent, &ctx, tools).await?;
             let callback_ctx = CallbackContext::new(ctx.clone());
             let (mut request, early) = before_model(&agent.config.before_model_callbacks, &callback_ctx, request).await?;
             let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
@@ -254,9 +283,15 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             }
             let Some(last) = calls else { break };
             // No response at all: only long-running tools answering later; the run waits for the app.
-            let Some(response) = handle_function_calls(&agent, &tools, &ctx, &last).await? else { break };
-            let (transfer, done) = (response.actions.transfer_to_agent.clone(), response.is_final_response());
-            yield response;
+            let calls = last.get_function_calls().into_iter().cloned().collect();
+            let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &IndexMap::new()).await? else { break };
+            let transfer = response.actions.transfer_to_agent.clone();
+            let request = confirmation::request_event(&ctx, &last, &response);
+            let mut done = false;
+            for event in confirmation::in_order(response, request) {
+                done = event.is_final_response();
+                yield event;
+            }
             if let Some(target_name) = &transfer {
                 let target = ctx.agent().root_agent().find_agent(target_name).ok_or_else(|| {
                     AdkError::invalid(format!("transfer_to_agent: there is no agent named `{target_name}` in the tree"))

@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
+use adk_core::events::ToolConfirmation;
 use futures_util::future::join_all;
+use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::LlmAgent;
@@ -50,13 +52,14 @@ async fn call_one(
     tools: &[Rc<dyn Tool>],
     ctx: &InvocationContext,
     call: FunctionCall,
+    confirmation: Option<ToolConfirmation>,
 ) -> Result<CallOutcome, AdkError> {
     let name = call.name.clone().unwrap_or_default();
     let id = call.id.clone().unwrap_or_default();
     let tool = tools.iter().find(|t| t.name() == name).cloned().ok_or_else(|| {
         AdkError::invalid(format!("Function {name} is not found in the tools of agent `{}`.", agent.core.name()))
     })?;
-    let tool_ctx = ToolContext::for_tool(ctx.clone(), &id);
+    let tool_ctx = ToolContext::for_tool(ctx.clone(), &id).with_tool_confirmation(confirmation);
     let config = agent.config();
     let mut args = call.args.unwrap_or_default();
     let mut result = None;
@@ -117,16 +120,21 @@ async fn recover(
     Err(error)
 }
 
-/// Runs every call of `call_event` concurrently and merges the responses, in call order, into one
-/// event authored by the agent with role `user`. `None` when no call produced a response.
+/// Runs `calls` concurrently (each with the person's answer, when it waited for one) and merges the
+/// responses, in call order, into one event authored by the agent with role `user`. `None` when no
+/// call produced a response.
 pub(super) async fn handle_function_calls(
     agent: &LlmAgent,
     tools: &[Rc<dyn Tool>],
     ctx: &InvocationContext,
-    call_event: &Event,
+    calls: Vec<FunctionCall>,
+    confirmations: &IndexMap<String, ToolConfirmation>,
 ) -> Result<Option<Event>, AdkError> {
-    let calls: Vec<FunctionCall> = call_event.get_function_calls().into_iter().cloned().collect();
-    let outcomes = join_all(calls.into_iter().map(|call| call_one(agent, tools, ctx, call))).await;
+    let outcomes = join_all(calls.into_iter().map(|call| {
+        let confirmation = call.id.as_ref().and_then(|id| confirmations.get(id)).cloned();
+        call_one(agent, tools, ctx, call, confirmation)
+    }))
+    .await;
     let mut parts = Vec::new();
     let mut actions = EventActions::default();
     for outcome in outcomes {

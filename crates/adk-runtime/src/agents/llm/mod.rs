@@ -3,6 +3,7 @@
 
 mod call_tool;
 mod callbacks;
+mod confirmation;
 mod contents;
 mod flow;
 mod functions;

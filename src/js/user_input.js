@@ -1,0 +1,115 @@
+// What a paused run is waiting for, read off its events, and the message that answers it. The
+// three inspection functions are `@google/adk` 2.0's, to the field; `get_user_choice` calls (a plain
+// long-running tool there) are reported too, as `kind: 'choice'` with their `options`, because a UI
+// has to render those as well. Plain JS over event objects: nothing here needs the wasm module.
+
+const CONFIRMATION = 'adk_request_confirmation';
+const CREDENTIAL = 'adk_request_credential';
+const INPUT = 'adk_request_input';
+const CHOICE = 'get_user_choice';
+
+const asString = (v) => (typeof v === 'string' ? v : undefined);
+const nonEmpty = (v) => (typeof v === 'string' && v.trim() ? v : undefined);
+const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+
+/** ADK's Python side writes a credential request's args in snake_case; read them in camelCase. */
+function camelKeys(value) {
+  if (Array.isArray(value)) return value.map(camelKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+}
+
+/** Every request for the person in one event, in part order (answered or not). */
+export function getUserInputRequests(event) {
+  const requests = [];
+  for (const part of event?.content?.parts ?? []) {
+    const call = part?.functionCall;
+    if (!call?.name) continue;
+    const args = call.name === CREDENTIAL ? camelKeys(call.args ?? {}) : (call.args ?? {});
+    const interruptId = call.id ?? asString(args.interruptId) ?? asString(args.functionCallId);
+    if (!interruptId) continue;
+    const base = { interruptId, functionCallName: call.name, author: event.author };
+    switch (call.name) {
+      case INPUT:
+        requests.push({ ...base, kind: 'input', message: asString(args.message), payload: args.payload ?? undefined,
+          responseSchema: args.response_schema ?? undefined });
+        break;
+      case CREDENTIAL:
+        requests.push({ ...base, kind: 'credential', message: asString(args.message), authConfig: args.authConfig ?? undefined });
+        break;
+      case CONFIRMATION: {
+        const confirmation = args.toolConfirmation;
+        const original = args.originalFunctionCall;
+        requests.push({ ...base, kind: 'confirmation', message: nonEmpty(confirmation?.hint),
+          payload: confirmation?.payload ?? undefined, toolName: asString(original?.name), toolArgs: original?.args ?? undefined });
+        break;
+      }
+      case CHOICE:
+        if (Array.isArray(event.longRunningToolIds) && event.longRunningToolIds.includes(interruptId)) {
+          requests.push({ ...base, kind: 'choice', options: Array.isArray(args.options) ? args.options.map(String) : [] });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return requests;
+}
+
+/** Whether the event asks the person for something. */
+export function requiresUserInput(event) {
+  return getUserInputRequests(event).length > 0;
+}
+
+/** The requests across `events` (a session's, or a run's so far) not answered yet, in the order raised. */
+export function getPendingUserInputRequests(events) {
+  const answered = new Set();
+  for (const event of events ?? []) {
+    for (const part of event?.content?.parts ?? []) {
+      const id = part?.functionResponse?.id;
+      if (id) answered.add(id);
+    }
+  }
+  const pending = [];
+  const seen = new Set();
+  for (const event of events ?? []) {
+    for (const request of getUserInputRequests(event)) {
+      if (answered.has(request.interruptId) || seen.has(request.interruptId)) continue;
+      seen.add(request.interruptId);
+      pending.push(request);
+    }
+  }
+  return pending;
+}
+
+function invalid(message) {
+  return Object.assign(new Error(message), { name: 'AdkError', code: 'INVALID_ARGUMENT' });
+}
+
+/**
+ * The user message that answers `request`: one `functionResponse` with its id and name. A
+ * confirmation takes `{confirmed, payload?}`; input and a choice take the answer itself, sent as
+ * `{result: answer}` unless it is a plain object already; a credential takes the completed
+ * `authConfig`.
+ */
+export function createUserInputResponse(request, answer) {
+  if (!request || typeof request.interruptId !== 'string' || typeof request.functionCallName !== 'string') {
+    throw invalid('createUserInputResponse: expected a request from getUserInputRequests()');
+  }
+  let response;
+  switch (request.kind) {
+    case 'confirmation': {
+      if (typeof answer?.confirmed !== 'boolean') throw invalid('createUserInputResponse: a confirmation needs {confirmed: boolean}');
+      response = { confirmed: answer.confirmed };
+      if (answer.payload !== undefined) response.payload = answer.payload;
+      break;
+    }
+    case 'credential':
+      if (!answer || typeof answer !== 'object') throw invalid('createUserInputResponse: a credential needs the completed authConfig');
+      response = answer;
+      break;
+    default:
+      response = answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : { result: answer };
+  }
+  return { role: 'user', parts: [{ functionResponse: { id: request.interruptId, name: request.functionCallName, response } }] };
+}
