@@ -16,6 +16,7 @@ use super::external::{response_fields, send};
 use super::to_js_error;
 use crate::agent::llm::call_tool;
 use crate::agent::CallbackContext;
+use crate::auth::AuthConfig;
 use crate::platform::abort::AbortBridge;
 use crate::types::{JsonObject, Part};
 use crate::{AdkError, ErrorCode};
@@ -60,6 +61,12 @@ fn lent(shared: &Shared) -> Result<CallbackContext, AdkError> {
 
 fn ended() -> AdkError {
     AdkError::new(ErrorCode::FailedPrecondition, "this context belongs to an agent run or a callback that has ended")
+}
+
+/// An `AuthConfig` argument, checked as ADK reads one.
+fn auth_config_arg(what: &str, value: &JsValue) -> Result<AuthConfig, JsValue> {
+    let json: JsonObject = from_js(&[what, " authConfig"].concat(), value)?;
+    AuthConfig::from_json(json).map_err(|e| to_js_error(AdkError::invalid(format!("{what}: {}", e.message))))
 }
 
 fn context(shared: &Shared) -> Result<CallbackContext, JsValue> {
@@ -115,6 +122,25 @@ impl JsContext {
         };
         let payload = options.shift_remove("payload").filter(|p| !p.is_null());
         context(&self.inner)?.request_confirmation(&hint, payload).map_err(to_js_error)
+    }
+
+    /// Asks the person for the credential `authConfig` describes (ADK's `request_credential`): the
+    /// run pauses on an `adk_request_credential` call; once answered the tool runs again and
+    /// `getAuthResponse` finds the credential.
+    #[wasm_bindgen(js_name = requestCredential)]
+    pub fn request_credential(&self, auth_config: JsValue) -> Result<(), JsValue> {
+        let config = auth_config_arg("requestCredential", &auth_config)?;
+        context(&self.inner)?.request_credential(&config).map_err(to_js_error)
+    }
+
+    /// The credential the person gave for `authConfig`, or `undefined` (ADK's `get_auth_response`).
+    #[wasm_bindgen(js_name = getAuthResponse)]
+    pub fn get_auth_response(&self, auth_config: JsValue) -> Result<JsValue, JsValue> {
+        let config = auth_config_arg("getAuthResponse", &auth_config)?;
+        match context(&self.inner)?.get_auth_response(&config) {
+            Some(credential) => to_js(&credential),
+            None => Ok(JsValue::UNDEFINED),
+        }
     }
 
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.

@@ -572,6 +572,14 @@ export declare class Context {
   readonly toolConfirmation: ToolConfirmation | undefined;
   /** Asks the person to approve this tool call; the run pauses on an `adk_request_confirmation` call. */
   requestConfirmation(options?: { hint?: string; payload?: JsonValue }): void;
+  /**
+   * Asks the person for the credential `authConfig` describes; the run pauses on an
+   * `adk_request_credential` call (the agent's own secrets are not in it), and the tool runs again
+   * once it is answered.
+   */
+  requestCredential(authConfig: AuthConfig): void;
+  /** The credential the person gave for `authConfig`, or `undefined`. */
+  getAuthResponse(authConfig: AuthConfig): AuthCredential | undefined;
   readonly userContent: Content | null;
   readonly userId: string;
   readonly sessionId: string;
@@ -966,6 +974,27 @@ export declare const getUserChoiceTool: { readonly name: 'get_user_choice' };
 /** ADK 2.x's `request_input` tool: the model asks the person a question (`adk_request_input`) and the run pauses. */
 export declare const requestInputTool: { readonly name: 'adk_request_input' };
 
+/**
+ * ADK's `AuthConfig`: an OpenAPI security scheme (`{type: 'apiKey', in, name}`,
+ * `{type: 'http', scheme: 'bearer'}`, …) and the tool's raw credential; `credentialKey` is
+ * computed as ADK computes it when not given.
+ */
+export interface AuthConfig {
+  authScheme: JsonObject & { type: string };
+  rawAuthCredential?: AuthCredential;
+  exchangedAuthCredential?: AuthCredential;
+  credentialKey?: string;
+}
+
+/** ADK's `AuthCredential`, as ADK writes it. */
+export interface AuthCredential {
+  authType: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'serviceAccount' | (string & {});
+  apiKey?: string;
+  http?: { scheme: string; credentials: { username?: string; password?: string; token?: string }; additionalHeaders?: Record<string, string> };
+  oauth2?: JsonObject;
+  [extra: string]: JsonValue | undefined;
+}
+
 /** What a paused run waits for: ADK's three kinds, and `choice` for a `get_user_choice` call. */
 export type UserInputKind = 'input' | 'credential' | 'confirmation' | 'choice';
 
@@ -989,7 +1018,7 @@ export interface UserInputRequest {
   /** `confirmation`: the arguments of the call awaiting approval. */
   toolArgs?: JsonObject;
   /** `credential`: the auth config to complete. */
-  authConfig?: JsonObject;
+  authConfig?: AuthConfig;
   /** `choice`: what the person may pick. */
   options?: string[];
 }
@@ -1003,11 +1032,12 @@ export declare function getPendingUserInputRequests(events: readonly Event[]): U
 /**
  * The user message answering `request`: a confirmation takes `{confirmed, payload?}`; input and a
  * choice take the answer (sent as `{result: answer}` unless it is a plain object); a credential the
- * completed auth config. Send it as the next run's `newMessage`.
+ * credential (sent in the requested auth config) or a whole auth config. Send it as the next run's
+ * `newMessage`.
  */
 export declare function createUserInputResponse(
   request: UserInputRequest,
-  answer: { confirmed: boolean; payload?: JsonValue } | JsonValue,
+  answer: { confirmed: boolean; payload?: JsonValue } | AuthCredential | AuthConfig | JsonValue,
 ): Content;
 
 /** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request: string}` in a session of its own. */

@@ -10,7 +10,7 @@ export type Part = PartShape;
 /** The Part factories of the event model (the seeds' helpers are in the full package). */
 export declare const Part: PartFactories;
 export type {
-  UserInputRequest, UserInputKind, ToolConfirmation, AdkError, ErrorCode, Limits, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,
+  UserInputRequest, UserInputKind, ToolConfirmation, AuthConfig, AuthCredential, AdkError, ErrorCode, Limits, Event, EventInit, EventActions, Content, FunctionCall, FunctionResponse, JsonObject, JsonValue,
   TranscriptItem, Session, SessionKey, AdkServerClientOptions, ServerSession, ServerArtifactRequest, ServerArtifactVersion,
   RunAgentRequest,
 } from '../index.js';

@@ -89,8 +89,9 @@ function invalid(message) {
 /**
  * The user message that answers `request`: one `functionResponse` with its id and name. A
  * confirmation takes `{confirmed, payload?}`; input and a choice take the answer itself, sent as
- * `{result: answer}` unless it is a plain object already; a credential takes the completed
- * `authConfig`.
+ * `{result: answer}` unless it is a plain object already; a credential takes the credential
+ * (`{authType, apiKey | http | oauth2 …}`), sent inside the requested `authConfig` as its
+ * `exchangedAuthCredential` (the form both ADK lines accept), or a whole `authConfig`.
  */
 export function createUserInputResponse(request, answer) {
   if (!request || typeof request.interruptId !== 'string' || typeof request.functionCallName !== 'string') {
@@ -105,8 +106,8 @@ export function createUserInputResponse(request, answer) {
       break;
     }
     case 'credential':
-      if (!answer || typeof answer !== 'object') throw invalid('createUserInputResponse: a credential needs the completed authConfig');
-      response = answer;
+      if (!answer || typeof answer !== 'object') throw invalid('createUserInputResponse: a credential needs {authType, …} or the completed authConfig');
+      response = answer.authScheme ? answer : { ...request.authConfig, exchangedAuthCredential: answer };
       break;
     default:
       response = answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : { result: answer };

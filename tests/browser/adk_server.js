@@ -144,6 +144,18 @@ if (location.hostname === 'localhost') {
       assertJsonEqual(choice.options, ['red', 'blue']);
       const picked = await collect(client.runSse({ ...key, newMessage: createUserInputResponse(choice, 'blue') }));
       assert(texts(picked.at(-1)) === 'Done: {"result": "blue"}', texts(picked.at(-1)));
+
+      const locked = await collect(client.runSse({ ...key, newMessage: user('Read my mail.') }));
+      const [credential] = getPendingUserInputRequests(locked);
+      assert(credential?.kind === 'credential' && credential.authConfig?.authScheme.type === 'apiKey', JSON.stringify(locked));
+      // The key adk-wasm computes is the server's: the same credential is found on both sides.
+      assert(/^adk_apiKey_[0-9a-f]{16}_apiKey_[0-9a-f]{16}$/.test(String(credential.authConfig?.credentialKey)), JSON.stringify(credential));
+      const keyGiven = createUserInputResponse(credential, { authType: 'apiKey', apiKey: 'secret-123' });
+      const read = await collect(client.runSse({ ...key, newMessage: keyGiven }));
+      assert(texts(read.at(-1)) === 'Done: {"folder": "inbox", "key_ends": "123", "unread": 2}', texts(read.at(-1)));
+      // The key is in the person's answer only (as ADK stores it), not in the session's state.
+      const after = await client.getSession(key);
+      assert(!JSON.stringify(after.state).includes('secret-123'), JSON.stringify(after.state));
     });
 
     await test(`${version}: run (all events at the end), state and artifact deltas, artifacts`, async () => {

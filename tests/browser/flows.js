@@ -50,6 +50,32 @@ const RUN = {
   },
 };
 
+const INBOX_AUTH = { authScheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' }, rawAuthCredential: { authType: 'apiKey' } };
+const CALENDAR_AUTH = {
+  authScheme: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  rawAuthCredential: { authType: 'http', http: { scheme: 'bearer', credentials: {} } },
+};
+/** @type {Record<string, (args: any, ctx: adk.Context) => any>} */
+const ASKING = {
+  read_inbox: ({ folder }, ctx) => {
+    const credential = ctx.getAuthResponse(INBOX_AUTH);
+    if (!credential) {
+      ctx.requestCredential(INBOX_AUTH);
+      return { status: "Waiting for the user's key." };
+    }
+    return { folder, unread: 2, key_ends: String(credential.apiKey).slice(-3) };
+  },
+  read_calendar: ({ day }, ctx) => {
+    const credential = ctx.getAuthResponse(CALENDAR_AUTH);
+    if (!credential) {
+      ctx.requestCredential(CALENDAR_AUTH);
+      return { status: 'Waiting for sign-in.' };
+    }
+    return { day, events: 1, token_ends: String(credential.http?.credentials.token).slice(-3) };
+  },
+};
+Object.assign(RUN, ASKING);
+
 /** The tools whose calls wait for approval, by spec name: the tool they are, and when they ask. */
 const CONFIRMED = {
   transfer_money: ['transfer_money', true],
@@ -117,14 +143,16 @@ async function record(flow) {
   const events = [];
   const calls = [];
   for (const turn of flow.turns) {
+    const value = turn.credential ? { .../** @type {any} */ (calls[turn.for].args).authConfig, exchangedAuthCredential: turn.credential } : turn.value;
     const parts = typeof turn === 'string'
       ? [{ text: turn }]
-      : [{ functionResponse: { id: calls[turn.for].id, name: turn.response, response: turn.value } }];
+      : [{ functionResponse: { id: calls[turn.for].id, name: turn.response, response: value } }];
     let newMessage = { role: 'user', parts };
     // What the person answers, built as a page builds it: from the request the run paused on.
     const pending = getPendingUserInputRequests(events).find((r) => r.interruptId === calls[turn.for]?.id);
-    if (pending && !('response' in turn.value)) {
-      const answer = pending.kind === 'confirmation' ? turn.value : turn.value.result;
+    // (A bare credential is a form only ADK 2.x takes; the helper sends the form both take.)
+    if (pending && !('response' in value) && (pending.kind !== 'credential' || turn.credential)) {
+      const answer = pending.kind === 'confirmation' || pending.kind === 'credential' ? (turn.credential ?? value) : value.result;
       newMessage = /** @type {any} */ (createUserInputResponse(pending, answer));
       assert(JSON.stringify(newMessage) === JSON.stringify({ role: 'user', parts }), JSON.stringify(newMessage));
     }

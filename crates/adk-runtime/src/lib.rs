@@ -14,6 +14,7 @@ pub mod agent;
 pub mod agent_tool;
 pub mod agents;
 pub mod artifact;
+pub mod auth;
 pub mod memory;
 pub mod model;
 pub mod runner;

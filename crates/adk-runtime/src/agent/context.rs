@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::{Agent, RunConfig};
 use crate::artifact::{ArtifactKey, ArtifactService};
+use crate::auth::AuthConfig;
 pub use crate::cancellation::Cancellation;
 use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::session::{Session, SessionService};
@@ -143,6 +144,13 @@ impl InvocationContext {
     /// Runs `f` on the current session.
     pub fn with_session<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
         f(&self.invocation.session.borrow())
+    }
+
+    /// Writes `key` into the session's state for the rest of the invocation without recording it
+    /// in any event: where ADK puts the credential a person gave (`temp:<key>`), which must not
+    /// reach the stored history.
+    pub fn put_unrecorded_state(&self, key: &str, value: Value) {
+        self.invocation.session.borrow_mut().state.insert(key.to_string(), value);
     }
 
     /// Counts one model call; fails once `max_llm_calls` is exceeded (ADK's `LlmCallsLimitExceededError`).
@@ -339,6 +347,29 @@ impl CallbackContext {
     /// The person's answer, when the tool runs again after asking for approval.
     pub fn tool_confirmation(&self) -> Option<&ToolConfirmation> {
         self.tool_confirmation.as_ref()
+    }
+
+    /// Asks the person for the credential `config` describes (ADK's `request_credential`): the
+    /// agent pauses on an `adk_request_credential` call carrying the config without the agent's
+    /// secrets; once the answer arrives the tool runs again and [`get_auth_response`] finds it.
+    ///
+    /// [`get_auth_response`]: Self::get_auth_response
+    pub fn request_credential(&self, config: &AuthConfig) -> Result<(), AdkError> {
+        let id = self.function_call_id.clone().ok_or_else(|| {
+            AdkError::invalid(
+                "request_credential requires function_call_id. This method can only be used in a tool context, not a \
+                 callback context.",
+            )
+        })?;
+        let request = config.auth_request()?;
+        self.actions.borrow_mut().requested_auth_configs.insert(id, request.to_json().clone());
+        Ok(())
+    }
+
+    /// The credential the person gave for `config`, if any (ADK's `get_auth_response`).
+    pub fn get_auth_response(&self, config: &AuthConfig) -> Option<JsonObject> {
+        let state = self.state();
+        config.stored_credential(|key| state.get(key))
     }
 
     /// Asks the person to approve this call (ADK's `request_confirmation`): the agent pauses with an

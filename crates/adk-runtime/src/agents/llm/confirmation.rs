@@ -3,21 +3,18 @@
 //! postprocessor): a call that asked becomes an `adk_request_confirmation` call of the agent; the
 //! answer runs the original call again, with the person's [`ToolConfirmation`].
 
-use std::collections::BTreeSet;
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::functions::handle_function_calls;
+use super::functions::{asking_event, handle_function_calls};
 use super::LlmAgent;
 use crate::agent::{InvocationContext, ToolContext};
 use crate::tool::confirmation::REQUEST_CONFIRMATION;
 use crate::tool::Tool;
-use crate::types::{Content, FunctionCall, JsonObject, Part};
-use crate::{platform, AdkError, Event};
+use crate::types::{FunctionCall, JsonObject};
+use crate::{AdkError, Event};
 use adk_core::events::ToolConfirmation;
 use adk_core::json;
 
@@ -30,30 +27,15 @@ pub(super) fn request_event(ctx: &InvocationContext, call_event: &Event, respons
         return None;
     }
     let calls = call_event.get_function_calls();
-    let mut parts = Vec::new();
-    let mut ids = BTreeSet::new();
+    let mut asks = Vec::new();
     for (call_id, confirmation) in requested {
         let Some(original) = calls.iter().find(|c| c.id.as_deref() == Some(call_id)) else { continue };
-        let id = format!("adk-{}", platform::new_uuid());
-        let args = JsonObject::from_iter([
+        asks.push(JsonObject::from_iter([
             ("originalFunctionCall".to_string(), json::to_value(*original)),
             ("toolConfirmation".to_string(), json::to_value(confirmation)),
-        ]);
-        let call = FunctionCall {
-            id: Some(id.clone()),
-            name: Some(REQUEST_CONFIRMATION.into()),
-            args: Some(args),
-            ..Default::default()
-        };
-        parts.push(Part { function_call: Some(call), ..Default::default() });
-        ids.insert(id);
+        ]));
     }
-    let mut event = Event::new(ctx.agent_name());
-    event.invocation_id = ctx.invocation_id().to_string();
-    event.branch = ctx.branch().map(str::to_string);
-    event.content = Some(Content::new("model", parts));
-    event.long_running_tool_ids = Some(ids);
-    Some(event)
+    Some(asking_event(ctx, "model", REQUEST_CONFIRMATION, asks))
 }
 
 /// The order ADK 2.x yields a tool step that asked for approval: responses that settled first (so
@@ -83,7 +65,7 @@ fn parse_confirmation(response: &JsonObject) -> Result<ToolConfirmation, AdkErro
 
 /// Whether an event is on the agent's branch (ADK's `_get_events(current_branch=True)`): the
 /// person's from this branch, from below it or from none; everyone else's from exactly this branch.
-fn on_branch(event: &Event, branch: Option<&str>) -> bool {
+pub(super) fn on_branch(event: &Event, branch: Option<&str>) -> bool {
     if event.author != "user" {
         return event.branch.as_deref() == branch;
     }
@@ -123,62 +105,58 @@ enum Plan {
 /// sees the same last message on every step of the turn); a message of nothing but spent answers
 /// ends the invocation. An answer for a call that is not in the history, of another tool, with
 /// other arguments, or for a tool that never asked is refused with ADK's message.
-///
-/// Boxed: the agent's loop awaits it once a step, and inlined there it doubled the loop's code.
-pub(super) fn resume<'a>(
-    agent: &'a LlmAgent,
-    tools: &'a [Rc<dyn Tool>],
-    ctx: &'a InvocationContext,
-) -> Pin<Box<dyn Future<Output = Result<Option<Event>, AdkError>> + 'a>> {
-    Box::pin(async move {
-        // Read in place: this runs before every model call, and copying the history for it would
-        // cost the whole session each step.
-        let me = ctx.agent_name().to_string();
-        let plan = ctx.with_session(|s| {
-            let events: Vec<&Event> = s.events.iter().filter(|e| on_branch(e, ctx.branch())).collect();
-            plan(&events, &me)
-        })?;
-        let targets = match plan {
-            Plan::Nothing => return Ok(None),
-            Plan::End => {
-                ctx.set_end_invocation(true);
-                return Ok(None);
-            }
-            Plan::Run(targets) => targets,
-        };
-        let mut confirmations = IndexMap::new();
-        let mut calls: Vec<FunctionCall> = Vec::new();
-        for target in targets {
-            let Target { call, in_history, answer, asked } = target;
-            let (id, name) = (call.id.clone().unwrap_or_default(), call.name.clone().unwrap_or_default());
-            let tool = tools.iter().find(|t| t.name() == name);
-            let tool = tool.ok_or_else(|| AdkError::invalid(format!("Tool '{name}' is not registered.")))?;
-            let args = call.args.clone().unwrap_or_default();
-            let probe = ToolContext::for_tool(ctx.clone(), &id);
-            if !asked && !tool.check_require_confirmation(&args, &probe).await? {
-                return Err(AdkError::invalid(format!("Tool '{name}' does not require confirmation.")));
-            }
-            if in_history.name.as_deref() != Some(name.as_str()) {
-                let had = in_history.name.unwrap_or_default();
-                return Err(AdkError::invalid(format!(
-                    "Function call name mismatch for ID '{id}': history has '{had}', confirmation has '{name}'."
-                )));
-            }
-            if in_history.args.unwrap_or_default() != args {
-                return Err(AdkError::invalid(format!("Function call arguments mismatch for ID '{id}'.")));
-            }
-            // A later answer for the same call replaces the earlier one in its place.
-            match calls.iter_mut().find(|c| c.id == call.id) {
-                Some(slot) => *slot = call,
-                None => calls.push(call),
-            }
-            confirmations.insert(id, answer);
-        }
-        if calls.is_empty() {
+pub(super) async fn resume(
+    agent: &LlmAgent,
+    tools: &[Rc<dyn Tool>],
+    ctx: &InvocationContext,
+) -> Result<Option<Event>, AdkError> {
+    // Read in place: this runs before every model call, and copying the history for it would
+    // cost the whole session each step.
+    let me = ctx.agent_name().to_string();
+    let plan = ctx.with_session(|s| {
+        let events: Vec<&Event> = s.events.iter().filter(|e| on_branch(e, ctx.branch())).collect();
+        plan(&events, &me)
+    })?;
+    let targets = match plan {
+        Plan::Nothing => return Ok(None),
+        Plan::End => {
+            ctx.set_end_invocation(true);
             return Ok(None);
         }
-        handle_function_calls(agent, tools, ctx, calls, &confirmations).await
-    })
+        Plan::Run(targets) => targets,
+    };
+    let mut confirmations = IndexMap::new();
+    let mut calls: Vec<FunctionCall> = Vec::new();
+    for target in targets {
+        let Target { call, in_history, answer, asked } = target;
+        let (id, name) = (call.id.clone().unwrap_or_default(), call.name.clone().unwrap_or_default());
+        let tool = tools.iter().find(|t| t.name() == name);
+        let tool = tool.ok_or_else(|| AdkError::invalid(format!("Tool '{name}' is not registered.")))?;
+        let args = call.args.clone().unwrap_or_default();
+        let probe = ToolContext::for_tool(ctx.clone(), &id);
+        if !asked && !tool.check_require_confirmation(&args, &probe).await? {
+            return Err(AdkError::invalid(format!("Tool '{name}' does not require confirmation.")));
+        }
+        if in_history.name.as_deref() != Some(name.as_str()) {
+            let had = in_history.name.unwrap_or_default();
+            return Err(AdkError::invalid(format!(
+                "Function call name mismatch for ID '{id}': history has '{had}', confirmation has '{name}'."
+            )));
+        }
+        if in_history.args.unwrap_or_default() != args {
+            return Err(AdkError::invalid(format!("Function call arguments mismatch for ID '{id}'.")));
+        }
+        // A later answer for the same call replaces the earlier one in its place.
+        match calls.iter_mut().find(|c| c.id == call.id) {
+            Some(slot) => *slot = call,
+            None => calls.push(call),
+        }
+        confirmations.insert(id, answer);
+    }
+    if calls.is_empty() {
+        return Ok(None);
+    }
+    handle_function_calls(agent, tools, ctx, calls, &confirmations).await
 }
 
 /// Steps 1 to 3 of ADK's processor over the branch's events, without copying them.

@@ -8,11 +8,11 @@ use futures_util::StreamExt;
 use indexmap::IndexMap;
 
 use super::callbacks::{after_model, before_model, on_model_error};
-use super::confirmation;
 use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
+use super::{auth, confirmation};
 use crate::agent::{
     run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
 };
@@ -219,6 +219,32 @@ fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn Tool>> {
     tools
 }
 
+/// The answers the person's last message gave, run: credentials first, then approvals. Boxed: the
+/// agent's loop awaits it once a step, and inlined there it doubled the loop's code.
+fn resume<'a>(
+    agent: &'a LlmAgent,
+    tools: &'a [Rc<dyn Tool>],
+    ctx: &'a InvocationContext,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Event>, AdkError>> + 'a>> {
+    Box::pin(async move {
+        match auth::resume(agent, tools, ctx).await? {
+            Some(resumed) => Ok(Some(resumed)),
+            None => confirmation::resume(agent, tools, ctx).await,
+        }
+    })
+}
+
+/// The events of a tool step in ADK 2.x's order: a credential request first, then the
+/// confirmation request and the responses; and whether credentials were asked for.
+#[inline(never)]
+fn tool_step(ctx: &InvocationContext, calls: &Event, response: Event) -> (Vec<Event>, bool) {
+    let mut step: Vec<Event> = auth::request_event(ctx, &response).into_iter().collect();
+    let asked = !step.is_empty();
+    let request = confirmation::request_event(ctx, calls, &response);
+    step.extend(confirmation::in_order(response, request));
+    (step, asked)
+}
+
 /// The concatenated non-thought text of an event.
 fn final_text(event: &Event) -> String {
     event.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect()
@@ -229,14 +255,17 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
         loop {
             let tools = agent_tools(&agent, &ctx);
-            // The person's answers to approval requests run their calls before the model is asked
-            // again; a result that ends the step ends the run.
-            if let Some(resumed) = confirmation::resume(&agent, &tools, &ctx).await? {
+            // The person's answers (credentials, then approvals) run the calls that waited for them
+            // before the model is asked again, as ADK's request processors do; a result that ends
+            // the step ends the run. After one, the step starts over: the answers it acted on are
+            // spent, so the processors find nothing more in them.
+            if let Some(resumed) = resume(&agent, &tools, &ctx).await? {
                 let done = resumed.is_final_response();
                 yield resumed;
                 if done {
                     break;
                 }
+                continue;
             }
             if ctx.end_invocation() {
                 break;
@@ -286,11 +315,16 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             let calls = last.get_function_calls().into_iter().cloned().collect();
             let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &IndexMap::new()).await? else { break };
             let transfer = response.actions.transfer_to_agent.clone();
-            let request = confirmation::request_event(&ctx, &last, &response);
+            let (step, asked_for_credentials) = tool_step(&ctx, &last, response);
             let mut done = false;
-            for event in confirmation::in_order(response, request) {
+            for event in step {
                 done = event.is_final_response();
                 yield event;
+            }
+            // A credential request pauses the whole invocation (ADK 2.x); the person's answer
+            // starts the next step.
+            if asked_for_credentials {
+                ctx.set_end_invocation(true);
             }
             if let Some(target_name) = &transfer {
                 let target = ctx.agent().root_agent().find_agent(target_name).ok_or_else(|| {

@@ -40,6 +40,24 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
     }
 }
 
+/// An event of the agent asking the person: one call of `name` per argument set, each with a
+/// client id (`adk-` + uuid4) and long-running, so the run pauses on them (the shape of ADK's
+/// confirmation and credential requests).
+pub(super) fn asking_event(ctx: &InvocationContext, role: &str, name: &str, calls: Vec<JsonObject>) -> Event {
+    let mut parts = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for args in calls {
+        let id = format!("adk-{}", platform::new_uuid());
+        let call =
+            FunctionCall { id: Some(id.clone()), name: Some(name.into()), args: Some(args), ..Default::default() };
+        parts.push(Part { function_call: Some(call), ..Default::default() });
+        ids.insert(id);
+    }
+    let mut event = agent_event(ctx, Some(Content::new(role, parts)));
+    event.long_running_tool_ids = Some(ids);
+    event
+}
+
 /// The result of one call: its response part (none for a long-running tool that answers later) and
 /// what the tool did to the state, artifacts and flow.
 struct CallOutcome {

@@ -1,6 +1,7 @@
 //! `LlmAgent`: an agent whose turns come from a model, with tools and transfers (ADK's `LlmAgent`
 //! with its `AutoFlow`).
 
+mod auth;
 mod call_tool;
 mod callbacks;
 mod confirmation;

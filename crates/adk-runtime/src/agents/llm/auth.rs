@@ -1,0 +1,145 @@
+//! The pause for a credential and the resume after it (ADK 2.x's `generate_auth_event` and its
+//! auth request processor): a tool that asked becomes an `adk_request_credential` call of the
+//! agent, which ends the invocation; the person's answer is stored for the rest of the next
+//! invocation, and the tools that asked run again.
+
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use super::functions::{asking_event, handle_function_calls};
+use super::LlmAgent;
+use crate::agent::InvocationContext;
+use crate::auth::{credential_in_answer, stored_form, AuthConfig, REQUEST_CREDENTIAL};
+use crate::tool::Tool;
+use crate::types::{FunctionCall, JsonObject};
+use crate::{AdkError, Event};
+
+/// The event asking the person for each credential the tools of `response` asked for: one
+/// `adk_request_credential` call per credential key (two tools asking for the same credential
+/// ask once), long-running, with the role of the response event. `None` when nothing asked.
+pub(super) fn request_event(ctx: &InvocationContext, response: &Event) -> Option<Event> {
+    let requested = &response.actions.requested_auth_configs;
+    if requested.is_empty() {
+        return None;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut calls = Vec::new();
+    for (call_id, config) in requested {
+        let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
+        if !key.is_empty() {
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+        }
+        calls.push(JsonObject::from_iter([
+            ("functionCallId".to_string(), Value::String(call_id.clone())),
+            ("authConfig".to_string(), Value::Object(config.clone())),
+        ]));
+    }
+    let role = response.content.as_ref().and_then(|c| c.role.as_deref()).unwrap_or_default();
+    Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
+}
+
+/// The calls to run again with the credentials the person's last message gave.
+fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCall> {
+    // The last event with content must be the person's, answering credential requests.
+    let Some(last) = events.iter().rev().find(|e| e.content.is_some()) else { return Vec::new() };
+    if last.author != "user" {
+        return Vec::new();
+    }
+    let answers: Vec<(&str, &JsonObject)> = last
+        .get_function_responses()
+        .into_iter()
+        .filter(|r| r.name.as_deref() == Some(REQUEST_CREDENTIAL))
+        .filter_map(|r| Some((r.id.as_deref()?, r.response.as_ref()?)))
+        .collect();
+    if answers.is_empty() {
+        return Vec::new();
+    }
+    // Only what this session asked for is taken: the request as the agent wrote it, not as the
+    // answer repeats it.
+    let mut to_resume: Vec<String> = Vec::new();
+    let mut authorized: Vec<String> = Vec::new();
+    for call in events.iter().flat_map(|e| e.get_function_calls()) {
+        if call.name.as_deref() != Some(REQUEST_CREDENTIAL) {
+            continue;
+        }
+        let Some((_, answer)) = answers.iter().find(|(id, _)| call.id.as_deref() == Some(*id)) else { continue };
+        let args = call.args.as_ref();
+        let Some(Value::String(original)) = args.and_then(|a| a.get("functionCallId")) else { continue };
+        let Some(Value::Object(config)) = args.and_then(|a| a.get("authConfig")) else { continue };
+        let Ok(requested) = AuthConfig::from_json(config.clone()) else { continue };
+        if let Some(credential) = credential_in_answer(answer) {
+            ctx.put_unrecorded_state(&format!("temp:{}", requested.credential_key()), stored_form(credential));
+            authorized.push(requested.credential_key().to_string());
+        }
+        to_resume.push(original.clone());
+    }
+    // Other calls that asked for a credential now given run again too.
+    for event in events {
+        let asked = &event.actions.requested_auth_configs;
+        if asked.keys().any(|id| to_resume.contains(id)) {
+            for (id, config) in asked {
+                let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
+                if authorized.iter().any(|k| k == key) && !to_resume.contains(id) {
+                    to_resume.push(id.clone());
+                }
+            }
+        }
+    }
+    if to_resume.is_empty() {
+        return Vec::new();
+    }
+    // The agent's latest event with one of those calls (before the answer itself).
+    let before_answer = events.len().saturating_sub(1);
+    for event in events.iter().take(before_answer).rev() {
+        let calls = event.get_function_calls();
+        if !calls.iter().any(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))) {
+            continue;
+        }
+        if event.author != me {
+            continue;
+        }
+        return calls.into_iter().filter(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))).cloned().collect();
+    }
+    Vec::new()
+}
+
+/// Stores the credentials the person's last message gave and runs again the tools that asked for
+/// them, before the next model call (ADK's auth request processor).
+pub(super) async fn resume(
+    agent: &LlmAgent,
+    tools: &[Rc<dyn Tool>],
+    ctx: &InvocationContext,
+) -> Result<Option<Event>, AdkError> {
+    let me = ctx.agent_name().to_string();
+    let branch = ctx.branch().map(str::to_string);
+    // The state writes need the session mutably, so the calls are found on a list of ids
+    // first, read in place.
+    let events: Vec<Event> = ctx.with_session(|s| {
+        let on_branch: Vec<&Event> =
+            s.events.iter().filter(|e| super::confirmation::on_branch(e, branch.as_deref())).collect();
+        // Cheap test first: most steps have no answer to read.
+        let answered = on_branch.iter().rev().find(|e| e.content.is_some()).is_some_and(|e| {
+            e.author == "user"
+                && e.get_function_responses().iter().any(|r| r.name.as_deref() == Some(REQUEST_CREDENTIAL))
+        });
+        if answered {
+            on_branch.into_iter().cloned().collect()
+        } else {
+            Vec::new()
+        }
+    });
+    if events.is_empty() {
+        return Ok(None);
+    }
+    let refs: Vec<&Event> = events.iter().collect();
+    let calls = plan(&refs, &me, ctx);
+    if calls.is_empty() {
+        return Ok(None);
+    }
+    handle_function_calls(agent, tools, ctx, calls, &IndexMap::new()).await
+}

@@ -1,0 +1,113 @@
+//! ADK's credential key: the name a credential is stored under, derived from the auth scheme and
+//! the tool's raw credential (`AuthConfig.get_credential_key`), so the same configuration finds
+//! the same stored credential on every call, in adk-wasm and in ADK Python alike.
+
+use adk_core::sort::sort_by;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::types::JsonObject;
+
+/// An `AuthCredential`'s own fields: anything else is a pydantic extra, left out of the digest.
+const CREDENTIAL_FIELDS: [&str; 6] = ["authType", "resourceRef", "apiKey", "http", "serviceAccount", "oauth2"];
+
+/// What an OAuth2 credential gains during a sign-in; left out so the key stays the same before
+/// and after.
+const VOLATILE_OAUTH2: [&str; 9] = [
+    "authUri",
+    "state",
+    "authResponseUri",
+    "authCode",
+    "accessToken",
+    "refreshToken",
+    "expiresAt",
+    "expiresIn",
+    "redirectUri",
+];
+
+/// `json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, as ADK digests it.
+fn canonical(value: &Value) -> String {
+    fn sorted(value: &Value) -> Value {
+        match value {
+            Value::Object(map) => {
+                let entries = sort_by(map.iter().collect(), |a, b| a.0 < b.0);
+                Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect::<Map<_, _>>())
+            }
+            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    adk_core::json::to_string(&sorted(value))
+}
+
+/// The first 16 hex digits of the SHA-256 of the canonical JSON.
+fn digest(value: &Value) -> String {
+    let hash = Sha256::digest(canonical(value).as_bytes());
+    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// The pydantic dump ADK digests: no nulls (`exclude_none`), an OAuth2 credential's default
+/// `tokenEndpointAuthMethod` filled in.
+fn without_nulls(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), without_nulls(v))).collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The key for `scheme` and `raw` (ADK's `adk_<scheme type>_<digest>_<credential type>_<digest>`).
+pub fn credential_key(scheme: &JsonObject, raw: Option<&JsonObject>) -> String {
+    let mut scheme = scheme.clone();
+    scheme.shift_remove("credential_key");
+    scheme.shift_remove("credentialKey");
+    let kind = scheme.get("type").and_then(Value::as_str).unwrap_or_default().to_string();
+    let scheme_name = format!("{kind}_{}", digest(&without_nulls(&Value::Object(scheme))));
+    let credential_name = match raw {
+        None => String::new(),
+        Some(raw) => {
+            let mut credential: JsonObject = raw
+                .iter()
+                .filter(|(k, _)| CREDENTIAL_FIELDS.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            if let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") {
+                oauth2.retain(|k, _| !VOLATILE_OAUTH2.contains(&k.as_str()));
+                oauth2.entry("tokenEndpointAuthMethod").or_insert_with(|| "client_secret_basic".into());
+            }
+            let kind = credential.get("authType").and_then(Value::as_str).unwrap_or_default().to_string();
+            format!("{kind}_{}", digest(&without_nulls(&Value::Object(credential))))
+        }
+    };
+    format!("adk_{scheme_name}_{credential_name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use adk_core::json;
+
+    fn object(text: &str) -> JsonObject {
+        json::from_str("test", text).unwrap()
+    }
+
+    /// The keys google-adk 2.13.0 computed for the recorded flows' configurations.
+    #[test]
+    fn keys_are_adks() {
+        let scheme = object(r#"{"type": "apiKey", "in": "header", "name": "X-Api-Key"}"#);
+        let raw = object(r#"{"authType": "apiKey"}"#);
+        assert_eq!(credential_key(&scheme, Some(&raw)), "adk_apiKey_12037b6b68d3604d_apiKey_0e0c64790d90ab22");
+        let scheme = object(r#"{"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}"#);
+        let raw = object(r#"{"authType": "http", "http": {"scheme": "bearer", "credentials": {}}}"#);
+        assert_eq!(credential_key(&scheme, Some(&raw)), "adk_http_3e922d755264ee81_http_7de157d10ab323c9");
+    }
+
+    #[test]
+    fn key_order_and_extras_do_not_change_the_key() {
+        let a = object(r#"{"type": "apiKey", "in": "header", "name": "X-Api-Key"}"#);
+        let b = object(r#"{"name": "X-Api-Key", "credentialKey": "mine", "type": "apiKey", "in": "header"}"#);
+        assert_eq!(credential_key(&a, None), credential_key(&b, None));
+    }
+}
