@@ -130,13 +130,22 @@ function setRunning(running) {
 async function send(text) {
   text = text.trim();
   if (!text || current) return;
+  if (!titles.has(sessionId)) titles.set(sessionId, text);
+  await run({ role: 'user', parts: [{ text }] }, () => { message.value = ''; });
+}
+
+/** The person's answer to a request card: the function response the agent waits for. */
+function answer(request, value) {
+  run(adk.createUserInputResponse(request, value));
+}
+
+async function run(newMessage, accepted = () => {}) {
+  if (current) return;
   const ready = provider.ready();
   if (ready !== true) return setStatus(ready, 'warn');
   // None while a source is being switched to, or when it could not list its sessions.
   if (!sessionId) return setStatus('There is no session to send to yet.', 'warn');
-  if (!titles.has(sessionId)) titles.set(sessionId, text);
-  message.value = '';
-  const newMessage = { role: 'user', parts: [{ text }] };
+  accepted();
   // The source stores the user's event but yields only the agents' ones: show the message now.
   const turn = chat.beginTurn();
   turn.add(adk.createEvent({ author: 'user', content: newMessage }));
@@ -188,6 +197,7 @@ async function afterRun(invocationId) {
   statePanel.set(session.state);
   const userEvent = session.events.find((e) => e.author === 'user' && e.invocationId === invocationId);
   if (userEvent) timeline.add(userEvent);
+  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer);
   await Promise.all([artifacts.show(source.artifacts, key()), refreshSessions()]);
 }
 
@@ -245,6 +255,8 @@ async function showSession(id) {
   sessionId = id;
   const session = await source.getSession(id);
   chat.showEvents(session.events, EMPTY_CHAT);
+  // A run paused on the person shows its card again after a reload or a switch.
+  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer);
   timeline.reset();
   for (const event of session.events) timeline.add(event);
   statePanel.clearHighlights();

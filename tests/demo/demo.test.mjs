@@ -457,6 +457,54 @@ await test('10. ADK server: a reload keeps working; app info on demand; a server
   (m) => m.text().includes('status of 400') && m.location().url.endsWith('/apps/story/app-info'),
 ] });
 
+await test('11. the agent asks: approve or deny a card, pick a choice, and a pending card survives a reload; also from an ADK server', async (page) => {
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
+  await send(page, 'Note: water the plants');
+  await idle(page);
+  await page.getByRole('button', { name: 'Clear my notes' }).click();
+  await idle(page);
+  const card = page.locator('#transcript .asking[data-kind="confirmation"]');
+  await card.waitFor();
+  assert((await card.textContent()).includes('clear_notes('), `the card names the tool: ${await card.textContent()}`);
+  // Nothing was deleted before the approval.
+  await selectInspector(page, 'state');
+  assert((await page.locator('#state [data-scope="user"]').textContent()).includes('water the plants'), 'the notes are still there');
+  // The run waits on the person: after a reload the same card is back, from the stored session.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.locator('#transcript .asking[data-kind="confirmation"]').waitFor();
+  await page.locator('#transcript .asking button.deny').click();
+  await idle(page);
+  assert((await page.locator('#transcript').textContent()).includes('Fine, your notes stay as they are.'), 'denied: nothing deleted');
+  assert(await count(page, '#transcript .asking:not([data-answered])') === 0, 'no card left waiting');
+  await page.getByRole('button', { name: 'Clear my notes' }).click();
+  await idle(page);
+  await page.locator('#transcript .asking:not([data-answered]) button.approve').click();
+  await idle(page);
+  assert((await page.locator('#transcript').textContent()).includes('deleted, with your approval'), 'approved: the tool ran');
+  await selectInspector(page, 'state');
+  assert(!(await page.locator('#state [data-scope="user"]').textContent()).includes('water the plants'), 'the notes are gone');
+
+  await page.getByRole('button', { name: 'Help me pick a colour' }).click();
+  await idle(page);
+  await page.locator('#transcript .asking[data-kind="choice"] button', { hasText: 'Green' }).click();
+  await idle(page);
+  assert((await page.locator('#transcript').textContent()).includes('Green it is.'), 'the choice reached the model');
+
+  // The same cards for an agent on an ADK server: its `asking` app asks for an API key.
+  await useServerApp(page, 'asking');
+  const id = await newServerSession(page);
+  await send(page, 'Read my mail.');
+  await idle(page);
+  const key = page.locator('#transcript .asking[data-kind="credential"]');
+  await key.locator('input').fill('secret-123');
+  await key.locator('button').click();
+  await idle(page);
+  assert((await page.locator('#transcript').textContent()).includes('"key_ends": "123"'), 'the server tool read the key');
+  const stored = await serverSession('asking', id);
+  assert(!JSON.stringify(stored.state).includes('secret-123'), 'the key is not in the server session state');
+});
+
 await browser.close();
 server.close();
 await peers?.stop();

@@ -57,9 +57,9 @@ function hostedProvider({ id, label, blurb, available, modelDefault, baseUrl, ke
       return true;
     },
     createAgent(adk) {
-      const { calculator, saveNote } = makeTools(adk);
+      const { calculator, saveNote, clearNotes } = makeTools(adk);
       return new adk.LlmAgent({ name: 'assistant', description: `${label} with JS tools`, instruction: INSTRUCTION,
-        model: make({ model, apiKey: apiKey || undefined, baseUrl: base }), tools: [calculator, saveNote] });
+        model: make({ model, apiKey: apiKey || undefined, baseUrl: base }), tools: [calculator, saveNote, clearNotes, adk.getUserChoiceTool] });
     },
   };
 }

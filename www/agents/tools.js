@@ -79,7 +79,20 @@ export function makeTools(adk) {
     },
   });
 
-  return { calculator, saveNote };
+  // Deleting is what a person should approve: the run pauses on a confirmation card first.
+  const clearNotes = new adk.FunctionTool({
+    name: 'clear_notes',
+    description: "Deletes all of the user's notes. Asks the user to approve first.",
+    parameters: { type: 'object', properties: {} },
+    requireConfirmation: true,
+    execute: (_args, ctx) => {
+      const count = (ctx.state.get('user:notes') ?? []).length;
+      ctx.state.set('user:notes', []);
+      return { cleared: count };
+    },
+  });
+
+  return { calculator, saveNote, clearNotes };
 }
 
 /** `user:` makes the file shared by all of the user's sessions, like the `user:notes` state. */

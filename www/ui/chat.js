@@ -90,6 +90,48 @@ class Turn {
   }
 }
 
+/** What to show for each kind of request, and how the person answers it. */
+function requestCard(request, answer) {
+  const card = el('li', { className: `asking asking-${request.kind}`, 'data-kind': request.kind });
+  const done = (value, label) => {
+    for (const control of card.querySelectorAll('button, input')) control.disabled = true;
+    card.dataset.answered = label;
+    answer(request, value);
+  };
+  const title = (text) => el('div', { className: 'asking-title' }, text);
+  switch (request.kind) {
+    case 'confirmation':
+      card.append(
+        title(`${request.author ?? 'The agent'} wants to run ${request.toolName}(${preview(request.toolArgs ?? {}, 80)})`),
+        request.message ? el('p', { className: 'asking-hint' }, request.message) : '',
+        el('div', { className: 'asking-actions' },
+          el('button', { type: 'button', className: 'approve', onclick: () => done({ confirmed: true }, 'approved') }, 'Approve'),
+          el('button', { type: 'button', className: 'deny', onclick: () => done({ confirmed: false }, 'denied') }, 'Deny')));
+      break;
+    case 'choice':
+      card.append(title(`${request.author ?? 'The agent'} asks you to choose`),
+        el('div', { className: 'asking-actions' },
+          ...(request.options ?? []).map((option) => el('button', { type: 'button', onclick: () => done(option, option) }, option))));
+      break;
+    default: {
+      // Input, and a credential the person types (an API key, a token): one field.
+      const secret = request.kind === 'credential';
+      const field = el('input', { type: secret ? 'password' : 'text', placeholder: secret ? 'key or token' : 'your answer', autocomplete: 'off' });
+      const submit = () => {
+        if (!field.value) return;
+        const scheme = request.authConfig?.authScheme?.type;
+        const value = !secret ? field.value
+          : scheme === 'apiKey' ? { authType: 'apiKey', apiKey: field.value }
+            : { authType: 'http', http: { scheme: 'bearer', credentials: { token: field.value } } };
+        done(value, 'sent');
+      };
+      card.append(title(request.message ?? (secret ? `${request.author ?? 'The agent'} needs your credential` : 'The agent asks')),
+        el('div', { className: 'asking-actions' }, field, el('button', { type: 'button', onclick: submit }, secret ? 'Give' : 'Send')));
+    }
+  }
+  return card;
+}
+
 export class Chat {
   #root;
   #Transcript;
@@ -108,6 +150,15 @@ export class Chat {
     const list = el('ol', { className: 'turn-items' });
     this.#root.append(el('li', { className: 'turn' }, list));
     return new Turn(this.#Transcript, list, (change) => followEnd(this.#root, change));
+  }
+
+  /**
+   * Cards for what the agents wait for (`getPendingUserInputRequests` of the session), each
+   * answered once through `answer(request, value)`; replaces the cards shown before.
+   */
+  showRequests(requests, answer) {
+    for (const old of this.#root.querySelectorAll(':scope > .asking')) old.remove();
+    for (const request of requests) followEnd(this.#root, () => this.#root.append(requestCard(request, answer)));
   }
 
   /** Re-renders stored events (a switched-to session), one turn per invocation. */
