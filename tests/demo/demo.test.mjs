@@ -457,7 +457,7 @@ await test('10. ADK server: a reload keeps working; app info on demand; a server
   (m) => m.text().includes('status of 400') && m.location().url.endsWith('/apps/story/app-info'),
 ] });
 
-await test('11. the agent asks: approve or deny a card, pick a choice, and a pending card survives a reload; also from an ADK server', async (page) => {
+await test('11. the agent asks: approve or deny a card, pick a choice, answer a question, and a pending card survives a reload; also from an ADK server', async (page) => {
   await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
   await send(page, 'Note: water the plants');
   await idle(page);
@@ -490,6 +490,15 @@ await test('11. the agent asks: approve or deny a card, pick a choice, and a pen
   await page.locator('#transcript .asking[data-kind="choice"] button', { hasText: 'Green' }).click();
   await idle(page);
   assert((await page.locator('#transcript').textContent()).includes('Green it is.'), 'the choice reached the model');
+
+  await page.getByRole('button', { name: 'Book me a table' }).click();
+  await idle(page);
+  const question = page.locator('#transcript .asking[data-kind="input"]');
+  assert((await question.textContent()).includes('For what time?'), `the question: ${await question.textContent()}`);
+  await question.locator('input').fill('7 pm');
+  await question.locator('button').click();
+  await idle(page);
+  assert((await page.locator('#transcript').textContent()).includes('Booked for 7 pm.'), 'the answer reached the model');
 
   // The same cards for an agent on an ADK server: its `asking` app asks for an API key.
   await useServerApp(page, 'asking');
