@@ -141,4 +141,41 @@ await test('context.requests from a tool is stopped with the run', async () => {
   assert(request.aborted, 'the HTTP request was aborted with the run');
 });
 
+await test('requireConfirmation: only true asks, a throwing predicate fails the run with its message, a bad option is refused', async () => {
+  /** @param {any} requireConfirmation */
+  const agentWith = (requireConfirmation) => {
+    let ran = 0;
+    const tool = new FunctionTool({ name: 'wipe', execute: () => ({ wiped: ++ran }), requireConfirmation });
+    const model = new ScriptedModel([{ content: { role: 'model', parts: [{ functionCall: { name: 'wipe', args: {} } }] } }, 'ok']);
+    return { agent: new LlmAgent({ name: 'a', model, tools: [tool] }), ran: () => ran };
+  };
+  const session = async (agent) => {
+    const runner = new InMemoryRunner({ agent, appName: 'app' });
+    await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    return runner;
+  };
+  // A truthy answer that is not `true` lets the call through, as ADK's gate does.
+  const truthy = agentWith(async () => 'yes');
+  const events = await run(await session(truthy.agent), 'wipe');
+  assert(truthy.ran() === 1 && adk.getPendingUserInputRequests(events).length === 0, JSON.stringify(events));
+  // A predicate that throws: the run rejects with its message; the tool never ran.
+  const throwing = agentWith(() => { throw new Error('cannot decide'); });
+  let message = '';
+  try {
+    await run(await session(throwing.agent), 'wipe');
+  } catch (e) {
+    message = e.message;
+  }
+  assert(message.includes('cannot decide') && throwing.ran() === 0, message);
+  // Anything but a flag or a function is refused where the tool is made.
+  let code = '';
+  try {
+    // @ts-expect-error deliberate bad input
+    new FunctionTool({ name: 'x', execute: () => 1, requireConfirmation: 'always' });
+  } catch (e) {
+    code = e.code;
+  }
+  assert(code === 'INVALID_ARGUMENT', code);
+});
+
 finish();
