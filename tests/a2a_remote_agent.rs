@@ -11,7 +11,7 @@ use std::rc::Rc;
 use adk_wasm::a2a::{A2aClient, AgentCard, RemoteA2aAgent};
 use adk_wasm::agent::{Agent, AgentCore};
 use adk_wasm::runner::{RunConfig, Runner};
-use adk_wasm::types::Content;
+use adk_wasm::types::{Content, FunctionResponse, Part};
 use adk_wasm::Event;
 use common::a2a::{card, fixture, fixture_text, options};
 use common::http::{ReplayClient, Reply};
@@ -108,9 +108,37 @@ fn an_input_required_task_is_continued_by_the_next_turn() {
     let events = run(&runner, "ask me");
     let last = events.last().unwrap();
     assert_eq!(meta(last, "a2a:task_state"), Some("TASK_STATE_INPUT_REQUIRED"));
-    assert!(!text(last).is_empty(), "the agent's question is shown");
+    // As ADK 2.x: the question becomes a long-running stand-in call the person answers.
+    let call = last.get_function_calls()[0].clone();
+    assert_eq!(call.name.as_deref(), Some("mock_function_call_for_required_user_input"));
+    assert!(call.args.as_ref().unwrap()["input_required"].as_str().is_some_and(|q| !q.is_empty()), "{call:?}");
+    assert!(last.long_running_tool_ids.as_ref().unwrap().contains(call.id.as_ref().unwrap()));
+    // A plain message continues the task too.
     run(&runner, "here you go");
     assert_eq!(sent(&http, 1)["taskId"], meta(last, "a2a:task_id").unwrap());
+}
+
+#[test]
+fn the_answer_to_the_stand_in_call_goes_to_the_task_as_text() {
+    let stream = frames("v10-jsonrpc-ask.sse", |json| json["result"].clone());
+    let (runner, http) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(&stream), Reply::sse(&stream)]);
+    let events = run(&runner, "ask me");
+    let last = events.last().unwrap();
+    let call = last.get_function_calls()[0].clone();
+    let answer = |response: serde_json::Value| Part {
+        function_response: Some(FunctionResponse {
+            id: call.id.clone(),
+            name: call.name.clone(),
+            response: response.as_object().cloned(),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let message = Content::new("user", vec![answer(serde_json::json!({"result": "blue"}))]);
+    block_on(runner.run_async("u", "s", message, None, RunConfig::default()).collect::<Vec<_>>());
+    let sent = sent(&http, 1);
+    assert_eq!(sent["parts"], serde_json::json!([{"text": "blue"}]));
+    assert_eq!(sent["taskId"], meta(last, "a2a:task_id").unwrap());
 }
 
 #[test]

@@ -1,12 +1,13 @@
-// What a paused run is waiting for, read off its events, and the message that answers it. The
-// three inspection functions are `@google/adk` 2.0's, to the field; `get_user_choice` calls (a plain
-// long-running tool there) are reported too, as `kind: 'choice'` with their `options`, because a UI
-// has to render those as well. Plain JS over event objects: nothing here needs the wasm module.
+// What a paused run waits for, read off its events, and the message that answers it: `@google/adk`
+// 2.0's three functions, plus `kind: 'choice'` (`get_user_choice`, with `options`) and a remote A2A
+// task's question (`kind: 'input'`), which a UI must render too. Plain JS over event objects.
 
 const CONFIRMATION = 'adk_request_confirmation';
 const CREDENTIAL = 'adk_request_credential';
 const INPUT = 'adk_request_input';
 const CHOICE = 'get_user_choice';
+/** What ADK 2.x (and a RemoteA2aAgent) puts in place of a remote A2A task's question. */
+const REMOTE_INPUT = 'mock_function_call_for_required_user_input';
 
 const asString = (v) => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v) => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -44,6 +45,12 @@ export function getUserInputRequests(event) {
           payload: confirmation?.payload ?? undefined, toolName: asString(original?.name), toolArgs: original?.args ?? undefined });
         break;
       }
+      case REMOTE_INPUT:
+        if (Array.isArray(event.longRunningToolIds) && event.longRunningToolIds.includes(interruptId)) {
+          const prompt = args.input_required;
+          requests.push({ ...base, kind: 'input', message: typeof prompt === 'string' ? prompt : JSON.stringify(prompt) });
+        }
+        break;
       case CHOICE:
         if (Array.isArray(event.longRunningToolIds) && event.longRunningToolIds.includes(interruptId)) {
           requests.push({ ...base, kind: 'choice', options: Array.isArray(args.options) ? args.options.map(String) : [] });
@@ -87,11 +94,8 @@ function invalid(message) {
 }
 
 /**
- * The user message that answers `request`: one `functionResponse` with its id and name. A
- * confirmation takes `{confirmed, payload?}`; input and a choice take the answer itself, sent as
- * `{result: answer}` unless it is a plain object already; a credential takes the credential
- * (`{authType, apiKey | http | oauth2 …}`), sent inside the requested `authConfig` as its
- * `exchangedAuthCredential` (the form both ADK lines accept), or a whole `authConfig`.
+ * The user message answering `request` (see index.d.ts). A credential goes inside the requested
+ * `authConfig` as its `exchangedAuthCredential`: the form both ADK lines accept.
  */
 export function createUserInputResponse(request, answer) {
   if (!request || typeof request.interruptId !== 'string' || typeof request.functionCallName !== 'string') {

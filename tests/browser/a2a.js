@@ -166,6 +166,33 @@ await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversati
   }
 });
 
+await test('RemoteA2aAgent: a task that needs input pauses the run on a question; the answer continues that task', async () => {
+  const { getPendingUserInputRequests, createUserInputResponse } = adk;
+  const agent = new RemoteA2aAgent({ name: 'remote', agentCardUrl: peers.sdk });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const run = async (newMessage) => {
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 'asks', newMessage })) events.push(e);
+    return events;
+  };
+  const first = await run({ role: 'user', parts: [{ text: 'input please' }] });
+  const last = first.at(-1);
+  assert(last.customMetadata['a2a:task_state'] === 'TASK_STATE_INPUT_REQUIRED', JSON.stringify(last));
+  // As ADK 2.x: the peer's question becomes a long-running stand-in call.
+  const [call] = adk.getFunctionCalls(last);
+  assert(call?.name === 'mock_function_call_for_required_user_input' && last.longRunningToolIds?.includes(String(call.id)), JSON.stringify(last));
+  assertJsonEqual(call.args, { input_required: 'need more input ✍️: reply on this task' });
+  const [request, ...more] = getPendingUserInputRequests(first);
+  assert(request?.kind === 'input' && request.message === 'need more input ✍️: reply on this task' && !more.length, JSON.stringify(request));
+  const second = await run(createUserInputResponse(request, 'thanks'));
+  const end = second.at(-1);
+  assert(end.customMetadata['a2a:task_state'] === 'TASK_STATE_COMPLETED', JSON.stringify(end));
+  assert(end.customMetadata['a2a:task_id'] === last.customMetadata['a2a:task_id'], 'the same remote task went on');
+  assert(end.invocationId === last.invocationId, 'the answer continued the invocation that asked');
+  const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 'asks' });
+  assert(getPendingUserInputRequests(session.events).length === 0, 'nothing pending');
+});
+
 await test('RemoteA2aAgent: a failed task is an error event; an unreachable agent too; the runner goes on', async () => {
   const client = await A2AClient.fromCardUrl(peers.sdk);
   const agent = new SequentialAgent({ name: 'root', subAgents: [new RemoteA2aAgent({ name: 'remote', client })] });

@@ -7,13 +7,13 @@
 use serde_json::Value;
 
 use super::parts::from_a2a;
-use super::{CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
+use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
 use crate::a2a::{
     ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
     TaskStatus,
 };
-use crate::types::{Content, JsonObject};
-use crate::Event;
+use crate::types::{Content, FunctionCall, JsonObject, Part};
+use crate::{platform, Event};
 
 /// Turns one remote task's stream into events; `make` creates an empty event of the agent.
 pub struct EventMapper<F: Fn() -> Event> {
@@ -121,7 +121,11 @@ impl<F: Fn() -> Event> EventMapper<F> {
             },
             // A bare completed / input-required status is still stored (as ADK 2.x does), so the
             // next turn knows how the task stands.
-            _ => vec![self.event(content(parts))],
+            _ => {
+                let mut event = self.event(content(parts));
+                ask_the_person(&mut event, &state);
+                vec![event]
+            }
         }
     }
 
@@ -154,6 +158,43 @@ impl<F: Fn() -> Event> EventMapper<F> {
         }
         event
     }
+}
+
+/// ADK 2.x's pause for a remote task that needs input or authentication: the last part with a
+/// prompt becomes a long-running call (`mock_function_call_for_required_user_input` with
+/// `{"input_required": prompt}`, or the `auth` pair), so the run pauses on it as on any other
+/// question for the person.
+fn ask_the_person(event: &mut Event, state: &TaskState) {
+    let (name, key) = match state {
+        TaskState::InputRequired => (ASK_FOR_INPUT, "input_required"),
+        TaskState::AuthRequired => (ASK_FOR_AUTH, "auth_required"),
+        _ => return,
+    };
+    if event.long_running_tool_ids.as_ref().is_some_and(|ids| !ids.is_empty()) {
+        return;
+    }
+    let parts = event.content.as_mut().and_then(|c| c.parts.as_mut());
+    let Some(part) =
+        parts.and_then(|parts| parts.iter_mut().rev().find(|p| p.text.as_deref().is_some_and(|t| !t.is_empty())))
+    else {
+        return;
+    };
+    let prompt = part.text.take().unwrap_or_default();
+    let id = platform::new_uuid();
+    let args = JsonObject::from_iter([(key.to_string(), Value::String(prompt))]);
+    *part = Part {
+        function_call: Some(FunctionCall {
+            id: Some(id.clone()),
+            name: Some(name.into()),
+            args: Some(args),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    // Inserted, not collected: collecting sorts first, with a sort of its own.
+    let mut ids = std::collections::BTreeSet::new();
+    ids.insert(id);
+    event.long_running_tool_ids = Some(ids);
 }
 
 fn content(parts: &[A2aPart]) -> Option<Content> {

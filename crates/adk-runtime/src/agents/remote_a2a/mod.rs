@@ -29,6 +29,11 @@ pub const TASK_STATE: &str = "a2a:task_state";
 pub const REPLACE: &str = "a2a:replace";
 /// `customMetadata` key set on the partial event that says a dropped stream was resumed.
 pub const RESUMED: &str = "a2a:resumed";
+/// The call ADK 2.x puts in place of a remote agent's question when its task needs input: the
+/// person answers it with a function response, which goes to the remote task as text.
+pub const ASK_FOR_INPUT: &str = "mock_function_call_for_required_user_input";
+/// The same, when the remote task needs the person to authenticate.
+pub const ASK_FOR_AUTH: &str = "mock_function_call_for_required_user_auth";
 
 /// A card to read on the first run, as ADK does, so building the tree needs no network.
 struct CardSource {

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::parts::to_a2a;
-use super::{CONTEXT_ID, TASK_ID, TASK_STATE};
+use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, TASK_ID, TASK_STATE};
 use crate::a2a::{Message, Part as A2aPart, Role, TaskState};
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
 use crate::{platform, Event};
@@ -17,7 +17,17 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
     let mut parts: Vec<A2aPart> = Vec::new();
     for event in events.get(since..).unwrap_or_default() {
         if event.author == "user" {
-            parts.extend(event.parts().iter().filter(|p| p.thought != Some(true)).filter_map(to_a2a));
+            for part in event.parts().iter().filter(|p| p.thought != Some(true)) {
+                match part.function_response.as_ref().and_then(|r| asked_by(agent_name, &events, r.id.as_deref()?)) {
+                    // The person's answer to the remote agent's question goes to it as text (ADK 2.x).
+                    Some(ASK_FOR_INPUT) => {
+                        parts.extend(part.function_response.as_ref().and_then(rendered).map(A2aPart::text))
+                    }
+                    // An answer to an authentication request carries credentials: never forwarded.
+                    Some(_) => {}
+                    None => parts.extend(to_a2a(part)),
+                }
+            }
         } else if is_other_agent_reply(agent_name, event) && event.partial != Some(true) {
             // Another agent's turn is context for the remote agent, quoted as data (as ADK 2.x does).
             if let Some(quoted) = present_other_agent_message(event) {
@@ -39,6 +49,28 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
         parts,
         ..Default::default()
     })
+}
+
+/// Which of this agent's stand-in calls for the remote task's questions `id` answers, if any.
+fn asked_by(agent_name: &str, events: &[&Event], id: &str) -> Option<&'static str> {
+    let call = events
+        .iter()
+        .filter(|e| e.author == agent_name)
+        .flat_map(|e| e.get_function_calls())
+        .find(|c| c.id.as_deref() == Some(id))?;
+    [ASK_FOR_INPUT, ASK_FOR_AUTH].into_iter().find(|name| call.name.as_deref() == Some(*name))
+}
+
+/// The person's answer as the text the remote agent gets (ADK's `_render_user_function_response`):
+/// `{"result": x}` is `x`, anything else its JSON; nothing for an empty answer.
+fn rendered(response: &crate::types::FunctionResponse) -> Option<String> {
+    let answer = response.response.as_ref().filter(|r| !r.is_empty())?;
+    match answer.get("result") {
+        Some(Value::Null) if answer.len() == 1 => None,
+        Some(Value::String(text)) if answer.len() == 1 => Some(text.clone()),
+        Some(other) if answer.len() == 1 => Some(adk_core::json::to_string(other)),
+        _ => Some(adk_core::json::to_string(answer)),
+    }
 }
 
 /// The `a2a:context_id`, `a2a:task_id` and `a2a:task_state` an event of this agent carries.
