@@ -24,9 +24,10 @@ use serde_json::{json, Value};
 const APP: &str = "app";
 const USER: &str = "user";
 
-struct Bank {
+/// A runner over one agent, and how many times its tool did its work (sent money, read mail).
+struct Asking {
     runner: Runner,
-    sent: Rc<Cell<u32>>,
+    done: Rc<Cell<u32>>,
 }
 
 fn turn(parts: Vec<Part>) -> ScriptedTurn {
@@ -35,7 +36,7 @@ fn turn(parts: Vec<Part>) -> ScriptedTurn {
 
 /// A banker whose `transfer_money` always asks, and whose model calls it once, then answers
 /// `replies` in turn.
-fn bank(first: Vec<Part>, replies: &[&str]) -> Bank {
+fn bank(first: Vec<Part>, replies: &[&str]) -> Asking {
     let sent = Rc::new(Cell::new(0));
     let counter = sent.clone();
     let run: ToolFunction = Rc::new(move |_args, _ctx| {
@@ -49,14 +50,14 @@ fn bank(first: Vec<Part>, replies: &[&str]) -> Bank {
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
     config.tools = vec![Rc::new(tool)];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("banker", "").unwrap(), config));
-    Bank { runner: Runner::in_memory(APP, agent), sent }
+    Asking { runner: Runner::in_memory(APP, agent), done: sent }
 }
 
 fn transfer() -> Vec<Part> {
     vec![Part::from_function_call("transfer_money", JsonObject::from_iter([("amount".into(), json!(50))]))]
 }
 
-fn run(bank: &Bank, message: Content) -> Result<Vec<Event>, AdkError> {
+fn run(bank: &Asking, message: Content) -> Result<Vec<Event>, AdkError> {
     let events = bank.runner.run_async(USER, "s", message, None, RunConfig::default());
     block_on(events.collect::<Vec<_>>()).into_iter().collect()
 }
@@ -76,12 +77,12 @@ fn reply(name: &str, id: &str, response: Value) -> Content {
     Content::new("user", vec![Part { function_response: Some(response), ..Default::default() }])
 }
 
-fn session_events(bank: &Bank) -> Vec<Event> {
+fn session_events(bank: &Asking) -> Vec<Event> {
     block_on(bank.runner.session_service().get_session(APP, USER, "s", None)).unwrap().unwrap().events.to_vec()
 }
 
 /// Runs the first turn and returns the id of the `adk_request_confirmation` call it paused on.
-fn paused(bank: &Bank) -> String {
+fn paused(bank: &Asking) -> String {
     block_on(bank.runner.session_service().create_session(APP, USER, None, Some("s"))).unwrap();
     let events = run(bank, Content::user_text("Send 50.")).unwrap();
     let request = events
@@ -95,15 +96,15 @@ fn paused(bank: &Bank) -> String {
 fn an_answer_given_twice_runs_the_tool_once_and_the_second_ends_the_invocation_quietly() {
     let bank = bank(transfer(), &["Sent."]);
     let request = paused(&bank);
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     let first = run(&bank, answer(&request, json!({"confirmed": true}))).unwrap();
-    assert_eq!(bank.sent.get(), 1);
+    assert_eq!(bank.done.get(), 1);
     assert_eq!(first.last().unwrap().content.as_ref().unwrap().parts()[0].text.as_deref(), Some("Sent."));
     let stored = session_events(&bank).len();
     // ADK: the answer was spent, the message holds nothing else, so the invocation ends at once.
     let second = run(&bank, answer(&request, json!({"confirmed": true}))).unwrap();
     assert!(second.is_empty(), "{second:?}");
-    assert_eq!(bank.sent.get(), 1);
+    assert_eq!(bank.done.get(), 1);
     assert_eq!(session_events(&bank).len(), stored + 1, "only the person's message is added");
 }
 
@@ -112,7 +113,7 @@ fn a_refusal_never_runs_the_tool() {
     let bank = bank(transfer(), &["Nothing sent."]);
     let request = paused(&bank);
     let events = run(&bank, answer(&request, json!({"confirmed": false}))).unwrap();
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     let response = events[0].get_function_responses()[0].response.clone().unwrap();
     assert_eq!(response["error"], "This tool call is rejected.");
 }
@@ -125,12 +126,12 @@ fn a_malformed_answer_is_a_typed_error_and_the_tool_does_not_run() {
     let error = run(&bank, answer(&request, json!({"confirmed": "yes"}))).unwrap_err();
     assert_eq!(error.code, ErrorCode::InvalidArgument, "{error}");
     assert!(error.message.contains("ToolConfirmation"), "{error}");
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     // The message is stored whole; the run stopped before anything else.
     assert_eq!(session_events(&bank).len(), stored + 1);
     // ...and a good answer afterwards still works.
     run(&bank, answer(&request, json!({"confirmed": true}))).unwrap();
-    assert_eq!(bank.sent.get(), 1);
+    assert_eq!(bank.done.get(), 1);
 }
 
 #[test]
@@ -138,7 +139,7 @@ fn an_answer_to_no_request_runs_nothing_and_the_model_goes_on() {
     let bank = bank(transfer(), &["I see no such request."]);
     paused(&bank);
     let events = run(&bank, answer("adk-no-such-call", json!({"confirmed": true}))).unwrap();
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     assert_eq!(events.len(), 1);
     assert_eq!(events[0].content.as_ref().unwrap().parts()[0].text.as_deref(), Some("I see no such request."));
 }
@@ -151,7 +152,7 @@ fn a_model_that_makes_the_request_itself_gets_the_unknown_tool_error() {
     let error = run(&bank, Content::user_text("Hi.")).unwrap_err();
     assert_eq!(error.code, ErrorCode::InvalidArgument, "{error}");
     assert!(error.message.contains("adk_request_confirmation"), "{error}");
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
 }
 
 const INBOX_AUTH: &str = r#"{"authScheme": {"type": "apiKey", "in": "header", "name": "X-Api-Key"},
@@ -162,7 +163,7 @@ fn inbox_auth() -> AuthConfig {
 }
 
 /// A mail agent whose `read_inbox` asks for a key until it has one; `reads` counts reads with one.
-fn mail(replies: &[&str]) -> Bank {
+fn mail(replies: &[&str]) -> Asking {
     let reads = Rc::new(Cell::new(0));
     let counter = reads.clone();
     let run: ToolFunction = Rc::new(move |_args, ctx| {
@@ -184,7 +185,7 @@ fn mail(replies: &[&str]) -> Bank {
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
     config.tools = vec![Rc::new(tool)];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("mail", "").unwrap(), config));
-    Bank { runner: Runner::in_memory(APP, agent), sent: reads }
+    Asking { runner: Runner::in_memory(APP, agent), done: reads }
 }
 
 fn credential_answer(id: &str, response: Value) -> Content {
@@ -192,7 +193,7 @@ fn credential_answer(id: &str, response: Value) -> Content {
 }
 
 /// Runs the first turn and returns the `adk_request_credential` call it paused on (id, authConfig).
-fn locked(bank: &Bank) -> (String, Value) {
+fn locked(bank: &Asking) -> (String, Value) {
     block_on(bank.runner.session_service().create_session(APP, USER, None, Some("s"))).unwrap();
     let events = run(bank, Content::user_text("Read my mail.")).unwrap();
     let request = events
@@ -209,7 +210,7 @@ fn a_given_key_is_read_by_the_tool_and_kept_out_of_the_state_and_the_agents_even
     let (id, mut config) = locked(&bank);
     config["exchangedAuthCredential"] = json!({"authType": "apiKey", "apiKey": "secret-123"});
     let events = run(&bank, credential_answer(&id, config)).unwrap();
-    assert_eq!(bank.sent.get(), 1);
+    assert_eq!(bank.done.get(), 1);
     assert_eq!(events[0].get_function_responses()[0].response.as_ref().unwrap()["key"], "secret-123");
     let session = block_on(bank.runner.session_service().get_session(APP, USER, "s", None)).unwrap().unwrap();
     assert!(!adk_core::json::to_string(&session.state).contains("secret-123"), "{:?}", session.state);
@@ -229,7 +230,7 @@ fn a_credential_answer_nobody_asked_for_runs_nothing() {
     let (_, mut config) = locked(&bank);
     config["exchangedAuthCredential"] = json!({"authType": "apiKey", "apiKey": "secret-123"});
     let events = run(&bank, credential_answer("adk-no-such-call", config)).unwrap();
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     assert_eq!(events.len(), 1, "{events:?}");
     assert_eq!(events[0].content.as_ref().unwrap().parts()[0].text.as_deref(), Some("No such request."));
 }
@@ -241,7 +242,7 @@ fn a_malformed_credential_answer_is_ignored_the_tool_runs_again_without_it_and_t
     let bank = mail(&["I still need your key."]);
     let (id, _) = locked(&bank);
     let events = run(&bank, credential_answer(&id, json!({"apiKey": "no authType"}))).unwrap();
-    assert_eq!(bank.sent.get(), 0);
+    assert_eq!(bank.done.get(), 0);
     assert_eq!(events[0].get_function_responses()[0].response.as_ref().unwrap()["status"], "Waiting for the key.");
     assert_eq!(
         events.last().unwrap().content.as_ref().unwrap().parts()[0].text.as_deref(),

@@ -46,8 +46,7 @@ fn digest(value: &Value) -> String {
     hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// The pydantic dump ADK digests: no nulls (`exclude_none`), an OAuth2 credential's default
-/// `tokenEndpointAuthMethod` filled in.
+/// The pydantic dump ADK digests has no nulls (`exclude_none`).
 fn without_nulls(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(

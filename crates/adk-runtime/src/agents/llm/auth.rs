@@ -8,6 +8,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 use serde_json::Value;
 
+use super::confirmation::{answers, on_branch};
 use super::functions::{asking_event, handle_function_calls};
 use super::LlmAgent;
 use crate::agent::InvocationContext;
@@ -117,21 +118,15 @@ pub(super) async fn resume(
 ) -> Result<Option<Event>, AdkError> {
     let me = ctx.agent_name().to_string();
     let branch = ctx.branch().map(str::to_string);
-    // The state writes need the session mutably, so the calls are found on a list of ids
-    // first, read in place.
+    // Cheap test first, from the end and in place: most steps have no answer to read. Only
+    // then are the branch's events copied, since storing the answer writes to the session.
     let events: Vec<Event> = ctx.with_session(|s| {
-        let on_branch: Vec<&Event> =
-            s.events.iter().filter(|e| super::confirmation::on_branch(e, branch.as_deref())).collect();
-        // Cheap test first: most steps have no answer to read.
-        let answered = on_branch.iter().rev().find(|e| e.content.is_some()).is_some_and(|e| {
-            e.author == "user"
-                && e.get_function_responses().iter().any(|r| r.name.as_deref() == Some(REQUEST_CREDENTIAL))
-        });
-        if answered {
-            on_branch.into_iter().cloned().collect()
-        } else {
-            Vec::new()
+        let branch_events = || s.events.iter().filter(|e| on_branch(e, branch.as_deref()));
+        let last = branch_events().rev().find(|e| e.content.is_some());
+        if !last.is_some_and(|e| e.author == "user" && answers(e, REQUEST_CREDENTIAL)) {
+            return Vec::new();
         }
+        branch_events().cloned().collect()
     });
     if events.is_empty() {
         return Ok(None);

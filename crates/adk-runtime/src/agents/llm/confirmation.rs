@@ -74,6 +74,11 @@ pub(super) fn on_branch(event: &Event, branch: Option<&str>) -> bool {
     event.branch.as_deref().is_none_or(below)
 }
 
+/// Whether `event` holds a function response to a call named `name` (an answer of the person's).
+pub(super) fn answers(event: &Event, name: &str) -> bool {
+    event.get_function_responses().iter().any(|r| r.name.as_deref() == Some(name))
+}
+
 /// The `originalFunctionCall` of an `adk_request_confirmation` call, if it is well-formed.
 fn original_call(call: &FunctionCall) -> Option<&JsonObject> {
     call.args.as_ref()?.get("originalFunctionCall")?.as_object()
@@ -111,9 +116,14 @@ pub(super) async fn resume(
     ctx: &InvocationContext,
 ) -> Result<Option<Event>, AdkError> {
     // Read in place: this runs before every model call, and copying the history for it would
-    // cost the whole session each step.
+    // cost the whole session each step. Most steps have no answer to read: looked at first, from
+    // the end, before the branch's events are gathered.
     let me = ctx.agent_name().to_string();
     let plan = ctx.with_session(|s| {
+        let last_user = s.events.iter().rev().filter(|e| on_branch(e, ctx.branch())).find(|e| e.author == "user");
+        if !last_user.is_some_and(|e| answers(e, REQUEST_CONFIRMATION)) {
+            return Ok(Plan::Nothing);
+        }
         let events: Vec<&Event> = s.events.iter().filter(|e| on_branch(e, ctx.branch())).collect();
         plan(&events, &me)
     })?;
