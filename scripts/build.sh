@@ -42,7 +42,8 @@ wasm-pack --quiet build --release --target web --mode no-install --out-dir pkg -
 optimize pkg/adk_wasm_bg.wasm
 guard_glue pkg/adk_wasm.js
 generated_types pkg full
-cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
+cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/sign_in.js src/js/oauth-redirect.html src/js/oauth-redirect.js \
+  src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md pkg/
 
 # An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
 slim() {
@@ -59,7 +60,8 @@ slim() {
   cp "src/js/$feature-entry.d.ts" "pkg/$feature/index.d.ts"
 }
 slim a2a src/js/core.js src/js/fatal.js src/js/a2a.js
-slim server src/js/core.js src/js/fatal.js src/js/user_input.js src/js/adk-server.js
+slim server src/js/core.js src/js/fatal.js src/js/user_input.js src/js/sign_in.js src/js/oauth-redirect.html src/js/oauth-redirect.js \
+  src/js/adk-server.js
 
 node scripts/package-json.mjs
 echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm; pkg/a2a/: $(wc -c < pkg/a2a/adk_wasm_bg.wasm); pkg/server/: $(wc -c < pkg/server/adk_wasm_bg.wasm))"

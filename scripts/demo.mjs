@@ -1,11 +1,13 @@
 // `make demo`: serves the repository root (www/ and the freshly built pkg/) on 127.0.0.1, with a real
-// A2A peer (a2a-sdk) and a real `adk api_server` (google-adk 2.13.0 over tests/adk_server/agents)
-// beside it, so the demo's A2A and ADK server tabs work out of the box and offline. The page gets
-// their URLs injected. Each installs its venv first (a no-op once current). Ctrl-C stops them all.
+// A2A peer (a2a-sdk), a real `adk api_server` (google-adk 2.13.0 over tests/adk_server/agents) and a
+// local OpenID provider (oidc-provider, for "Who am I?") beside it, so the demo's A2A and ADK server
+// tabs and its sign-in work out of the box and offline. The page gets their URLs injected. Each
+// installs its venv first (a no-op once current). Ctrl-C stops them all.
 import { readFile } from 'node:fs/promises';
 import { serve } from './serve.mjs';
 import { startPeers } from '../tests/a2a/peers.mjs';
 import { startAdkServers } from '../tests/adk_server/servers.mjs';
+import { startOidcProvider } from './oidc.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const ADK_VERSION = '2.13.0';
@@ -29,18 +31,23 @@ const server = await serve(ROOT, port, [withPresets]).catch((e) => {
   console.error(e.code === 'EADDRINUSE' ? `port ${port} is in use: run PORT=<another port> make demo` : e.message);
   process.exit(1);
 });
+const base = `http://127.0.0.1:${server.address().port}`;
+// Its login and consent forms accept any name and password.
+const oidc = await startOidcProvider({ redirectUris: [`${base}/pkg/oauth-redirect.html`], interactive: true });
+presets.ADK_DEMO_OIDC_URL = oidc.url;
 const [peers, adkServers] = await Promise.all([
   startPeers({ which: ['sdk'] }).catch((e) => {
     console.error(`the A2A peer did not start (the A2A tab will need another server): ${e.message}`);
     return null;
   }),
-  startAdkServers({ versions: [ADK_VERSION] }).catch((e) => {
+  startAdkServers({ versions: [ADK_VERSION], oidc: oidc.url }).catch((e) => {
     console.error(`the ADK server did not start (the ADK server tab will need another one): ${e.message}`);
     return null;
   }),
 ]);
 if (peers) presets.ADK_DEMO_A2A_URL = peers.sdkUrl;
 if (adkServers) presets.ADK_DEMO_ADK_URL = adkServers.urls[ADK_VERSION];
-console.log(`adk-wasm demo: http://127.0.0.1:${server.address().port}/www/   (Ctrl-C to stop)`);
+console.log(`adk-wasm demo: ${base}/www/   (Ctrl-C to stop)`);
+console.log(`OpenID provider (oidc-provider, any name and password): ${oidc.url}`);
 if (peers) console.log(`A2A peer (a2a-sdk 1.3.0): ${peers.sdkUrl}`);
 if (adkServers) console.log(`ADK server (google-adk ${ADK_VERSION}, apps of tests/adk_server/agents): ${adkServers.urls[ADK_VERSION]}`);

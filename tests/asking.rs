@@ -255,10 +255,15 @@ fn auth_configs_are_checked() {
     let no_scheme =
         AuthConfig::from_json(serde_json::from_str(r#"{"rawAuthCredential": {"authType": "apiKey"}}"#).unwrap());
     assert_eq!(no_scheme.unwrap_err().code, ErrorCode::InvalidArgument);
-    // OAuth2 without an authorization URL: adk-wasm does not build one yet, and says so.
+    // OAuth2 whose flows name no authorization endpoint, or without a client: ADK's ValueErrors.
     let oauth = r#"{"authScheme": {"type": "oauth2", "flows": {}}, "rawAuthCredential": {"authType": "oauth2", "oauth2": {"clientId": "c"}}}"#;
     let oauth = AuthConfig::from_json(serde_json::from_str(oauth).unwrap()).unwrap();
-    assert_eq!(oauth.auth_request().unwrap_err().code, ErrorCode::Unimplemented);
+    let error = oauth.auth_request().unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidArgument);
+    assert!(error.message.contains("no flow declares an authorization endpoint"), "{}", error.message);
+    let no_client = r#"{"authScheme": {"type": "oauth2", "flows": {"authorizationCode": {"authorizationUrl": "http://i/a", "tokenUrl": "http://i/t", "scopes": {}}}}, "rawAuthCredential": {"authType": "oauth2", "oauth2": {}}}"#;
+    let no_client = AuthConfig::from_json(serde_json::from_str(no_client).unwrap()).unwrap();
+    assert!(no_client.auth_request().unwrap_err().message.contains("requires client_id"));
     // The agent's own secret never goes to the person.
     let keyed = r#"{"authScheme": {"type": "apiKey", "in": "header", "name": "k"}, "rawAuthCredential": {"authType": "apiKey", "apiKey": "agent-secret"}}"#;
     let keyed = AuthConfig::from_json(serde_json::from_str(keyed).unwrap()).unwrap();

@@ -139,6 +139,15 @@ function answer(request, value) {
   run(adk.createUserInputResponse(request, value));
 }
 
+/** An OAuth2 sign-in card: the popup, then the answer (the agent exchanges the code). */
+function signIn(request) {
+  setStatus('Signing in (in the popup)…', 'busy');
+  return adk.signIn(request).then((message) => run(message), (e) => {
+    setStatus(`The sign-in did not finish: ${e.message}`, 'warn');
+    throw e;
+  });
+}
+
 async function run(newMessage, accepted = () => {}) {
   if (current) return;
   const ready = provider.ready();
@@ -197,7 +206,7 @@ async function afterRun(invocationId) {
   statePanel.set(session.state);
   const userEvent = session.events.find((e) => e.author === 'user' && e.invocationId === invocationId);
   if (userEvent) timeline.add(userEvent);
-  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer);
+  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer, signIn);
   await Promise.all([artifacts.show(source.artifacts, key()), refreshSessions()]);
 }
 
@@ -256,7 +265,7 @@ async function showSession(id) {
   const session = await source.getSession(id);
   chat.showEvents(session.events, EMPTY_CHAT);
   // A run paused on the person shows its card again after a reload or a switch.
-  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer);
+  chat.showRequests(adk.getPendingUserInputRequests(session.events), answer, signIn);
   timeline.reset();
   for (const event of session.events) timeline.add(event);
   statePanel.clearHighlights();

@@ -64,13 +64,21 @@ fn ended() -> AdkError {
 }
 
 /// An `AuthConfig` argument, checked as ADK reads one.
-fn auth_config_arg(what: &str, value: &JsValue) -> Result<AuthConfig, JsValue> {
+/// An `AuthConfig` argument of `what`, checked.
+pub(crate) fn auth_config_arg(what: &str, value: &JsValue) -> Result<AuthConfig, JsValue> {
     let json: JsonObject = from_js(&[what, " authConfig"].concat(), value)?;
     AuthConfig::from_json(json).map_err(|e| to_js_error(AdkError::invalid(format!("{what}: {}", e.message))))
 }
 
 fn context(shared: &Shared) -> Result<CallbackContext, JsValue> {
     lent(shared).map_err(to_js_error)
+}
+
+impl JsContext {
+    /// The context lent, for other exports that take one (`CredentialManager`).
+    pub(crate) fn callback_context(&self) -> Result<CallbackContext, JsValue> {
+        context(&self.inner)
+    }
 }
 
 #[wasm_bindgen(js_class = Context)]
@@ -141,6 +149,29 @@ impl JsContext {
             Some(credential) => to_js(&credential),
             None => Ok(JsValue::UNDEFINED),
         }
+    }
+
+    /// Saves `authConfig`'s `exchangedAuthCredential` in the runner's credential service (ADK's
+    /// `save_credential`).
+    #[wasm_bindgen(js_name = saveCredential)]
+    pub fn save_credential(&self, auth_config: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let config = auth_config_arg("saveCredential", &auth_config)?;
+        let ctx = context(&self.inner)?;
+        Ok(promise(async move { ctx.save_credential(&config).await.map(|()| JsValue::UNDEFINED) }))
+    }
+
+    /// The credential the runner's credential service holds for `authConfig`, or `undefined`
+    /// (ADK's `load_credential`).
+    #[wasm_bindgen(js_name = loadCredential)]
+    pub fn load_credential(&self, auth_config: JsValue) -> Result<js_sys::Promise, JsValue> {
+        let config = auth_config_arg("loadCredential", &auth_config)?;
+        let ctx = context(&self.inner)?;
+        Ok(promise(async move {
+            match ctx.load_credential(&config).await? {
+                Some(credential) => to_js_core(&credential),
+                None => Ok(JsValue::UNDEFINED),
+            }
+        }))
     }
 
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.

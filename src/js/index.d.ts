@@ -217,6 +217,9 @@ export interface AdkError extends Error {
   rpcCode?: number;
   /** How long the server asked to wait before trying again (its `Retry-After`), in milliseconds. */
   retryAfterMs?: number;
+  /** `signIn`: the OAuth2 provider's `error` (e.g. `access_denied`) and its description. */
+  oauthError?: string;
+  oauthErrorDescription?: string;
 }
 
 /** The stable error codes (gRPC's canonical names). */
@@ -578,8 +581,15 @@ export declare class Context {
    * once it is answered.
    */
   requestCredential(authConfig: AuthConfig): void;
-  /** The credential the person gave for `authConfig`, or `undefined`. */
+  /**
+   * The credential the person gave for `authConfig`, or `undefined`. An OAuth2 code the person
+   * brought back has already been exchanged for tokens (through `fetch`, with the PKCE verifier).
+   */
   getAuthResponse(authConfig: AuthConfig): AuthCredential | undefined;
+  /** Saves `authConfig.exchangedAuthCredential` in the runner's credential service (`FAILED_PRECONDITION` without one). */
+  saveCredential(authConfig: AuthConfig): Promise<void>;
+  /** The credential the runner's credential service holds for `authConfig`, or `undefined`. */
+  loadCredential(authConfig: AuthConfig): Promise<AuthCredential | undefined>;
   readonly userContent: Content | null;
   readonly userId: string;
   readonly sessionId: string;
@@ -714,6 +724,8 @@ export interface RunnerOptions {
   sessionService: SessionService | BaseSessionService;
   artifactService?: ArtifactService | BaseArtifactService;
   memoryService?: MemoryService | BaseMemoryService;
+  /** Where credentials outlive a sign-in (`ctx.saveCredential`, `CredentialManager`). */
+  credentialService?: CredentialService;
   /** Create a missing session on first use instead of rejecting with `NOT_FOUND`. */
   autoCreateSession?: boolean;
 }
@@ -730,12 +742,13 @@ export declare class Runner {
   readonly sessionService: SessionService | BaseSessionService;
   readonly artifactService?: ArtifactService | BaseArtifactService;
   readonly memoryService?: MemoryService | BaseMemoryService;
+  readonly credentialService?: CredentialService;
   runAsync(request: RunAsyncRequest): Run;
 }
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export declare class InMemoryRunner extends Runner {
-  constructor(options: { agent: AgentLike; appName?: string; autoCreateSession?: boolean });
+  constructor(options: { agent: AgentLike; appName?: string; credentialService?: CredentialService; autoCreateSession?: boolean });
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService;
   readonly memoryService: MemoryService;
@@ -991,9 +1004,91 @@ export interface AuthCredential {
   authType: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'serviceAccount' | (string & {});
   apiKey?: string;
   http?: { scheme: string; credentials: { username?: string; password?: string; token?: string }; additionalHeaders?: Record<string, string> };
-  oauth2?: JsonObject;
+  oauth2?: OAuth2Auth;
+  [extra: string]: JsonValue | OAuth2Auth | undefined;
+}
+
+/**
+ * ADK's `OAuth2Auth`. A browser is a public client: give `clientId` (and `redirectUri` if the
+ * provider needs a fixed one), no `clientSecret`; ADK then signs in with PKCE (S256).
+ */
+export interface OAuth2Auth {
+  clientId?: string;
+  clientSecret?: string;
+  /** The URL the person signs in at, with `state` and the PKCE challenge (set by the agent). */
+  authUri?: string;
+  state?: string;
+  redirectUri?: string;
+  /** The redirect back from the provider, with its code (set by the person's side, e.g. `signIn`). */
+  authResponseUri?: string;
+  authCode?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  idToken?: string;
+  /** Unix seconds. */
+  expiresAt?: number;
+  expiresIn?: number;
+  audience?: string;
+  prompt?: string;
+  nonce?: string;
+  codeVerifier?: string;
+  codeChallengeMethod?: 'S256';
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'client_secret_jwt' | 'private_key_jwt';
   [extra: string]: JsonValue | undefined;
 }
+
+/**
+ * Where credentials outlive a sign-in (ADK's `BaseCredentialService`): in this page's memory, or
+ * in the session's state (kept across reloads with `IndexedDbSessionService`; the tokens are
+ * readable by anything that reads the session, as in ADK).
+ */
+export declare class CredentialService {
+  private constructor();
+  static inMemory(): CredentialService;
+  static sessionState(): CredentialService;
+}
+/** ADK's `InMemoryCredentialService`. */
+export declare const InMemoryCredentialService: { new (): CredentialService };
+/** ADK's `SessionStateCredentialService`. */
+export declare const SessionStateCredentialService: { new (): CredentialService };
+
+/**
+ * ADK's `CredentialManager`, for a tool that needs a usable token: `getAuthCredential(ctx)` loads
+ * the credential service's copy or the person's answer, exchanges an OAuth2 code, refreshes an
+ * expired token (a minute early), saves the result, and resolves to it, or to `undefined` when the
+ * person must sign in, which `requestCredential(ctx)` asks for. An OAuth2 scheme with only an
+ * `issuer_url`, or an `openIdConnect` scheme with only its `openIdConnectUrl`, has its endpoints
+ * discovered first.
+ */
+export declare class CredentialManager {
+  constructor(authConfig: AuthConfig);
+  readonly authConfig: AuthConfig;
+  getAuthCredential(ctx: Context): Promise<AuthCredential | undefined>;
+  requestCredential(ctx: Context): void;
+}
+
+export interface SignInOptions {
+  /**
+   * Where the provider sends the person back: a page of your origin that posts its URL back, as
+   * the package's `oauth-redirect.html` does (the default, next to the package). Registered with
+   * the provider; ignored when the agent fixed one in `oauth2.redirectUri`.
+   */
+  redirectUri?: string;
+  /** A window you opened yourself (in the click handler), to navigate instead of opening one. */
+  popup?: Window;
+  /** Stops waiting and closes the popup. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Signs the person in for a `credential` request with an OAuth2 `authUri`: opens it in a popup,
+ * waits for the redirect, checks its `state`, and resolves to the message that answers the request
+ * (what adk-web sends: the auth config with `authResponseUri`); the agent exchanges the code. Call
+ * it from a click handler. Rejects with `UNAUTHENTICATED` when the provider refused (`oauthError`,
+ * e.g. `access_denied`) or the state is not this sign-in's, `ABORTED` when the window was closed or
+ * `signal` fired, `FAILED_PRECONDITION` when the popup was blocked.
+ */
+export declare function signIn(request: UserInputRequest, options?: SignInOptions): Promise<Content>;
 
 /** What a paused run waits for: ADK's three kinds, and `choice` for a `get_user_choice` call. */
 export type UserInputKind = 'input' | 'credential' | 'confirmation' | 'choice';
@@ -1017,7 +1112,11 @@ export interface UserInputRequest {
   toolName?: string;
   /** `confirmation`: the arguments of the call awaiting approval. */
   toolArgs?: JsonObject;
-  /** `credential`: the auth config to complete. */
+  /**
+   * `credential`: the auth config to complete (with an OAuth2 `authUri` when the person signs in:
+   * see {@link signIn}). A remote A2A agent's sign-in has none: the person signs in where
+   * `message` says, then answers with what to tell the agent.
+   */
   authConfig?: AuthConfig;
   /** `choice`: what the person may pick. */
   options?: string[];
@@ -1032,8 +1131,8 @@ export declare function getPendingUserInputRequests(events: readonly Event[]): U
 /**
  * The user message answering `request`: a confirmation takes `{confirmed, payload?}`; input and a
  * choice take the answer (sent as `{result: answer}` unless it is a plain object); a credential the
- * credential (sent in the requested auth config) or a whole auth config. Send it as the next run's
- * `newMessage`.
+ * credential (sent in the requested auth config) or a whole auth config; a remote A2A agent's
+ * sign-in the text that continues its task. Send it as the next run's `newMessage`.
  */
 export declare function createUserInputResponse(
   request: UserInputRequest,

@@ -13,6 +13,7 @@ export { A2AClient, A2AStream } from './a2a.js';
 export {
   getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,
 } from './user_input.js';
+export { signIn } from './sign_in.js';
 export { AdkServerClient } from './adk-server.js';
 
 // The seeds' Part and Blob helpers, for tool and callback code (so not in the a2a entry). Built in
@@ -54,6 +55,7 @@ export const Blob = Object.freeze({
 // `.indexedDb({databaseName})`, `.fromJs(object)`; likewise `MemoryService` and `ArtifactService`.
 export const SessionService = wasm.SessionService;
 export const MemoryService = wasm.MemoryService;
+export const CredentialService = wasm.CredentialService;
 export const ArtifactService = wasm.ArtifactService;
 
 /** A class name `@google/adk` users know, making the one class of its kind. */
@@ -74,6 +76,9 @@ export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', () =>
 export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', (o) => wasm.MemoryService.indexedDb(o));
 export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', () => wasm.ArtifactService.inMemory());
 export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', (o) => wasm.ArtifactService.indexedDb(o));
+export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.inMemory());
+export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.sessionState());
+export const CredentialManager = wasm.CredentialManager;
 export const Transcript = wasm.Transcript;
 export const Context = wasm.Context;
 export const State = wasm.State;
@@ -380,16 +385,23 @@ function serviceOf(kind, service) {
 export class Runner {
   #handle;
 
-  constructor({ appName, agent, sessionService, artifactService, memoryService, autoCreateSession = false }) {
+  constructor({ appName, agent, sessionService, artifactService, memoryService, credentialService, autoCreateSession = false }) {
     needWasm('Runner');
     this.appName = appName;
     this.agent = agent;
     this.sessionService = sessionService;
     this.artifactService = artifactService;
     this.memoryService = memoryService;
+    this.credentialService = credentialService;
     this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), serviceOf('SessionService', sessionService), autoCreateSession);
     if (artifactService) this.#handle.useArtifactService(serviceOf('ArtifactService', artifactService));
     if (memoryService) this.#handle.useMemoryService(serviceOf('MemoryService', memoryService));
+    if (credentialService) {
+      if (!(credentialService instanceof wasm.CredentialService)) {
+        throw adkError('INVALID_ARGUMENT', 'Runner: credentialService must be an InMemoryCredentialService or a SessionStateCredentialService');
+      }
+      this.#handle.useCredentialService(credentialService);
+    }
   }
 
   /**
@@ -404,8 +416,9 @@ export class Runner {
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export class InMemoryRunner extends Runner {
-  constructor({ agent, appName = 'InMemoryRunner', autoCreateSession = false }) {
+  constructor({ agent, appName = 'InMemoryRunner', credentialService, autoCreateSession = false }) {
     super({
+      credentialService,
       appName,
       agent,
       sessionService: new InMemorySessionService(),

@@ -15,6 +15,8 @@ pub mod artifact;
 #[cfg(feature = "agents")]
 pub mod context;
 pub(crate) mod convert;
+#[cfg(feature = "agents")]
+pub mod credential;
 mod error;
 pub mod events;
 #[cfg(feature = "agents")]

@@ -9,13 +9,16 @@ use wasm_bindgen::prelude::*;
 use super::agent::AgentHandle;
 use super::artifact::ArtifactServiceHandle;
 use super::convert::{from_js_core, json_of};
+use super::credential::CredentialServiceHandle;
 use super::memory::MemoryServiceHandle;
 use super::session::SessionServiceHandle;
 use super::stream::StreamHandle;
 use super::to_js_error;
 use crate::agent::Agent;
 use crate::artifact::ArtifactService;
+use crate::auth::CredentialService;
 use crate::memory::MemoryService;
+use crate::platform::fetch::FetchClient;
 use crate::runner::{RunConfig, Runner};
 use crate::session::SessionService;
 use crate::types::{Content, JsonObject};
@@ -29,6 +32,7 @@ pub struct RunnerHandle {
     sessions: Rc<dyn SessionService>,
     artifacts: Option<Rc<dyn ArtifactService>>,
     memory: Option<Rc<dyn MemoryService>>,
+    credentials: Option<Rc<dyn CredentialService>>,
     auto_create_session: bool,
     /// Built by the first run, from the services given by then.
     runner: Option<Rc<Runner>>,
@@ -60,6 +64,7 @@ impl RunnerHandle {
             sessions: sessions.service(),
             artifacts: None,
             memory: None,
+            credentials: None,
             auto_create_session,
             runner: None,
         }
@@ -79,17 +84,29 @@ impl RunnerHandle {
         self.runner = None;
     }
 
+    /// Uses this credential service.
+    #[wasm_bindgen(js_name = useCredentialService)]
+    pub fn use_credential_service(&mut self, service: &CredentialServiceHandle) {
+        self.credentials = Some(service.service());
+        self.runner = None;
+    }
+
     fn runner(&mut self) -> Rc<Runner> {
         if let Some(runner) = &self.runner {
             return runner.clone();
         }
+        // OAuth2 token requests go through the page's fetch.
         let mut runner = Runner::new(&self.app_name, self.agent.clone(), self.sessions.clone())
-            .with_auto_create_session(self.auto_create_session);
+            .with_auto_create_session(self.auto_create_session)
+            .with_http_client(Rc::new(FetchClient::global()));
         if let Some(a) = &self.artifacts {
             runner = runner.with_artifact_service(a.clone());
         }
         if let Some(m) = &self.memory {
             runner = runner.with_memory_service(m.clone());
+        }
+        if let Some(c) = &self.credentials {
+            runner = runner.with_credential_service(c.clone());
         }
         let runner = Rc::new(runner);
         self.runner = Some(runner.clone());

@@ -11,4 +11,5 @@ export { AdkServerClient } from './adk-server.js';
 export {
   getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,
 } from './user_input.js';
+export { signIn } from './sign_in.js';
 export const Transcript = wasm.Transcript;

@@ -8,6 +8,8 @@ const INPUT = 'adk_request_input';
 const CHOICE = 'get_user_choice';
 /** What ADK 2.x (and a RemoteA2aAgent) puts in place of a remote A2A task's question. */
 const REMOTE_INPUT = 'mock_function_call_for_required_user_input';
+/** The same, for a remote task that needs the person to authenticate (out of band). */
+const REMOTE_AUTH = 'mock_function_call_for_required_user_auth';
 
 const asString = (v) => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v) => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -46,9 +48,12 @@ export function getUserInputRequests(event) {
         break;
       }
       case REMOTE_INPUT:
+      case REMOTE_AUTH:
         if (Array.isArray(event.longRunningToolIds) && event.longRunningToolIds.includes(interruptId)) {
-          const prompt = args.input_required;
-          requests.push({ ...base, kind: 'input', message: typeof prompt === 'string' ? prompt : JSON.stringify(prompt) });
+          const prompt = call.name === REMOTE_INPUT ? args.input_required : args.auth_required;
+          const message = typeof prompt === 'string' ? prompt : JSON.stringify(prompt);
+          // A remote sign-in has no auth config: the person signs in where the prompt says.
+          requests.push({ ...base, kind: call.name === REMOTE_INPUT ? 'input' : 'credential', message });
         }
         break;
       case CHOICE:
@@ -110,6 +115,15 @@ export function createUserInputResponse(request, answer) {
       break;
     }
     case 'credential':
+      if (request.functionCallName === REMOTE_AUTH) {
+        // ADK never forwards this answer (it would carry credentials): the remote task goes on
+        // with the person's words, sent beside it.
+        if (typeof answer !== 'string' || !answer) throw invalid('createUserInputResponse: a remote sign-in is answered with what to tell the agent (a string)');
+        return { role: 'user', parts: [
+          { functionResponse: { id: request.interruptId, name: request.functionCallName, response: { result: 'signed in' } } },
+          { text: answer },
+        ] };
+      }
       if (!answer || typeof answer !== 'object') throw invalid('createUserInputResponse: a credential needs {authType, …} or the completed authConfig');
       response = answer.authScheme ? answer : { ...request.authConfig, exchangedAuthCredential: answer };
       break;

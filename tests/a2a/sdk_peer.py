@@ -15,6 +15,7 @@ is ignored, so "hello" gets the default script):
   fail         after the first chunk, end in state failed with an agent message
   input        end in state input-required instead of completed; a follow-up message with the
                same taskId runs the script again on that task
+  auth         the same, in state auth-required (the person signs in elsewhere, then replies)
   echo         the artifact's first chunk is the whole message text, verbatim
 
 Default script: Task(submitted) -> status working (agent message) -> artifact chunk
@@ -58,6 +59,7 @@ class Script:
                 self.chunks = min(max(int(value), 1), MAX_CHUNKS)
         self.fail = 'fail' in words
         self.input = 'input' in words
+        self.auth = 'auth' in words
         self.echo = 'echo' in words
 
     def chunk_text(self, k: int) -> str:
@@ -105,6 +107,8 @@ class ScriptedExecutor(AgentExecutor):
         await pace()
         if script.input:
             await updater.requires_input(say('need more input ✍️: reply on this task'))
+        elif script.auth:
+            await updater.requires_auth(say('sign in at the bank 🔐, then reply on this task'))
         else:
             await updater.complete(say('done ✅'))
 

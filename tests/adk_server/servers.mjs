@@ -19,7 +19,8 @@ export const ALLOW_ORIGINS = 'regex:^http://127\\.0\\.0\\.1:[0-9]+$';
 const AGENTS_DIR = 'tests/adk_server/agents';
 const READY_PATH = '/list-apps';
 
-export async function startAdkServers({ versions = VERSIONS, timeoutMs = 120_000 } = {}) {
+/** `oidc`: the OpenID provider the `asking` agent's `whoami` signs in at (scripts/oidc.mjs), if any. */
+export async function startAdkServers({ versions = VERSIONS, timeoutMs = 120_000, oidc } = {}) {
   const unknown = versions.filter((v) => !VERSIONS.includes(v));
   if (unknown.length) throw new Error(`no adk api_server setup for ${unknown.join(', ')} (known: ${VERSIONS.join(', ')})`);
   const children = childGroup();
@@ -28,7 +29,7 @@ export async function startAdkServers({ versions = VERSIONS, timeoutMs = 120_000
       await installVenv(`adk-${v}`, `tests/adk_server/requirements-${v}.txt`, 'import google.adk.cli.fast_api, uvicorn');
     }
     const urls = Object.fromEntries(
-      await Promise.all(versions.map(async (v) => [v, await startServer(v, children, timeoutMs)])),
+      await Promise.all(versions.map(async (v) => [v, await startServer(v, children, timeoutMs, oidc)])),
     );
     return { urls, stop: children.stop };
   } catch (e) {
@@ -37,7 +38,7 @@ export async function startAdkServers({ versions = VERSIONS, timeoutMs = 120_000
   }
 }
 
-async function startServer(version, children, timeoutMs) {
+async function startServer(version, children, timeoutMs, oidc) {
   const args = [
     'api_server',
     '--host', '127.0.0.1',
@@ -58,6 +59,7 @@ async function startServer(version, children, timeoutMs) {
       PYTHONWARNINGS: 'ignore::FutureWarning,ignore:[EXPERIMENTAL]',
       // Set in the caller's environment these would change routing and the services chosen.
       ADK_DEFAULT_APP_NAME: '',
+      ...(oidc && { ADK_TEST_OIDC: oidc }),
       GOOGLE_CLOUD_AGENT_ENGINE_ID: '',
     },
   });

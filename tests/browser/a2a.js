@@ -193,6 +193,29 @@ await test('RemoteA2aAgent: a task that needs input pauses the run on a question
   assert(getPendingUserInputRequests(session.events).length === 0, 'nothing pending');
 });
 
+await test('RemoteA2aAgent: a task that needs the person to sign in pauses on a credential request; their reply continues it', async () => {
+  const { getPendingUserInputRequests, createUserInputResponse } = adk;
+  const agent = new RemoteA2aAgent({ name: 'remote', agentCardUrl: peers.sdk });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const run = async (newMessage) => {
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 'signs-in', newMessage })) events.push(e);
+    return events;
+  };
+  const first = await run({ role: 'user', parts: [{ text: 'auth please' }] });
+  const last = first.at(-1);
+  assert(last.customMetadata['a2a:task_state'] === 'TASK_STATE_AUTH_REQUIRED', JSON.stringify(last));
+  const [request, ...more] = getPendingUserInputRequests(first);
+  assert(request?.kind === 'credential' && request.functionCallName === 'mock_function_call_for_required_user_auth' && !more.length, JSON.stringify(request));
+  assert(request.message === 'sign in at the bank 🔐, then reply on this task' && request.authConfig === undefined, JSON.stringify(request));
+  const second = await run(createUserInputResponse(request, 'signed in now'));
+  const end = second.at(-1);
+  assert(end.customMetadata['a2a:task_state'] === 'TASK_STATE_COMPLETED', JSON.stringify(end));
+  assert(end.customMetadata['a2a:task_id'] === last.customMetadata['a2a:task_id'], 'the same remote task went on');
+  const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 'signs-in' });
+  assert(getPendingUserInputRequests(session.events).length === 0, 'nothing pending');
+});
+
 await test('RemoteA2aAgent: a failed task is an error event; an unreachable agent too; the runner goes on', async () => {
   const client = await A2AClient.fromCardUrl(peers.sdk);
   const agent = new SequentialAgent({ name: 'root', subAgents: [new RemoteA2aAgent({ name: 'remote', client })] });

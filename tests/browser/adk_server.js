@@ -158,6 +158,26 @@ if (location.hostname === 'localhost') {
       assert(!JSON.stringify(after.state).includes('secret-123'), JSON.stringify(after.state));
     });
 
+    await test(`${version}: the server's agent asks for an OAuth2 sign-in: signIn answers it, the server exchanges the code`, async () => {
+      const { getPendingUserInputRequests, signIn } = adk;
+      const session = await client.createSession({ appName: 'asking', userId });
+      const key = { appName: 'asking', userId, sessionId: session.id };
+      const asked = await collect(client.runSse({ ...key, newMessage: user('Who am I?') }));
+      const [request] = getPendingUserInputRequests(asked);
+      const oauth2 = request?.authConfig?.exchangedAuthCredential?.oauth2;
+      assert(request?.kind === 'credential' && oauth2?.authUri?.startsWith(`${params.get('oidc')}/auth?`), JSON.stringify(asked));
+      // ADK built the URL (authlib): for 2.x's public client with PKCE and no secret in sight; 1.x
+      // needs a confidential client, and sends the page its secret in the request (2.x stopped that).
+      const pkce = new URL(oauth2.authUri).searchParams.get('code_challenge_method');
+      const v1 = version.startsWith('1.');
+      assert(v1 ? pkce === null && oauth2.clientSecret === 'adk-server-secret' : pkce === 'S256' && !('clientSecret' in oauth2), JSON.stringify(oauth2));
+      const answer = await signIn(request);
+      const signedIn = await collect(client.runSse({ ...key, newMessage: answer }));
+      assert(texts(signedIn.at(-1)) === 'Done: {"name": "Alice"}', texts(signedIn.at(-1)));
+      const back = await client.getSession(key);
+      assert(getPendingUserInputRequests(back.events).length === 0, JSON.stringify(back.events));
+    });
+
     await test(`${version}: run (all events at the end), state and artifact deltas, artifacts`, async () => {
       const session = await client.createSession({ appName: 'story', userId });
       const key = { appName: 'story', userId, sessionId: session.id };

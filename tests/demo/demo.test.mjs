@@ -8,21 +8,24 @@ import { replay } from '../browser/replay.mjs';
 import { launchChromium } from '../browser/chromium.mjs';
 import { startPeers } from '../a2a/peers.mjs';
 import { startAdkServers } from '../adk_server/servers.mjs';
+import { startOidcProvider } from '../../scripts/oidc.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const OUT = new URL('../../test-output/', import.meta.url).pathname;
 // The A2A tab talks to a real a2a-sdk peer: the one given in A2A_PEER_URL, else one started here.
 const peers = process.env.A2A_PEER_URL ? null : await startPeers({ which: ['sdk'] });
 const A2A_PEER_URL = process.env.A2A_PEER_URL ?? peers.sdkUrl;
-// The ADK server tab talks to a real `adk api_server` (google-adk 2.13.0, tests/adk_server/agents):
-// the one given in ADK_SERVER_URL, else one started here.
-const adkServers = process.env.ADK_SERVER_URL ? null : await startAdkServers({ versions: ['2.13.0'] });
-const ADK_SERVER_URL = process.env.ADK_SERVER_URL ?? adkServers.urls['2.13.0'];
-
 await mkdir(OUT, { recursive: true });
 // The OpenAI-compatible tab talks to the local model peer the page tests use (same origin).
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
+// "Who am I?" signs in at a local OpenID provider, through its own login and consent forms, as
+// `make demo` runs it.
+const oidc = await startOidcProvider({ redirectUris: [`${base}/pkg/oauth-redirect.html`], interactive: true });
+// The ADK server tab talks to a real `adk api_server` (google-adk 2.13.0, tests/adk_server/agents):
+// the one given in ADK_SERVER_URL, else one started here.
+const adkServers = process.env.ADK_SERVER_URL ? null : await startAdkServers({ versions: ['2.13.0'], oidc: oidc.url });
+const ADK_SERVER_URL = process.env.ADK_SERVER_URL ?? adkServers.urls['2.13.0'];
 const browser = await launchChromium();
 const results = { passed: 0, failed: 0 };
 
@@ -514,8 +517,41 @@ await test('11. the agent asks: approve or deny a card, pick a choice, answer a 
   assert(!JSON.stringify(stored.state).includes('secret-123'), 'the key is not in the server session state');
 });
 
+await test('12. "Who am I?": a Sign in card, the provider\'s own login and consent in a popup, the token used; also from an ADK server', async (page) => {
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}&oidc=${encodeURIComponent(oidc.url)}`);
+  /** Clicks the card's Sign in and goes through oidc-provider's forms in the popup. */
+  const signIn = async () => {
+    const card = page.locator('#transcript .asking[data-kind="credential"]');
+    assert((await card.textContent()).includes(`sign in at ${new URL(oidc.url).host}`), `the card: ${await card.textContent()}`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), card.locator('button.sign-in').click()]);
+    // The login form the first time; the provider remembers alice after that and asks consent only.
+    const consent = popup.locator('button[type="submit"]', { hasText: /continue/i });
+    await popup.locator('input[name="login"]').or(consent).first().waitFor();
+    if (await popup.locator('input[name="login"]').count()) {
+      await popup.locator('input[name="login"]').fill('alice');
+      await popup.locator('input[name="password"]').fill('any');
+      await popup.locator('button[type="submit"]').click();
+    }
+    await consent.click();
+    await popup.waitForEvent('close');
+    await idle(page);
+  };
+  await page.getByRole('button', { name: 'Who am I?' }).click();
+  await idle(page);
+  await signIn();
+  assert((await page.locator('#transcript').textContent()).includes('You are Alice.'), 'the tool used the token');
+  // The same card for an agent on an ADK server: its `asking` app's whoami; the server exchanges the code.
+  await useServerApp(page, 'asking');
+  await newServerSession(page);
+  await send(page, 'Who am I?');
+  await idle(page);
+  await signIn();
+  assert((await page.locator('#transcript').textContent()).includes('Done: {"name": "Alice"}'), 'the server tool used the token');
+});
+
 await browser.close();
 server.close();
+await oidc.close();
 await peers?.stop();
 await adkServers?.stop();
 console.log(`${results.passed} passed, ${results.failed} failed`);

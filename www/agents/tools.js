@@ -92,7 +92,45 @@ export function makeTools(adk) {
     },
   });
 
-  return { calculator, saveNote, clearNotes };
+  // Signing in is the person's part: the run pauses on a "Sign in" card (an OAuth2 sign-in with
+  // PKCE at the local OpenID provider `make demo` starts); the tool runs again with the token,
+  // which it uses and never shows.
+  const whoami = new adk.FunctionTool({
+    name: 'whoami',
+    description: 'Says who the user is, once they signed in.',
+    parameters: { type: 'object', properties: {} },
+    execute: async (_args, ctx) => {
+      const auth = signInConfig();
+      if (!auth) return { error: 'no OpenID provider to sign in at (make demo starts one)' };
+      const token = ctx.getAuthResponse(auth)?.oauth2?.accessToken;
+      if (!token) {
+        ctx.requestCredential(auth);
+        return { status: 'waiting for the sign-in' };
+      }
+      const response = await fetch(`${providerUrl()}/me`, { headers: { Authorization: `Bearer ${token}` }, signal: ctx.abortSignal });
+      if (!response.ok) return { error: `the provider answered ${response.status}` };
+      const { sub, name } = await response.json();
+      return { name: name ?? sub };
+    },
+  });
+
+  return { calculator, saveNote, clearNotes, whoami };
+}
+
+/** The local OpenID provider `make demo` started (`?oidc=` overrides), if any. */
+export function providerUrl() {
+  return new URLSearchParams(location.search).get('oidc') ?? window.ADK_DEMO_OIDC_URL ?? '';
+}
+
+/** Its public client `adk-page`, which redirects to the package's oauth-redirect.html. */
+function signInConfig() {
+  const issuer = providerUrl();
+  if (!issuer) return null;
+  return {
+    authScheme: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: `${issuer}/auth`, tokenUrl: `${issuer}/token`,
+      scopes: { openid: 'who you are', profile: 'your name' } } } },
+    rawAuthCredential: { authType: 'oauth2', oauth2: { clientId: 'adk-page' } },
+  };
 }
 
 /** `user:` makes the file shared by all of the user's sessions, like the `user:notes` state. */

@@ -91,7 +91,7 @@ class Turn {
 }
 
 /** What to show for each kind of request, and how the person answers it. */
-function requestCard(request, answer) {
+function requestCard(request, answer, signIn) {
   const card = el('li', { className: `asking asking-${request.kind}`, 'data-kind': request.kind });
   const done = (value, label) => {
     for (const control of card.querySelectorAll('button, input')) control.disabled = true;
@@ -113,9 +113,23 @@ function requestCard(request, answer) {
         el('div', { className: 'asking-actions' },
           ...(request.options ?? []).map((option) => el('button', { type: 'button', onclick: () => done(option, option) }, option))));
       break;
+    case 'credential':
+      if (request.authConfig?.exchangedAuthCredential?.oauth2?.authUri) {
+        // An OAuth2 sign-in: the popup must open in the click itself, or the browser blocks it.
+        const button = el('button', { type: 'button', className: 'sign-in' }, 'Sign in');
+        button.onclick = () => {
+          button.disabled = true;
+          signIn(request).then(() => { card.dataset.answered = 'signed in'; }, () => { button.disabled = false; });
+        };
+        const provider = new URL(request.authConfig.exchangedAuthCredential.oauth2.authUri).host;
+        card.append(title(`${request.author ?? 'The agent'} asks you to sign in at ${provider}`), el('div', { className: 'asking-actions' }, button));
+        break;
+      }
+    // falls through: a key or token the person types
     default: {
-      // Input, and a credential the person types (an API key, a token): one field.
-      const secret = request.kind === 'credential';
+      // Input, and a credential the person types (an API key, a token): one field. A remote
+      // agent's sign-in (no auth config) is answered with words, after signing in elsewhere.
+      const secret = request.kind === 'credential' && Boolean(request.authConfig);
       const field = el('input', { type: secret ? 'password' : 'text', placeholder: secret ? 'key or token' : 'your answer', autocomplete: 'off' });
       const submit = () => {
         if (!field.value) return;
@@ -154,11 +168,12 @@ export class Chat {
 
   /**
    * Cards for what the agents wait for (`getPendingUserInputRequests` of the session), each
-   * answered once through `answer(request, value)`; replaces the cards shown before.
+   * answered once through `answer(request, value)`, or `signIn(request)` for an OAuth2 sign-in;
+   * replaces the cards shown before.
    */
-  showRequests(requests, answer) {
+  showRequests(requests, answer, signIn) {
     for (const old of this.#root.querySelectorAll(':scope > .asking')) old.remove();
-    for (const request of requests) followEnd(this.#root, () => this.#root.append(requestCard(request, answer)));
+    for (const request of requests) followEnd(this.#root, () => this.#root.append(requestCard(request, answer, signIn)));
   }
 
   /** Re-renders stored events (a switched-to session), one turn per invocation. */

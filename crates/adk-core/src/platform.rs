@@ -86,6 +86,25 @@ pub fn random_fraction() -> f64 {
     }
 }
 
+/// `length` random ASCII letters and digits from the host's cryptographic randomness (authlib's
+/// `generate_token`, for OAuth `state` and PKCE verifiers); `None` when the host has none, since
+/// these guard a sign-in and must not fall back to guessable values.
+pub fn random_token(length: usize) -> Option<String> {
+    const CHARS: &[u8; 62] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut out = String::with_capacity(length);
+    while out.len() < length {
+        let mut bytes = [0u8; 64];
+        if !(host().fill_random)(&mut bytes) {
+            return None;
+        }
+        // 62 * 4 = 248: bytes from 248 up are dropped so every character is equally likely.
+        for b in bytes.iter().filter(|b| **b < 248).take(length - out.len()) {
+            out.push(char::from(CHARS.get(usize::from(b % 62)).copied().unwrap_or(b'A')));
+        }
+    }
+    Some(out)
+}
+
 /// A random uuid4 string (ADK's `str(uuid.uuid4())`). Random bytes are drawn from the host 4 KiB at
 /// a time: one call per 256 ids, not per id.
 pub fn new_uuid() -> String {
@@ -146,6 +165,14 @@ fn uuid4(mut bytes: [u8; 16]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_tokens_are_alphanumeric_and_distinct() {
+        let a = random_token(48).unwrap();
+        assert_eq!(a.len(), 48);
+        assert!(a.bytes().all(|b| b.is_ascii_alphanumeric()));
+        assert_ne!(a, random_token(48).unwrap());
+    }
 
     #[test]
     fn uuids_are_version_4_and_distinct() {

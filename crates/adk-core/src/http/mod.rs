@@ -23,7 +23,7 @@ use crate::sse::{SseEvent, SseParser};
 use crate::{AdkError, ErrorCode};
 pub use external::{reason_phrase, ExternalResponse};
 pub use requests::{request, RequestOptions, METHODS};
-pub use url::{encode_component, query};
+pub use url::{encode_component, form, form_encode, query, query_params};
 
 /// The largest body [`HttpResponse::text`] reads: 32 MiB.
 pub const MAX_BODY_BYTES: usize = 32 << 20;

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::url::form_encode;
 use super::{reason_phrase, ExternalResponse, HttpClient, HttpRequest};
 use crate::cancellation::Cancellation;
 use crate::{json, AdkError};
@@ -24,23 +25,6 @@ pub struct RequestOptions {
     pub json: Option<Value>,
     /// A text body, sent as it is.
     pub body: Option<String>,
-}
-
-/// Appends `text` form-encoded (as `requests` encodes params: space as `+`).
-fn form_encode(out: &mut String, text: &str) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => out.push(char::from(byte)),
-            b' ' => out.push('+'),
-            _ => {
-                out.push('%');
-                for nibble in [byte >> 4, byte & 0xf] {
-                    out.push(char::from(*HEX.get(usize::from(nibble)).unwrap_or(&b'0')));
-                }
-            }
-        }
-    }
 }
 
 /// `url` with `params` added to its query.

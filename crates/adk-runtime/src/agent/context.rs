@@ -7,8 +7,9 @@ use serde_json::Value;
 
 use super::{Agent, RunConfig};
 use crate::artifact::{ArtifactKey, ArtifactService};
-use crate::auth::AuthConfig;
+use crate::auth::{AuthConfig, CredentialContext, CredentialService};
 pub use crate::cancellation::Cancellation;
+use crate::http::HttpClient;
 use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::session::{Session, SessionService};
 use crate::types::{Content, JsonObject, Part};
@@ -31,6 +32,10 @@ pub struct Invocation {
     pub artifact_service: Option<Rc<dyn ArtifactService>>,
     /// Where memories live, if the runner has a memory service.
     pub memory_service: Option<Rc<dyn MemoryService>>,
+    /// Where credentials outlive a sign-in, if the runner has a credential service.
+    pub credential_service: Option<Rc<dyn CredentialService>>,
+    /// What OAuth2 token requests and endpoint discovery go through, if the runner has it.
+    pub http_client: Option<Rc<dyn HttpClient>>,
     /// Fired when the run is stopped before it finished.
     pub cancellation: Rc<Cancellation>,
     llm_calls: Cell<u32>,
@@ -53,6 +58,8 @@ impl Invocation {
             session_service,
             artifact_service: None,
             memory_service: None,
+            credential_service: None,
+            http_client: None,
             cancellation: Rc::default(),
             llm_calls: Cell::new(0),
         }
@@ -372,6 +379,22 @@ impl CallbackContext {
         config.stored_credential(|key| state.get(key))
     }
 
+    /// Saves `config`'s exchanged credential in the runner's credential service (ADK's
+    /// `save_credential`); `FAILED_PRECONDITION` without one.
+    pub async fn save_credential(&self, config: &AuthConfig) -> Result<(), AdkError> {
+        self.require_credential_service()?.save_credential(config, self).await
+    }
+
+    /// The credential the runner's credential service holds for `config` (ADK's `load_credential`).
+    pub async fn load_credential(&self, config: &AuthConfig) -> Result<Option<JsonObject>, AdkError> {
+        self.require_credential_service()?.load_credential(config, self).await
+    }
+
+    fn require_credential_service(&self) -> Result<Rc<dyn CredentialService>, AdkError> {
+        let service = self.invocation_context().invocation().credential_service.clone();
+        service.ok_or_else(|| AdkError::new(ErrorCode::FailedPrecondition, "Credential service is not initialized."))
+    }
+
     /// Asks the person to approve this call (ADK's `request_confirmation`): the agent pauses with an
     /// `adk_request_confirmation` call, and the answer runs the tool again with
     /// [`tool_confirmation`](Self::tool_confirmation) set. Only a tool's context has a call to approve.
@@ -469,5 +492,39 @@ impl CallbackContext {
             .ok_or_else(|| AdkError::new(ErrorCode::FailedPrecondition, "Memory service is not available."))?;
         let (app_name, user_id, _) = self.ids();
         service.search_memory(&app_name, &user_id, query).await
+    }
+}
+
+impl CredentialContext for CallbackContext {
+    fn app_name(&self) -> String {
+        self.invocation_context().with_session(|s| s.app_name.clone())
+    }
+
+    fn user_id(&self) -> String {
+        ReadonlyContext::user_id(self)
+    }
+
+    fn state_get(&self, key: &str) -> Option<Value> {
+        self.state().get(key)
+    }
+
+    fn state_set(&self, key: &str, value: Value) {
+        self.state().set(key, value);
+    }
+
+    fn credential_service(&self) -> Option<Rc<dyn CredentialService>> {
+        self.invocation_context().invocation().credential_service.clone()
+    }
+
+    fn http_client(&self) -> Option<Rc<dyn HttpClient>> {
+        self.invocation_context().invocation().http_client.clone()
+    }
+
+    fn cancellation(&self) -> Rc<Cancellation> {
+        self.invocation_context().invocation().cancellation.clone()
+    }
+
+    fn request_credential(&self, config: &AuthConfig) -> Result<(), AdkError> {
+        CallbackContext::request_credential(self, config)
     }
 }

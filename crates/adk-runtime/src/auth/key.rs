@@ -9,7 +9,8 @@ use sha2::{Digest, Sha256};
 use crate::types::JsonObject;
 
 /// An `AuthCredential`'s own fields: anything else is a pydantic extra, left out of the digest.
-const CREDENTIAL_FIELDS: [&str; 6] = ["authType", "resourceRef", "apiKey", "http", "serviceAccount", "oauth2"];
+pub(super) const CREDENTIAL_FIELDS: [&str; 6] =
+    ["authType", "resourceRef", "apiKey", "http", "serviceAccount", "oauth2"];
 
 /// What an OAuth2 credential gains during a sign-in; left out so the key stays the same before
 /// and after.

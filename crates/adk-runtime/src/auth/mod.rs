@@ -4,7 +4,11 @@
 //! credentials stay JSON as ADK writes them (OpenAPI security schemes, `AuthCredential`), so
 //! fields adk-wasm does not read pass through unchanged.
 
+mod credential_service;
+mod discovery;
 mod key;
+mod manager;
+pub mod oauth2;
 
 use adk_core::json;
 use serde_json::Value;
@@ -12,7 +16,11 @@ use serde_json::Value;
 use crate::types::JsonObject;
 use crate::AdkError;
 
+pub use credential_service::{
+    CredentialContext, CredentialService, InMemoryCredentialService, SessionStateCredentialService,
+};
 pub use key::credential_key;
+pub use manager::CredentialManager;
 
 /// The function call an agent makes to ask the person for a credential.
 pub const REQUEST_CREDENTIAL: &str = "adk_request_credential";
@@ -55,7 +63,10 @@ impl AuthConfig {
         json.insert("credentialKey".into(), key.into());
         let mut ordered = JsonObject::new();
         for field in FIELDS {
-            if let Some(value) = json.shift_remove(field).filter(|v| !v.is_null()) {
+            if let Some(mut value) = json.shift_remove(field).filter(|v| !v.is_null()) {
+                if let Value::Object(credential) = &mut value {
+                    in_adks_order(credential);
+                }
                 ordered.insert(field.into(), value);
             }
         }
@@ -77,21 +88,80 @@ impl AuthConfig {
         self.0.get("authScheme").and_then(|s| s.get("type")).and_then(Value::as_str).unwrap_or_default()
     }
 
-    /// What goes to the person (ADK's `generate_auth_request`): the config without any secret
-    /// the agent configured (an API key, an HTTP password or token and extra headers, an OAuth2
-    /// client secret), which belong to the agent, not to the person.
-    pub fn auth_request(&self) -> Result<AuthConfig, AdkError> {
-        if matches!(self.scheme_type(), "oauth2" | "openIdConnect") {
-            let has_uri =
-                |field: &str| self.0.get(field).and_then(|c| c.get("oauth2")).and_then(|o| o.get("authUri")).is_some();
-            if !has_uri("exchangedAuthCredential") && !has_uri("rawAuthCredential") {
-                return Err(AdkError::new(
-                    adk_core::ErrorCode::Unimplemented,
-                    "request_credential: an OAuth2 or OpenID Connect config needs an authUri in its credential: adk-wasm does not build the authorization URL yet",
-                ));
+    /// The scheme, an OpenAPI security scheme (or ADK's `OpenIdConnectWithConfig`) as JSON.
+    pub fn auth_scheme(&self) -> &JsonObject {
+        static EMPTY: std::sync::OnceLock<JsonObject> = std::sync::OnceLock::new();
+        self.0.get("authScheme").and_then(Value::as_object).unwrap_or_else(|| EMPTY.get_or_init(JsonObject::new))
+    }
+
+    /// The credential the tool configured (its OAuth2 client, say), if any.
+    pub fn raw_credential(&self) -> Option<&JsonObject> {
+        self.0.get("rawAuthCredential").and_then(Value::as_object)
+    }
+
+    /// The credential the sign-in produced, if any.
+    pub fn exchanged_credential(&self) -> Option<&JsonObject> {
+        self.0.get("exchangedAuthCredential").and_then(Value::as_object)
+    }
+
+    /// The same config carrying `credential` as its exchanged credential.
+    pub fn with_exchanged(&self, credential: JsonObject) -> AuthConfig {
+        let mut config = self.0.clone();
+        config.insert("exchangedAuthCredential".into(), Value::Object(credential));
+        AuthConfig::from_json(config).unwrap_or_else(|_| self.clone())
+    }
+
+    /// `credential` with the OAuth2 client secret this config holds put back (stores never keep
+    /// it) and, with `pin_client_id`, its client id too: a credential that came back through the
+    /// person cannot choose which client its code is exchanged for (ADK's
+    /// `_with_configured_client`).
+    pub fn with_configured_client(&self, mut credential: JsonObject, pin_client_id: bool) -> JsonObject {
+        let configured = self.raw_credential().and_then(|raw| raw.get("oauth2")).and_then(Value::as_object);
+        if let (Some(configured), Some(Value::Object(oauth2))) = (configured, credential.get_mut("oauth2")) {
+            let fields: &[&str] = if pin_client_id { &["clientSecret", "clientId"] } else { &["clientSecret"] };
+            for field in fields {
+                match configured.get(*field).filter(|v| !v.is_null()) {
+                    Some(value) => drop(oauth2.insert((*field).into(), value.clone())),
+                    None => drop(oauth2.shift_remove(*field)),
+                }
             }
         }
+        credential
+    }
+
+    /// What goes to the person (ADK's `generate_auth_request`): for OAuth2 and OpenID Connect the
+    /// authorization URL to sign in at (with its `state` and PKCE verifier, see
+    /// [`oauth2::with_authorization_uri`]) in `exchangedAuthCredential`; and never a secret the
+    /// agent configured (an API key, an HTTP password or token and extra headers, an OAuth2 client
+    /// secret), which belong to the agent, not to the person.
+    pub fn auth_request(&self) -> Result<AuthConfig, AdkError> {
         let mut request = self.0.clone();
+        if matches!(self.scheme_type(), "oauth2" | "openIdConnect") {
+            let has_uri = |credential: Option<&Value>| {
+                credential.and_then(|c| c.get("oauth2")).and_then(|o| o.get("authUri")).is_some_and(|u| u != "")
+            };
+            if !has_uri(self.0.get("exchangedAuthCredential")) {
+                let kind = self.scheme_type();
+                let raw = self
+                    .raw_credential()
+                    .ok_or_else(|| AdkError::invalid(format!("Auth Scheme {kind} requires auth_credential.")))?;
+                let Some(Value::Object(oauth2)) = raw.get("oauth2") else {
+                    return Err(AdkError::invalid(format!("Auth Scheme {kind} requires oauth2 in auth_credential.")));
+                };
+                let exchanged = if has_uri(self.0.get("rawAuthCredential")) {
+                    raw.clone()
+                } else if oauth2.get("clientId").and_then(Value::as_str).is_none_or(str::is_empty) {
+                    return Err(AdkError::invalid(format!(
+                        "Auth Scheme {kind} requires client_id in auth_credential.oauth2."
+                    )));
+                } else {
+                    oauth2::with_authorization_uri(self.auth_scheme(), raw)?
+                };
+                request.insert("exchangedAuthCredential".into(), Value::Object(exchanged));
+                // Back in ADK's field order: the exchanged credential before the key.
+                request = AuthConfig::from_json(request)?.0;
+            }
+        }
         for field in ["rawAuthCredential", "exchangedAuthCredential"] {
             if let Some(Value::Object(credential)) = request.get_mut(field) {
                 without_secrets(credential);
@@ -128,6 +198,48 @@ impl AuthConfig {
             Some(inner) => credential.insert(kind.into(), inner),
         };
         credential
+    }
+}
+
+/// `OAuth2Auth`'s fields in pydantic's order.
+const OAUTH2_FIELDS: [&str; 18] = [
+    "clientId",
+    "clientSecret",
+    "authUri",
+    "nonce",
+    "state",
+    "redirectUri",
+    "authResponseUri",
+    "authCode",
+    "accessToken",
+    "refreshToken",
+    "idToken",
+    "expiresAt",
+    "expiresIn",
+    "audience",
+    "prompt",
+    "codeVerifier",
+    "codeChallengeMethod",
+    "tokenEndpointAuthMethod",
+];
+
+/// A credential as ADK dumps it: its fields and its OAuth2 fields in pydantic's order, nulls left
+/// out, extras after, and OAuth2's default `tokenEndpointAuthMethod` written out.
+fn in_adks_order(credential: &mut JsonObject) {
+    fn reorder(object: &mut JsonObject, fields: &[&str]) {
+        let mut ordered = JsonObject::new();
+        for field in fields {
+            if let Some(value) = object.shift_remove(*field).filter(|v| !v.is_null()) {
+                ordered.insert((*field).into(), value);
+            }
+        }
+        ordered.extend(std::mem::take(object));
+        *object = ordered;
+    }
+    reorder(credential, &key::CREDENTIAL_FIELDS);
+    if let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") {
+        oauth2.entry("tokenEndpointAuthMethod").or_insert_with(|| "client_secret_basic".into());
+        reorder(oauth2, &OAUTH2_FIELDS);
     }
 }
 

@@ -11,6 +11,8 @@ use indexmap::IndexSet;
 
 use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
+use crate::auth::CredentialService;
+use crate::http::HttpClient;
 use crate::memory::{InMemoryMemoryService, MemoryService};
 use crate::session::{Events, InMemorySessionService, Session, SessionService};
 use crate::types::{Content, JsonObject};
@@ -28,6 +30,8 @@ pub struct Runner {
     session_service: Rc<dyn SessionService>,
     artifact_service: Option<Rc<dyn ArtifactService>>,
     memory_service: Option<Rc<dyn MemoryService>>,
+    credential_service: Option<Rc<dyn CredentialService>>,
+    http_client: Option<Rc<dyn HttpClient>>,
     auto_create_session: bool,
     running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
@@ -41,6 +45,8 @@ impl Runner {
             session_service,
             artifact_service: None,
             memory_service: None,
+            credential_service: None,
+            http_client: None,
             auto_create_session: false,
             running: Rc::new(RefCell::new(IndexSet::new())),
         }
@@ -62,6 +68,19 @@ impl Runner {
     /// Uses `service` for memory.
     pub fn with_memory_service(mut self, service: Rc<dyn MemoryService>) -> Self {
         self.memory_service = Some(service);
+        self
+    }
+
+    /// Where credentials outlive a sign-in (ADK's `credential_service`).
+    pub fn with_credential_service(mut self, service: Rc<dyn CredentialService>) -> Self {
+        self.credential_service = Some(service);
+        self
+    }
+
+    /// What OAuth2 token requests and endpoint discovery go through; without one, a code the
+    /// person brings back is stored unexchanged (as ADK does without authlib).
+    pub fn with_http_client(mut self, client: Rc<dyn HttpClient>) -> Self {
+        self.http_client = Some(client);
         self
     }
 
@@ -115,6 +134,8 @@ impl Runner {
         let session_service = self.session_service.clone();
         let artifact_service = self.artifact_service.clone();
         let memory_service = self.memory_service.clone();
+        let credential_service = self.credential_service.clone();
+        let http_client = self.http_client.clone();
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
         Box::pin(async_stream::try_stream! {
@@ -131,6 +152,8 @@ impl Runner {
             let mut invocation = Invocation::new(invocation_id.clone(), Some(new_message.clone()), run_config, session, session_service.clone());
             invocation.artifact_service = artifact_service;
             invocation.memory_service = memory_service;
+            invocation.credential_service = credential_service;
+            invocation.http_client = http_client;
             let invocation = Rc::new(invocation);
 
             let mut user_event = Event::new("user");

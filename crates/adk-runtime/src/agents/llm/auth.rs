@@ -12,7 +12,7 @@ use super::confirmation::{answers, on_branch};
 use super::functions::{asking_event, handle_function_calls};
 use super::LlmAgent;
 use crate::agent::InvocationContext;
-use crate::auth::{credential_in_answer, stored_form, AuthConfig, REQUEST_CREDENTIAL};
+use crate::auth::{credential_in_answer, oauth2, stored_form, AuthConfig, REQUEST_CREDENTIAL};
 use crate::tool::Tool;
 use crate::types::{FunctionCall, JsonObject};
 use crate::{AdkError, Event};
@@ -44,12 +44,20 @@ pub(super) fn request_event(ctx: &InvocationContext, response: &Event) -> Option
     Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
 }
 
-/// The calls to run again with the credentials the person's last message gave.
-fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCall> {
+/// A credential the person gave, for the config the agent asked with; `mine` when this agent asked.
+struct Answered {
+    requested: AuthConfig,
+    credential: JsonObject,
+    mine: bool,
+}
+
+/// The calls to run again with the credentials the person's last message gave, and those
+/// credentials.
+fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
     // The last event with content must be the person's, answering credential requests.
-    let Some(last) = events.iter().rev().find(|e| e.content.is_some()) else { return Vec::new() };
+    let Some(last) = events.iter().rev().find(|e| e.content.is_some()) else { return (Vec::new(), Vec::new()) };
     if last.author != "user" {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let answers: Vec<(&str, &JsonObject)> = last
         .get_function_responses()
@@ -58,13 +66,15 @@ fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCal
         .filter_map(|r| Some((r.id.as_deref()?, r.response.as_ref()?)))
         .collect();
     if answers.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     // Only what this session asked for is taken: the request as the agent wrote it, not as the
     // answer repeats it.
     let mut to_resume: Vec<String> = Vec::new();
     let mut authorized: Vec<String> = Vec::new();
-    for call in events.iter().flat_map(|e| e.get_function_calls()) {
+    let mut answered: Vec<Answered> = Vec::new();
+    let calls = events.iter().flat_map(|e| e.get_function_calls().into_iter().map(move |c| (e.author == me, c)));
+    for (mine, call) in calls {
         if call.name.as_deref() != Some(REQUEST_CREDENTIAL) {
             continue;
         }
@@ -74,8 +84,9 @@ fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCal
         let Some(Value::Object(config)) = args.and_then(|a| a.get("authConfig")) else { continue };
         let Ok(requested) = AuthConfig::from_json(config.clone()) else { continue };
         if let Some(credential) = credential_in_answer(answer) {
-            ctx.put_unrecorded_state(&format!("temp:{}", requested.credential_key()), stored_form(credential));
             authorized.push(requested.credential_key().to_string());
+            let credential = requested.with_configured_client(completed(credential, &requested), true);
+            answered.push(Answered { requested, credential, mine });
         }
         to_resume.push(original.clone());
     }
@@ -92,7 +103,7 @@ fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCal
         }
     }
     if to_resume.is_empty() {
-        return Vec::new();
+        return (Vec::new(), answered);
     }
     // The agent's latest event with one of those calls (before the answer itself).
     let before_answer = events.len().saturating_sub(1);
@@ -104,9 +115,34 @@ fn plan(events: &[&Event], me: &str, ctx: &InvocationContext) -> Vec<FunctionCal
         if event.author != me {
             continue;
         }
-        return calls.into_iter().filter(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))).cloned().collect();
+        let calls = calls.into_iter().filter(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))).cloned();
+        return (calls.collect(), answered);
     }
-    Vec::new()
+    (Vec::new(), answered)
+}
+
+/// The OAuth2 fields the answer left out, from what the agent asked with: the client, the
+/// redirect URI and the PKCE verifier (ADK's `_merge_credential_oauth2_fields`). The `state` is
+/// always the one the agent generated, so the exchange checks the authorization response against
+/// the sign-in the agent started, not against whatever the answer claims (ADK pins it the same
+/// way for workflow nodes).
+fn completed(mut credential: JsonObject, requested: &AuthConfig) -> JsonObject {
+    let source = requested.exchanged_credential().or(requested.raw_credential());
+    let Some(Value::Object(source)) = source.and_then(|s| s.get("oauth2")) else { return credential };
+    let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") else { return credential };
+    if let Some(state) = source.get("state") {
+        oauth2.insert("state".into(), state.clone());
+    }
+    for field in
+        ["clientId", "clientSecret", "redirectUri", "codeVerifier", "codeChallengeMethod", "tokenEndpointAuthMethod"]
+    {
+        if oauth2.get(field).is_none_or(Value::is_null) {
+            if let Some(value) = source.get(field) {
+                oauth2.insert(field.into(), value.clone());
+            }
+        }
+    }
+    credential
 }
 
 /// Stores the credentials the person's last message gave and runs again the tools that asked for
@@ -132,7 +168,24 @@ pub(super) async fn resume(
         return Ok(None);
     }
     let refs: Vec<&Event> = events.iter().collect();
-    let calls = plan(&refs, &me, ctx);
+    let (calls, answered) = plan(&refs, &me);
+    let invocation = ctx.invocation();
+    for Answered { requested, mut credential, mine } in answered {
+        // ADK exchanges a public client's code when the tool reads it (`get_auth_response`), which
+        // blocks; here it is exchanged now, before the tool runs again. Only a sign-in this agent
+        // started with PKCE, as it does for a client without a secret: the request the person saw
+        // has no secret, so a confidential client's code is left to `CredentialManager`, which
+        // holds the tool's own config. A failed exchange keeps the credential as it came, as ADK
+        // does.
+        let pkce = credential.get("oauth2").and_then(|o| o.get("codeVerifier")).is_some_and(Value::is_string);
+        if let Some(http) = invocation.http_client.as_ref().filter(|_| mine && pkce) {
+            if oauth2::is_exchangeable(requested.auth_scheme(), &credential, true) {
+                let scheme = requested.auth_scheme();
+                let _ = oauth2::exchange(&**http, scheme, &mut credential, invocation.cancellation.clone()).await;
+            }
+        }
+        ctx.put_unrecorded_state(&format!("temp:{}", requested.credential_key()), stored_form(credential));
+    }
     if calls.is_empty() {
         return Ok(None);
     }

@@ -1,0 +1,135 @@
+//! Filling in an auth scheme's endpoints from the provider's published metadata: ADK's
+//! `OAuth2DiscoveryManager` for an OAuth2 scheme with an `issuer_url` (RFC 8414, then OpenID
+//! Connect discovery, the issuer checked against mix-up), and, beyond ADK, an `openIdConnect`
+//! scheme given only its `openIdConnectUrl` (OpenAPI's form), completed into ADK's
+//! `OpenIdConnectWithConfig` so that it can start a sign-in.
+
+use std::rc::Rc;
+
+use futures_util::future::LocalBoxFuture;
+
+use adk_core::json;
+use serde_json::Value;
+
+use crate::cancellation::Cancellation;
+use crate::http::{HttpClient, HttpRequest};
+use crate::types::JsonObject;
+use crate::AdkError;
+
+fn text<'a>(object: &'a JsonObject, key: &str) -> Option<&'a str> {
+    object.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
+}
+
+/// Whether an OAuth2 scheme's flows lack a URL they need (ADK's `_missing_oauth_info`), or an
+/// OpenID Connect scheme lacks its endpoints.
+pub(super) fn missing_endpoints(scheme: &JsonObject) -> bool {
+    match text(scheme, "type") {
+        Some("openIdConnect") => text(scheme, "authorization_endpoint").is_none(),
+        Some("oauth2") => {
+            let Some(flows) = scheme.get("flows").and_then(Value::as_object) else { return false };
+            let lacks = |flow: &str, key: &str| {
+                flows.get(flow).and_then(Value::as_object).is_some_and(|f| text(f, key).is_none())
+            };
+            lacks("implicit", "authorizationUrl")
+                || lacks("password", "tokenUrl")
+                || lacks("clientCredentials", "tokenUrl")
+                || lacks("authorizationCode", "authorizationUrl")
+                || lacks("authorizationCode", "tokenUrl")
+        }
+        _ => false,
+    }
+}
+
+/// GETs `url` as JSON metadata; `None` on any failure (ADK logs and tries the next).
+async fn metadata(http: &dyn HttpClient, url: &str, cancellation: Rc<Cancellation>) -> Option<JsonObject> {
+    let response = http.send(HttpRequest::get(url).header("Accept", "application/json"), cancellation).await.ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let body = response.text().await.ok()?;
+    let metadata: JsonObject = json::from_str("OAuth2 server metadata", &body).ok()?;
+    (text(&metadata, "authorization_endpoint").is_some() && text(&metadata, "token_endpoint").is_some())
+        .then_some(metadata)
+}
+
+/// The authorization server's metadata for `issuer`, at ADK's well-known URLs in ADK's order,
+/// accepted only when it names the same issuer.
+async fn issuer_metadata(http: &dyn HttpClient, issuer: &str, cancellation: Rc<Cancellation>) -> Option<JsonObject> {
+    let after_scheme = issuer.find("://")? + 3;
+    let path_at = issuer.get(after_scheme..)?.find('/').map_or(issuer.len(), |i| i + after_scheme);
+    let (base, path) = issuer.split_at(path_at);
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    const AS: &str = "/.well-known/oauth-authorization-server";
+    const OIDC: &str = "/.well-known/openid-configuration";
+    let candidates = if path.is_empty() || path == "/" {
+        vec![[base, AS].concat(), [base, OIDC].concat()]
+    } else {
+        vec![[base, AS, path].concat(), [base, OIDC, path].concat(), [base, path, OIDC].concat()]
+    };
+    for url in candidates {
+        if let Some(found) = metadata(http, &url, cancellation.clone()).await {
+            if text(&found, "issuer").map(|i| i.trim_end_matches('/')) == Some(issuer.trim_end_matches('/')) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// `scheme` with its missing endpoints filled in from the provider's metadata; an error when
+/// there is nowhere to look or nothing was found.
+pub(super) fn discover<'a>(
+    http: &'a dyn HttpClient,
+    scheme: &'a JsonObject,
+    cancellation: Rc<Cancellation>,
+) -> LocalBoxFuture<'a, Result<JsonObject, AdkError>> {
+    Box::pin(discover_endpoints(http, scheme, cancellation))
+}
+
+async fn discover_endpoints(
+    http: &dyn HttpClient,
+    scheme: &JsonObject,
+    cancellation: Rc<Cancellation>,
+) -> Result<JsonObject, AdkError> {
+    let failed = || AdkError::invalid("OAuth scheme info is missing, and auto-discovery has failed to fill them in.");
+    let mut scheme = scheme.clone();
+    if text(&scheme, "type") == Some("openIdConnect") {
+        let url = text(&scheme, "openIdConnectUrl").ok_or_else(failed)?.to_string();
+        let found = metadata(http, &url, cancellation).await.ok_or_else(failed)?;
+        for key in [
+            "authorization_endpoint",
+            "token_endpoint",
+            "userinfo_endpoint",
+            "revocation_endpoint",
+            "token_endpoint_auth_methods_supported",
+        ] {
+            // Not `grant_types_supported`: ADK reads `client_credentials` in it as "no sign-in",
+            // and most providers list it for their confidential clients.
+            if let Some(value) = found.get(key).filter(|_| !scheme.contains_key(key)) {
+                scheme.insert(key.into(), value.clone());
+            }
+        }
+        // OpenID Connect requires the `openid` scope; a scheme that names none asks for that.
+        scheme.entry("scopes").or_insert_with(|| Value::Array(vec!["openid".into()]));
+        return Ok(scheme);
+    }
+    let issuer = text(&scheme, "issuer_url").ok_or_else(failed)?.to_string();
+    let found = issuer_metadata(http, &issuer, cancellation).await.ok_or_else(failed)?;
+    let endpoint = |key: &str| found.get(key).cloned().unwrap_or(Value::Null);
+    if let Some(Value::Object(flows)) = scheme.get_mut("flows") {
+        for (flow, key, from) in [
+            ("implicit", "authorizationUrl", "authorization_endpoint"),
+            ("password", "tokenUrl", "token_endpoint"),
+            ("clientCredentials", "tokenUrl", "token_endpoint"),
+            ("authorizationCode", "authorizationUrl", "authorization_endpoint"),
+            ("authorizationCode", "tokenUrl", "token_endpoint"),
+        ] {
+            if let Some(Value::Object(flow)) = flows.get_mut(flow) {
+                if text(flow, key).is_none() {
+                    flow.insert(key.into(), endpoint(from));
+                }
+            }
+        }
+    }
+    Ok(scheme)
+}
