@@ -48,7 +48,7 @@ fn bank(first: Vec<Part>, replies: &[&str]) -> Asking {
     let mut turns = vec![turn(first)];
     turns.extend(replies.iter().map(|r| turn(vec![Part::from_text(r)])));
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
-    config.tools = vec![Rc::new(tool)];
+    config.tools = vec![Rc::new(tool).into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("banker", "").unwrap(), config));
     Asking { runner: Runner::in_memory(APP, agent), done: sent }
 }
@@ -183,7 +183,7 @@ fn mail(replies: &[&str]) -> Asking {
     let mut turns = vec![turn(vec![Part::from_function_call("read_inbox", JsonObject::new())])];
     turns.extend(replies.iter().map(|r| turn(vec![Part::from_text(r)])));
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
-    config.tools = vec![Rc::new(tool)];
+    config.tools = vec![Rc::new(tool).into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("mail", "").unwrap(), config));
     Asking { runner: Runner::in_memory(APP, agent), done: reads }
 }

@@ -57,6 +57,7 @@ fn declaration(flow: &Value, tool: &str) -> FunctionDeclaration {
                             name: tool.into(),
                             description: d["description"].as_str().unwrap_or_default().into(),
                             parameters: d.get("parametersJsonSchema").or(d.get("parameters")).cloned(),
+                            response: d.get("responseJsonSchema").cloned(),
                         };
                     }
                 }
@@ -251,7 +252,7 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
         if spec["include_contents"] == "none" {
             config.include_contents = IncludeContents::None;
         }
-        config.tools = spec["tools"].as_array().into_iter().flatten().map(|t| tool(flow, t, models)).collect();
+        config.tools = spec["tools"].as_array().into_iter().flatten().map(|t| tool(flow, t, models).into()).collect();
         callbacks(&mut config, spec["callbacks"].as_array().map(Vec::as_slice).unwrap_or_default());
         let core = AgentCore::new(name, spec["description"].as_str().unwrap_or_default()).unwrap();
         Rc::new(LlmAgent::new(core, config))

@@ -88,7 +88,7 @@ fn system_text(m: &ScriptedModel, call: usize) -> String {
 fn tool_loop_calls_the_tool_and_asks_the_model_again() {
     let m = model(vec![call("add", json!({"a": 2, "b": 3})), text("2 + 3 = 5")]);
     let adder = tool("add", |args| json!(args["a"].as_i64().unwrap() + args["b"].as_i64().unwrap()));
-    let runner = setup(llm("calc", &m, |c| c.tools.push(adder)));
+    let runner = setup(llm("calc", &m, |c| c.tools.push(adder.into())));
     let events = run(&runner, "what is 2+3?");
     assert_eq!(events.len(), 3);
     let call_id = events[0].get_function_calls()[0].id.clone().unwrap();
@@ -199,7 +199,7 @@ fn before_tool_callback_can_replace_the_result() {
     let cb: BeforeToolCallback =
         Rc::new(|name, args, _ctx| Box::pin(async move { Ok((args, Some(json!({"blocked": name})))) }));
     let runner = setup(llm("a", &m, |c| {
-        c.tools.push(real);
+        c.tools.push(real.into());
         c.before_tool_callbacks.push(cb);
     }));
     let events = run(&runner, "x");
@@ -214,7 +214,7 @@ fn long_running_tool_without_a_result_ends_the_run_and_the_answer_resumes_it() {
         FunctionTool::new("approve", "asks a human", None, Rc::new(|_a, _c| Box::pin(async { Ok(Value::Null) })))
             .long_running(true),
     );
-    let runner = setup(llm("a", &m, |c| c.tools.push(approve)));
+    let runner = setup(llm("a", &m, |c| c.tools.push(approve.into())));
     let events = run(&runner, "pay 10");
     assert_eq!(events.len(), 1);
     let call = events[0].get_function_calls()[0].clone();
@@ -250,7 +250,7 @@ fn long_running_tool_with_a_pending_result_lets_the_model_go_on() {
         )
         .long_running(true),
     );
-    let runner = setup(llm("a", &m, |c| c.tools.push(start)));
+    let runner = setup(llm("a", &m, |c| c.tools.push(start.into())));
     let events = run(&runner, "go");
     assert_eq!(events.len(), 3);
     assert_eq!(m.requests().len(), 2);
@@ -291,7 +291,7 @@ fn streaming_yields_chunks_then_exactly_one_final_event() {
 #[test]
 fn max_llm_calls_is_enforced() {
     let m = model((0..5).map(|_| call("noop", json!({}))).collect());
-    let runner = setup(llm("a", &m, |c| c.tools.push(tool("noop", |_| json!("ok")))));
+    let runner = setup(llm("a", &m, |c| c.tools.push(tool("noop", |_| json!("ok")).into())));
     let config = RunConfig { max_llm_calls: 2, ..Default::default() };
     let results: Vec<_> = block_on(runner.run_async("u", "s", Content::user_text("x"), None, config).collect());
     let err = results.iter().find_map(|r| r.as_ref().err()).unwrap();
@@ -312,7 +312,7 @@ fn coordinator_transfers_to_a_specialist_whose_tool_writes_state_and_keeps_the_c
             Box::pin(async { Ok(json!({"temp_c": 21})) })
         }),
     ));
-    let specialist = llm("weather", &weather_model, |c| c.tools.push(lookup));
+    let specialist = llm("weather", &weather_model, |c| c.tools.push(lookup.into()));
     let root = with_sub_agents(llm("coordinator", &coordinator_model, |_| {}), vec![specialist]).unwrap();
     let runner = setup(root);
     let events = run(&runner, "weather in Seoul?");
@@ -342,7 +342,7 @@ fn loop_agent_stops_on_exit_loop() {
     let writer_model = model(vec![text("draft 1"), text("draft 2")]);
     let critic_model = model(vec![text("needs work"), call("exit_loop", json!({}))]);
     let writer = llm("writer", &writer_model, |_| {});
-    let critic = llm("critic", &critic_model, |c| c.tools.push(Rc::new(ExitLoopTool)));
+    let critic = llm("critic", &critic_model, |c| c.tools.push(Rc::new(ExitLoopTool).into()));
     let lp =
         with_sub_agents(Rc::new(LoopAgent::new(AgentCore::new("refine", "").unwrap(), Some(10))), vec![writer, critic])
             .unwrap();
@@ -385,10 +385,10 @@ fn agent_tool_runs_the_agent_in_its_own_session_and_returns_its_text() {
             Box::pin(async { Ok(json!("done")) })
         }),
     )) as Rc<dyn Tool>;
-    let inner = llm("translator", &inner_model, |c| c.tools = vec![save]);
+    let inner = llm("translator", &inner_model, |c| c.tools = vec![save.into()]);
     let outer_model = model(vec![call("translator", json!({"request": "hello"})), text("It says 안녕.")]);
     let agent_tool = Rc::new(adk_wasm::tool::AgentTool::new(inner)) as Rc<dyn Tool>;
-    let outer = llm("root", &outer_model, |c| c.tools = vec![agent_tool.clone()]);
+    let outer = llm("root", &outer_model, |c| c.tools = vec![agent_tool.clone().into()]);
     let runner = setup(outer);
     let events = run(&runner, "translate hello");
 
@@ -402,7 +402,7 @@ fn agent_tool_runs_the_agent_in_its_own_session_and_returns_its_text() {
     assert_eq!(events.last().unwrap().content.as_ref().unwrap().parts()[0].text.as_deref(), Some("It says 안녕."));
 
     let bad_model = model(vec![call("translator", json!({"text": "hello"}))]);
-    let runner = setup(llm("root", &bad_model, |c| c.tools = vec![agent_tool]));
+    let runner = setup(llm("root", &bad_model, |c| c.tools = vec![agent_tool.into()]));
     let results: Vec<_> =
         block_on(runner.run_async("u", "s", Content::user_text("x"), None, RunConfig::default()).collect());
     let error = results.into_iter().find_map(Result::err).unwrap();

@@ -52,7 +52,7 @@ fn run(
     let model = Rc::new(ScriptedModel::new(script));
     let mut config = LlmAgentConfig::new(model.clone());
     config.instruction = Instruction::Text("Be helpful.".into());
-    config.tools = tools;
+    config.tools = tools.into_iter().map(Into::into).collect();
     let agent = Rc::new(LlmAgent::new(AgentCore::new("mem", "").unwrap(), config));
     let runner = Runner::in_memory(APP, agent).with_memory_service(memory);
     block_on(runner.session_service().create_session(APP, USER, None, Some("s"))).unwrap();

@@ -107,6 +107,7 @@ fn full_request() -> LlmRequest {
             name: "get_weather".into(),
             description: "Weather of a city".into(),
             parameters: Some(json!({"type": "object", "properties": {"city": {"type": "string"}}})),
+            response: None,
         }],
     }];
     request.config.settings = obj(json!({
@@ -643,7 +644,7 @@ fn time_tool() -> Rc<dyn Tool> {
 fn run_agent(model: Rc<dyn BaseLlm>, streaming: bool) -> Vec<Event> {
     let mut config = LlmAgentConfig::new(model);
     config.instruction = adk_wasm::agent::Instruction::Text("You report the weather.".into());
-    config.tools = vec![weather_tool(), time_tool()];
+    config.tools = vec![weather_tool().into(), time_tool().into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("weather", "weather agent").unwrap(), config));
     let runner = Runner::in_memory("app", agent);
     block_on(runner.session_service().create_session("app", "u", None, Some("s"))).unwrap();

@@ -105,7 +105,7 @@ fn mail_runner_with(endpoint: Rc<TokenEndpoint>, auth: fn() -> AuthConfig) -> (R
     let turns =
         vec![turn(vec![Part::from_function_call("read_mail", JsonObject::new())]), turn(vec![Part::from_text("done")])];
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
-    config.tools = vec![Rc::new(tool)];
+    config.tools = vec![Rc::new(tool).into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("mailer", "").unwrap(), config));
     (Runner::in_memory("app", agent).with_http_client(endpoint).with_auto_create_session(true), tokens)
 }
@@ -220,7 +220,7 @@ fn the_credential_manager_refreshes_an_expired_token_into_session_state() {
     let turns =
         vec![turn(vec![Part::from_function_call("read_mail", JsonObject::new())]), turn(vec![Part::from_text("done")])];
     let mut config = LlmAgentConfig::new(Rc::new(ScriptedModel::new(turns)));
-    config.tools = vec![Rc::new(tool)];
+    config.tools = vec![Rc::new(tool).into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("mailer", "").unwrap(), config));
     let runner = Runner::in_memory("app", agent)
         .with_http_client(endpoint.clone())

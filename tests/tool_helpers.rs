@@ -55,7 +55,7 @@ fn a_tool_calls_other_tools_of_its_agent_by_name() {
         ScriptedTurn::Response(Box::new(LlmResponse::from_parts(vec![Part::from_text("done")]))),
     ]));
     let mut config = LlmAgentConfig::new(model);
-    config.tools = vec![add, failing, caller];
+    config.tools = vec![add.into(), failing.into(), caller.into()];
     let agent = Rc::new(LlmAgent::new(AgentCore::new("calc", "").unwrap(), config));
     let runner = Runner::in_memory("app", agent);
     block_on(runner.session_service().create_session("app", "u", None, Some("s"))).unwrap();

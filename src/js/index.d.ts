@@ -893,6 +893,8 @@ export interface FunctionDeclaration {
   description?: string;
   /** JSON Schema of the arguments (a `FunctionTool`'s `parameters`), named as ADK 2.x declares it. */
   parametersJsonSchema?: JsonValue;
+  /** JSON Schema of the result (an MCP tool's `outputSchema`). */
+  responseJsonSchema?: JsonValue;
 }
 
 /** A model written in JS (WebLLM, transformers.js, your server's proxy, …). */
@@ -976,6 +978,40 @@ export declare class FunctionTool {
   readonly parameters?: JsonValue;
   readonly isLongRunning: boolean;
   readonly requireConfirmation: boolean | ((args: JsonObject, toolContext: Context) => boolean | Promise<boolean>);
+}
+
+/** How to reach an MCP server from a page (`@google/adk`'s `StreamableHTTPConnectionParams`). */
+export interface StreamableHTTPConnectionParams {
+  type: 'StreamableHTTPConnectionParams';
+  /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8000/mcp`; it must allow the page's origin and expose `Mcp-Session-Id`. */
+  url: string;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
+  /** @deprecated `@google/adk`'s older spelling of `headers`. */
+  header?: Record<string, string>;
+  /** Used instead of the global `fetch`, called as `fetch(request)`. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The tools of an MCP server (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`), in an agent's
+ * `tools` beside other tools: listed once per invocation (again when the server says they changed),
+ * sorted by name, each declared from its `inputSchema` and `outputSchema` with the server's
+ * descriptions fenced as untrusted, each call's `CallToolResult` given to the model as ADK gives it.
+ * A session the server forgot is begun again. A server that cannot be listed leaves the agent
+ * without its tools, as in ADK.
+ */
+export declare class MCPToolset {
+  constructor(
+    connectionParams: StreamableHTTPConnectionParams,
+    toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean),
+    prefix?: string,
+  );
+  readonly connectionParams: StreamableHTTPConnectionParams;
+  readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
+  readonly prefix?: string;
+  /** Ends the MCP session on the server (`DELETE`); the next call begins a new one. */
+  close(): Promise<void>;
 }
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
@@ -1218,7 +1254,7 @@ export interface Requests {
 /** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
 export declare const requests: Requests;
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;

@@ -342,10 +342,36 @@ export class PreloadMemoryTool {
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
 export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
 
+/**
+ * The tools of an MCP server over Streamable HTTP (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):
+ * listed on each model call (once per invocation), each declared from its `inputSchema`, each call's
+ * `CallToolResult` handed to the model as ADK hands it. `toolFilter`: names, or a predicate of
+ * `{name, description}`; `prefix`: tools named `<prefix>_<name>`.
+ */
+export class MCPToolset {
+  #handle;
+
+  constructor(connectionParams, toolFilter, prefix) {
+    needWasm('MCPToolset');
+    this.#handle = new wasm.McpToolsetHandle(connectionParams, toolFilter, prefix);
+    Object.assign(this, { connectionParams, toolFilter, prefix });
+  }
+
+  /** A handle for one agent's `tools`; every agent shares this toolset's MCP session. */
+  toHandle() {
+    return this.#handle.toHandle();
+  }
+
+  /** Ends the MCP session (`DELETE`). */
+  close() {
+    return this.#handle.close();
+  }
+}
+
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
   if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
-  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool or {name, description, parameters, execute}`);
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, an MCPToolset or {name, description, parameters, execute}`);
 }
 
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */

@@ -26,7 +26,7 @@ use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
 use crate::tool::{
     get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool,
-    RequireConfirmation, Tool,
+    RequireConfirmation, ToolUnion,
 };
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, ErrorCode, LlmResponse};
@@ -172,7 +172,14 @@ fn model_response(value: &JsValue) -> Result<(LlmResponse, bool), AdkError> {
 /// A tool for an `LlmAgent`.
 #[wasm_bindgen]
 pub struct ToolHandle {
-    tool: Rc<dyn Tool>,
+    tool: ToolUnion,
+}
+
+impl ToolHandle {
+    /// A handle on a toolset (`MCPToolset`, …).
+    pub fn toolset(toolset: Rc<dyn crate::tool::Toolset>) -> ToolHandle {
+        ToolHandle { tool: ToolUnion::Toolset(toolset) }
+    }
 }
 
 #[wasm_bindgen]
@@ -211,48 +218,53 @@ impl ToolHandle {
         let tool = FunctionTool::new(&name, &description, parameters, function)
             .long_running(long_running)
             .require_confirmation(require_confirmation);
-        Ok(ToolHandle { tool: Rc::new(tool) })
+        Ok(ToolHandle { tool: ToolUnion::Tool(Rc::new(tool)) })
     }
 
     /// ADK's `get_user_choice_tool`.
     #[wasm_bindgen(js_name = getUserChoice)]
     pub fn get_user_choice() -> ToolHandle {
-        ToolHandle { tool: Rc::new(get_user_choice_tool()) }
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(get_user_choice_tool())) }
     }
 
     /// ADK 2.x's `request_input` tool (`adk_request_input`).
     #[wasm_bindgen(js_name = requestInput)]
     pub fn request_input() -> ToolHandle {
-        ToolHandle { tool: Rc::new(request_input_tool()) }
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(request_input_tool())) }
     }
 
     /// ADK's `exit_loop` tool.
     #[wasm_bindgen(js_name = exitLoop)]
     pub fn exit_loop() -> ToolHandle {
-        ToolHandle { tool: Rc::new(ExitLoopTool) }
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(ExitLoopTool)) }
     }
 
     /// ADK's `PreloadMemoryTool`: recalls the user's memories for every model call.
     #[wasm_bindgen(js_name = preloadMemory)]
     pub fn preload_memory() -> ToolHandle {
-        ToolHandle { tool: Rc::new(PreloadMemoryTool) }
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(PreloadMemoryTool)) }
     }
 
     /// ADK's `load_memory` tool: the model searches the user's memories.
     #[wasm_bindgen(js_name = loadMemory)]
     pub fn load_memory() -> ToolHandle {
-        ToolHandle { tool: Rc::new(LoadMemoryTool) }
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(LoadMemoryTool)) }
     }
 
     /// ADK's `AgentTool`: `agent` answers the model's `request` in a session of its own.
     pub fn agent(agent: &super::agent::AgentHandle, skip_summarization: bool) -> ToolHandle {
-        ToolHandle { tool: Rc::new(AgentTool::new(agent.agent()).skip_summarization(skip_summarization)) }
+        ToolHandle {
+            tool: ToolUnion::Tool(Rc::new(AgentTool::new(agent.agent()).skip_summarization(skip_summarization))),
+        }
     }
 
-    /// The tool's name.
+    /// The tool's name (a toolset's is empty: its tools are named by the server).
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {
-        self.tool.name().to_string()
+        match &self.tool {
+            ToolUnion::Tool(tool) => tool.name().to_string(),
+            ToolUnion::Toolset(_) => String::new(),
+        }
     }
 }
 

@@ -32,6 +32,8 @@ pub mod limits;
 #[cfg(feature = "agents")]
 pub mod llm;
 #[cfg(feature = "agents")]
+pub mod mcp;
+#[cfg(feature = "agents")]
 pub mod memory;
 #[cfg(feature = "agents")]
 pub mod runner;

@@ -1,4 +1,4 @@
-"""Launch code shared by the Python A2A peers: a 127.0.0.1 socket, CORS, and one READY line."""
+"""Launch code shared by the Python test peers (A2A, MCP): a 127.0.0.1 socket, CORS, and one READY line."""
 
 import argparse
 import asyncio
@@ -11,7 +11,7 @@ from starlette.middleware.cors import CORSMiddleware
 HOST = '127.0.0.1'
 
 # Browser tests read these from cross-origin responses; '*' alone does not cover credentialed calls.
-EXPOSED_HEADERS = ['*', 'A2A-Version', 'A2A-Extensions', 'Content-Type', 'ETag', 'Cache-Control']
+EXPOSED_HEADERS = ['*', 'A2A-Version', 'A2A-Extensions', 'Content-Type', 'ETag', 'Cache-Control', 'Mcp-Session-Id']
 
 
 def bind(description: str) -> tuple[socket.socket, str]:

@@ -1,5 +1,5 @@
 // Helpers for the Node scripts that run Python test servers (tests/a2a/peers.mjs,
-// tests/adk_server/servers.mjs): installing their venv, spawning children that die with this
+// tests/adk_server/servers.mjs, tests/mcp/servers.mjs): installing their venv, spawning children that die with this
 // process, keeping each child's stderr tail for error messages, polling a URL until it answers,
 // and stopping children (SIGTERM, then SIGKILL after 3 s).
 import { spawn } from 'node:child_process';

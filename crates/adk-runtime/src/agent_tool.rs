@@ -46,6 +46,7 @@ impl Tool for AgentTool {
             name: self.agent.name().to_string(),
             description: self.agent.description().to_string(),
             parameters: Some(one_string_parameter("request")),
+            response: None,
         }
     }
 

@@ -15,6 +15,7 @@ pub mod agent_tool;
 pub mod agents;
 pub mod artifact;
 pub mod auth;
+mod markers;
 pub mod memory;
 pub mod model;
 pub mod runner;

@@ -34,6 +34,9 @@ adk_core::json_struct! {
         /// JSON Schema of the arguments (genai's `parameters_json_schema`; ADK 2.x declares
         /// function tools this way).
         pub parameters: Option<Value> => "parametersJsonSchema" opt,
+        /// JSON Schema of the result (genai's `response_json_schema`; ADK declares an MCP tool's
+        /// `outputSchema` this way).
+        pub response: Option<Value> => "responseJsonSchema" opt,
     }
 }
 

@@ -56,7 +56,12 @@ impl Tool for PreloadMemoryTool {
     }
 
     fn declaration(&self) -> FunctionDeclaration {
-        FunctionDeclaration { name: "preload_memory".into(), description: "preload_memory".into(), parameters: None }
+        FunctionDeclaration {
+            name: "preload_memory".into(),
+            description: "preload_memory".into(),
+            parameters: None,
+            response: None,
+        }
     }
 
     async fn run(&self, _args: JsonObject, _ctx: ToolContext) -> Result<Value, AdkError> {
@@ -117,6 +122,7 @@ impl Tool for LoadMemoryTool {
                           Returns:\n  A list of memory results."
                     .into(),
             parameters: Some(one_string_parameter("query")),
+            response: None,
         }
     }
 

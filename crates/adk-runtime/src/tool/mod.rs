@@ -15,11 +15,15 @@ use crate::AdkError;
 
 mod ask_user;
 pub mod confirmation;
+pub mod mcp;
 mod memory;
+pub mod toolset;
 
 pub use ask_user::{get_user_choice_tool, request_input_tool, REQUEST_INPUT};
 pub use confirmation::RequireConfirmation;
+pub use mcp::McpToolset;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};
+pub use toolset::{ToolFilter, ToolUnion, Toolset};
 
 /// A tool (ADK's `BaseTool`).
 #[async_trait(?Send)]
@@ -85,7 +89,12 @@ impl FunctionTool {
     /// A tool named `name` that runs `function`; `parameters` is the JSON Schema of its arguments.
     pub fn new(name: &str, description: &str, parameters: Option<Value>, function: ToolFunction) -> Self {
         FunctionTool {
-            declaration: FunctionDeclaration { name: name.into(), description: description.into(), parameters },
+            declaration: FunctionDeclaration {
+                name: name.into(),
+                description: description.into(),
+                parameters,
+                response: None,
+            },
             long_running: false,
             require_confirmation: RequireConfirmation::Never,
             function,
@@ -167,6 +176,7 @@ impl Tool for TransferToAgentTool {
                           Args:\n  agent_name: the agent name to transfer to."
                 .into(),
             parameters: Some(schema),
+            response: None,
         }
     }
 
@@ -191,6 +201,7 @@ impl Tool for ExitLoopTool {
             name: "exit_loop".into(),
             description: "Exits the loop.\n\nCall this function only when you are instructed to do so.".into(),
             parameters: None,
+            response: None,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use crate::agent::ToolContext;
 use crate::http::ExternalResponse;
+use crate::tool::toolset;
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode};
 
@@ -13,7 +14,11 @@ use super::as_llm_agent;
 /// (those wrap calls the model makes). A missing tool is a 404 response.
 pub async fn call_tool(ctx: &ToolContext, name: &str, args: JsonObject) -> ExternalResponse {
     let agent = ctx.invocation_context().agent().clone();
-    let tool = as_llm_agent(&*agent).and_then(|llm| llm.config.tools.iter().find(|t| t.name() == name).cloned());
+    let tools = match as_llm_agent(&*agent) {
+        Some(llm) => toolset::resolve(&llm.config.tools, ctx).await,
+        None => Vec::new(),
+    };
+    let tool = tools.into_iter().find(|t| t.name() == name);
     let result = match tool {
         Some(tool) => tool.run(args, ctx.clone()).await,
         None => {

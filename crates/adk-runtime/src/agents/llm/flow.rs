@@ -16,9 +16,9 @@ use super::{auth, confirmation};
 use crate::agent::{
     run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
 };
-use crate::agents::fencing::elide_markers;
+use crate::markers::{elide_markers, INSTRUCTION_BEGIN, INSTRUCTION_END};
 use crate::model::{LlmRequest, LlmResponseStream};
-use crate::tool::{Tool, TransferToAgentTool};
+use crate::tool::{toolset, Tool, TransferToAgentTool};
 use crate::types::{Content, Part};
 use crate::{AdkError, ErrorCode, Event};
 use adk_core::sort::sort_by;
@@ -74,9 +74,6 @@ fn identity_instruction(agent: &Rc<dyn Agent>) -> String {
     }
     text
 }
-
-const INSTRUCTION_BEGIN: &str = "<<<BEGIN_SYSTEM_INSTRUCTION>>>";
-const INSTRUCTION_END: &str = "<<<END_SYSTEM_INSTRUCTION>>>";
 
 /// With a static instruction, the dynamic one rides in the contents, where it would look like the
 /// user speaking: ADK labels it, between markers its text cannot forge.
@@ -208,14 +205,14 @@ fn assemble_request(
 }
 
 /// The tools the agent has this step: a transfer tool when it has agents to transfer to, then its
-/// own (ADK's `tools_dict` before the declarations prune it).
-fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn Tool>> {
+/// own, toolsets resolved (ADK's `tools_dict` before the declarations prune it).
+async fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn Tool>> {
     let targets = transfer_targets(ctx.agent(), agent);
     let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
     if !targets.is_empty() {
         tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
     }
-    tools.extend(agent.config.tools.iter().cloned());
+    tools.extend(toolset::resolve(&agent.config.tools, &ReadonlyContext::new(ctx.clone())).await);
     tools
 }
 
@@ -254,7 +251,7 @@ fn final_text(event: &Event) -> String {
 pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
         loop {
-            let tools = agent_tools(&agent, &ctx);
+            let tools = agent_tools(&agent, &ctx).await;
             // The person's answers (credentials, then approvals) run the calls that waited for them
             // before the model is asked again, as ADK's request processors do; a result that ends
             // the step ends the run. After one, the step starts over: the answers it acted on are

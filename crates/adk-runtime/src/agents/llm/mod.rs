@@ -17,7 +17,7 @@ use std::rc::Rc;
 
 use crate::agent::{Agent, AgentCore, EventStream, InvocationContext, ReadonlyContext};
 use crate::model::BaseLlm;
-use crate::tool::Tool;
+use crate::tool::ToolUnion;
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
@@ -68,8 +68,8 @@ pub struct LlmAgentConfig {
     /// Sent first in the system instruction, never templated; the `instruction` then goes to the end
     /// of the contents as user content (so the static part can be cached).
     pub static_instruction: Option<Content>,
-    /// The tools.
-    pub tools: Vec<Rc<dyn Tool>>,
+    /// The tools and toolsets, in the order declared (ADK's `tools`).
+    pub tools: Vec<ToolUnion>,
     /// Saves the final text to this state key.
     pub output_key: Option<String>,
     /// Which history the model sees.

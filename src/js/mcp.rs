@@ -1,0 +1,95 @@
+//! `MCPToolset` for JS (`@google/adk`'s name; ADK's `McpToolset`): the tools of an MCP server over
+//! Streamable HTTP, through `fetch`, shared by every agent it is given to.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::prop;
+use super::http_options::{header_list, http_client, text};
+use super::llm::ToolHandle;
+use super::to_js_error;
+use crate::agent::ReadonlyContext;
+use crate::tool::{McpToolset, Tool, ToolFilter, Toolset};
+use crate::AdkError;
+use adk_mcp::McpClient;
+
+/// One MCP server's toolset.
+#[wasm_bindgen(js_name = McpToolsetHandle)]
+pub struct McpToolsetHandle {
+    inner: Rc<McpToolset>,
+}
+
+#[wasm_bindgen(js_class = McpToolsetHandle)]
+impl McpToolsetHandle {
+    /// From `{type: 'StreamableHTTPConnectionParams', url, headers?, header?, fetch?}`, a filter
+    /// (tool names, or a predicate of `{name, description}`) and a name prefix.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: JsValue, tool_filter: JsValue, prefix: JsValue) -> Result<McpToolsetHandle, JsValue> {
+        const WHAT: &str = "MCPToolset";
+        let kind = text(WHAT, &params, "type").map_err(to_js_error)?;
+        if kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
+            return Err(to_js_error(AdkError::new(
+                adk_core::ErrorCode::Unimplemented,
+                format!(
+                    "{WHAT}: connection type `{}`: only StreamableHTTPConnectionParams reaches a server from a page",
+                    kind.unwrap_or_default()
+                ),
+            )));
+        }
+        let url = text(WHAT, &params, "url")
+            .map_err(to_js_error)?
+            .ok_or_else(|| to_js_error(AdkError::invalid(format!("{WHAT}: url: expected a string"))))?;
+        // `headers`, or `@google/adk`'s older `header`.
+        let mut headers = header_list(WHAT, &prop(&params, "header")).map_err(to_js_error)?;
+        headers.extend(header_list(WHAT, &prop(&params, "headers")).map_err(to_js_error)?);
+        let http = http_client(WHAT, &params).map_err(to_js_error)?;
+        let mut toolset = McpToolset::new(Rc::new(McpClient::new(http, url, headers)));
+        if let Some(filter) = filter(&tool_filter)? {
+            toolset = toolset.with_filter(filter);
+        }
+        if let Some(prefix) = prefix.as_string().filter(|p| !p.is_empty()) {
+            toolset = toolset.with_prefix(prefix);
+        } else if !prefix.is_undefined() && !prefix.is_null() {
+            return Err(to_js_error(AdkError::invalid(format!("{WHAT}: prefix: expected a string"))));
+        }
+        Ok(McpToolsetHandle { inner: Rc::new(toolset) })
+    }
+
+    /// A handle for an agent's `tools`: every agent shares this toolset's session.
+    #[wasm_bindgen(js_name = toHandle)]
+    pub fn to_handle(&self) -> ToolHandle {
+        ToolHandle::toolset(self.inner.clone())
+    }
+
+    /// Ends the session on the server.
+    pub fn close(&self) -> js_sys::Promise {
+        let toolset = self.inner.clone();
+        super::convert::promise(async move { toolset.close().await.map(|()| JsValue::UNDEFINED) })
+    }
+}
+
+/// `toolFilter`: names, or a predicate of the tool's `{name, description}`.
+fn filter(value: &JsValue) -> Result<Option<ToolFilter>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if let Some(names) = value.dyn_ref::<js_sys::Array>() {
+        let names: Option<Vec<String>> = names.iter().map(|n| n.as_string()).collect();
+        return names.map(|n| Some(ToolFilter::Names(n))).ok_or_else(|| {
+            to_js_error(AdkError::invalid("MCPToolset: toolFilter: expected names (strings) or a function"))
+        });
+    }
+    let Some(predicate) = value.dyn_ref::<js_sys::Function>().cloned() else {
+        return Err(to_js_error(AdkError::invalid("MCPToolset: toolFilter: expected names (strings) or a function")));
+    };
+    let accepts = move |tool: &dyn Tool, _ctx: &ReadonlyContext| {
+        let declaration = tool.declaration();
+        let described = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&described, &"name".into(), &declaration.name.as_str().into());
+        let _ = js_sys::Reflect::set(&described, &"description".into(), &declaration.description.as_str().into());
+        // A predicate that throws selects nothing.
+        predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
+    };
+    Ok(Some(ToolFilter::Predicate(Rc::new(accepts))))
+}

@@ -1,0 +1,90 @@
+// @ts-check
+// MCPToolset through the release package in Chromium, against a real MCP server (the `mcp` SDK's
+// MCPServer 2.3 over Streamable HTTP, started by run.mjs): an LlmAgent over a scripted model lists
+// and calls the server's tools, and what it declares to its model and the function responses it
+// writes equal what google-adk 2.13.0's McpToolset produced against the same server
+// (tests/fixtures/mcp/adk-2.13.0.json, recorded by tests/mcp/record.py).
+import init, * as adk from '/pkg/index.js';
+import { assert, assertJsonEqual, finish, json, test } from './harness.js';
+
+await init();
+const { InMemoryRunner, LlmAgent, ScriptedModel, MCPToolset } = adk;
+const url = String(new URLSearchParams(location.search).get('mcp'));
+const recorded = await (await fetch('/tests/fixtures/mcp/adk-2.13.0.json')).json();
+/** @type {import('/pkg/index.js').StreamableHTTPConnectionParams} */
+const params = { type: 'StreamableHTTPConnectionParams', url };
+
+const callOf = (name, args) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
+const text = (t) => ({ role: 'user', parts: [{ text: t }] });
+
+/** Runs each of `calls` in a turn of its own; the model and each turn's function response. */
+async function runCalls(toolset, calls, name = 'mcp_user') {
+  const model = new ScriptedModel(calls.flatMap(([tool, args]) => [callOf(tool, args), 'done']));
+  const agent = new LlmAgent({ name, model, instruction: 'Use the tools.', tools: [toolset] });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const responses = [];
+  for (const [tool] of calls) {
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text(`call ${tool}`) })) events.push(e);
+    responses.push(events.flatMap((e) => adk.getFunctionResponses(e)).map((r) => r.response)[0]);
+  }
+  return { model, responses };
+}
+
+await test('the declarations and the system instruction are google-adk 2.13.0\'s (fenced descriptions, sorted by name)', async () => {
+  const toolset = new MCPToolset(params);
+  const { model } = await runCalls(toolset, [['server_time', {}]]);
+  const request = json(model.requests[0]);
+  assertJsonEqual(request.config.tools[0].functionDeclarations, recorded.declarations);
+  assert(request.config.systemInstruction === recorded.systemInstruction, JSON.stringify(request.config.systemInstruction));
+  await toolset.close();
+});
+
+await test('every call\'s function response is google-adk 2.13.0\'s: JSON, text, arrays, an image, isError, a bad argument', async () => {
+  const toolset = new MCPToolset(params);
+  const { responses } = await runCalls(toolset, recorded.calls.map((c) => [c.tool, c.args]));
+  recorded.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
+  await toolset.close();
+});
+
+await test('toolFilter and prefix: only the named tools, as <prefix>_<name>, still fenced and callable', async () => {
+  const toolset = new MCPToolset(params, ['add', 'tag_all'], 'srv');
+  const { model, responses } = await runCalls(toolset, [['srv_add', { a: 1, b: 2 }]]);
+  const declarations = json(model.requests[0]).config.tools[0].functionDeclarations;
+  assertJsonEqual(declarations.map((d) => d.name), ['srv_add', 'srv_tag_all']);
+  assert(declarations[0].description.startsWith('<<<BEGIN_UNTRUSTED_TOOL_DESCRIPTION>>>'), declarations[0].description);
+  assertJsonEqual(responses[0], { content: [{ type: 'text', text: '3' }], structuredContent: { result: 3 }, isError: false });
+  const byPredicate = new MCPToolset(params, (tool) => tool.name.startsWith('s'));
+  const { model: other } = await runCalls(byPredicate, [['slow', { seconds: 0 }]]);
+  assertJsonEqual(json(other.requests[0]).config.tools[0].functionDeclarations.map((d) => d.name), ['server_time', 'slow']);
+  await Promise.all([toolset.close(), byPredicate.close()]);
+});
+
+await test('a closed session is begun again on the next call; one toolset serves two agents', async () => {
+  const toolset = new MCPToolset(params);
+  const first = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'one');
+  await toolset.close();
+  const second = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'two');
+  assertJsonEqual(first.responses[0], recorded.calls[0].response);
+  assertJsonEqual(second.responses[0], recorded.calls[0].response);
+  await toolset.close();
+});
+
+await test('a URL that is not an MCP server: the agent runs without that toolset\'s tools, as ADK\'s does', async () => {
+  const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: `${location.origin}/tests/browser/blank.html` });
+  const model = new ScriptedModel(['no tools here']);
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+  const events = [];
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hi') })) events.push(e);
+  assert(!json(model.requests[0]).config.tools, JSON.stringify(model.requests[0]));
+  assert(events.at(-1)?.content?.parts?.[0]?.text === 'no tools here');
+});
+
+await test('bad MCPToolset options are refused where they are given', async () => {
+  const refused = (f) => { try { f(); return null; } catch (e) { return e; } };
+  assert(refused(() => new MCPToolset(json({ type: 'StdioConnectionParams', serverParams: {} })))?.code === 'UNIMPLEMENTED');
+  assert(refused(() => new MCPToolset(json({ type: 'StreamableHTTPConnectionParams' })))?.code === 'INVALID_ARGUMENT');
+  assert(refused(() => new MCPToolset(params, json([1])))?.code === 'INVALID_ARGUMENT');
+});
+
+finish();
