@@ -20,6 +20,7 @@ use adk_wasm::runner::{RunConfig, Runner};
 use adk_wasm::tool::confirmation::ConfirmationPredicate;
 use adk_wasm::tool::{
     get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, RequireConfirmation, Tool,
+    GOOGLE_SEARCH, URL_CONTEXT,
 };
 use adk_wasm::types::{Content, FunctionResponse, JsonObject, Part};
 use adk_wasm::{FunctionCall, LlmResponse};
@@ -51,7 +52,7 @@ fn declaration(flow: &Value, tool: &str) -> FunctionDeclaration {
     for requests in flow["requests"].as_object().unwrap().values() {
         for request in requests.as_array().unwrap() {
             for group in request["config"]["tools"].as_array().into_iter().flatten() {
-                for d in group["functionDeclarations"].as_array().unwrap() {
+                for d in group["functionDeclarations"].as_array().into_iter().flatten() {
                     if d["name"] == tool {
                         return FunctionDeclaration {
                             name: tool.into(),
@@ -99,6 +100,8 @@ fn tool(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>)
             Rc::new(FunctionTool::new(&d.name, &d.description, d.parameters, run).long_running(true))
         }
         "exit_loop" => Rc::new(ExitLoopTool),
+        "google_search" => Rc::new(GOOGLE_SEARCH),
+        "url_context" => Rc::new(URL_CONTEXT),
         "transfer_money" => Rc::new(transfer_money(flow, RequireConfirmation::Always)),
         "transfer_money_over_100" => {
             let over_100: ConfirmationPredicate =
@@ -242,7 +245,8 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
                 ScriptedTurn::Response(Box::new(LlmResponse::from_parts(parts)))
             })
             .collect();
-        let model = Rc::new(ScriptedModel::new(turns).named(&format!("scripted-{name}")));
+        let model_name = spec["model"].as_str().map_or_else(|| format!("scripted-{name}"), str::to_string);
+        let model = Rc::new(ScriptedModel::new(turns).named(&model_name));
         models.push((name.to_string(), model.clone()));
         let mut config = LlmAgentConfig::new(model);
         let text = |key: &str| spec[key].as_str().map(|t| Instruction::Text(t.to_string())).unwrap_or_default();
@@ -618,5 +622,5 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 44);
+    assert_eq!(checked, 46);
 }

@@ -16,7 +16,7 @@ use adk_wasm::agent::{
 use adk_wasm::model::scripted::ScriptedTurn;
 use adk_wasm::model::ScriptedModel;
 use adk_wasm::runner::{RunConfig, Runner, StreamingMode};
-use adk_wasm::tool::{ExitLoopTool, FunctionTool, Tool};
+use adk_wasm::tool::{ExitLoopTool, FunctionTool, Tool, GOOGLE_SEARCH};
 use adk_wasm::types::{Content, JsonObject, Part};
 use adk_wasm::{ErrorCode, Event, LlmResponse};
 use futures::executor::block_on;
@@ -426,4 +426,18 @@ fn an_agents_labels_go_with_adks_and_tools_or_instructions_in_the_settings_are_r
         let err = adk_wasm::agent::llm::validate_generate_content_config(&bad).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument, "{key}");
     }
+}
+
+/// ADK refuses Gemini's own tools for any other model (a `ValueError` while the request is built):
+/// the run fails with `INVALID_ARGUMENT` naming the model, before the model is called.
+#[test]
+fn a_built_in_tool_is_refused_for_a_model_that_is_not_gemini() {
+    let m = Rc::new(ScriptedModel::new(vec![]).named("gpt-4o"));
+    let runner = setup(llm("searcher", &m, |c| c.tools.push(Rc::new(GOOGLE_SEARCH).into())));
+    let events = runner.run_async("u", "s", Content::user_text("news?"), None, RunConfig::default());
+    let results: Vec<_> = block_on(events.collect::<Vec<_>>());
+    let error = results.into_iter().find_map(Result::err).expect("the run fails");
+    assert_eq!(error.code, ErrorCode::InvalidArgument);
+    assert_eq!(error.message, "Google search tool is not supported for model gpt-4o");
+    assert!(m.requests().is_empty());
 }

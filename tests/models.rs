@@ -109,6 +109,7 @@ fn full_request() -> LlmRequest {
             parameters: Some(json!({"type": "object", "properties": {"city": {"type": "string"}}})),
             response: None,
         }],
+        ..Default::default()
     }];
     request.config.settings = obj(json!({
         "temperature": 0.2, "topP": 0.9, "top_k": 40, "maxOutputTokens": 256, "stopSequences": ["END"], "seed": 7,
@@ -121,6 +122,28 @@ fn full_request() -> LlmRequest {
 }
 
 // ---------------------------------------------------------------- Gemini
+
+/// Gemini's own tools go to the API as ADK groups them: each an entry of its own, before or after the
+/// function declarations, in request order; an MCP tool's result schema as `responseJsonSchema`.
+#[test]
+fn gemini_request_carries_built_in_tools_and_result_schemas() {
+    let client = ReplayClient::new([Reply::sse(&fixture("gemini-stream-text.sse"))]);
+    let model = gemini(&client).with_api_key("k-1");
+    let mut request = LlmRequest { model: Some("gemini-2.5-flash".into()), ..Default::default() };
+    request.contents = vec![Content::new("user", vec![Part::from_text("news?")])];
+    request.append_built_in_tool("googleSearch");
+    request.append_tool(FunctionDeclaration {
+        name: "add".into(),
+        response: Some(json!({"type": "object"})),
+        ..Default::default()
+    });
+    request.append_built_in_tool("urlContext");
+    generate(&model, request, true);
+    assert_eq!(
+        client.body(0)["tools"],
+        json!([{"googleSearch": {}}, {"functionDeclarations": [{"name": "add", "responseJsonSchema": {"type": "object"}}]}, {"urlContext": {}}])
+    );
+}
 
 #[test]
 fn gemini_request_shape() {

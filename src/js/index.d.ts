@@ -1014,6 +1014,26 @@ export declare class MCPToolset {
   close(): Promise<void>;
 }
 
+/**
+ * Gemini's own tools (ADK's `GoogleSearchTool`, `UrlContextTool`, `GoogleMapsGroundingTool`): the model
+ * runs them; the agent adds `{googleSearch: {}}`, `{urlContext: {}}` or `{googleMaps: {}}` to the
+ * request, each as an entry of its own. A model whose name is not a Gemini one (`gemini-…`, also
+ * under `models/`, a Vertex AI path or a provider prefix) refuses them with `INVALID_ARGUMENT`, as ADK
+ * does.
+ */
+export declare class GoogleSearchTool {
+  readonly name: 'google_search';
+}
+export declare class UrlContextTool {
+  readonly name: 'url_context';
+}
+export declare class GoogleMapsGroundingTool {
+  readonly name: 'google_maps_grounding';
+}
+export declare const GOOGLE_SEARCH: GoogleSearchTool;
+export declare const URL_CONTEXT: UrlContextTool;
+export declare const GOOGLE_MAPS_GROUNDING: GoogleMapsGroundingTool;
+
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
 export declare const exitLoop: { readonly name: 'exit_loop' };
 
@@ -1254,7 +1274,8 @@ export interface Requests {
 /** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
 export declare const requests: Requests;
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | GoogleSearchTool | UrlContextTool
+  | GoogleMapsGroundingTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;

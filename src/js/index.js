@@ -339,6 +339,24 @@ export class PreloadMemoryTool {
   }
 }
 
+/** Gemini's own tools (ADK's `GoogleSearchTool`, …): the model runs them; a non-Gemini model refuses them. */
+function builtIn(className, name, handle) {
+  return { [className]: class {
+    name = name;
+
+    /** A fresh wasm handle for one agent. */
+    toHandle() {
+      return wasm.ToolHandle[handle]();
+    }
+  } }[className];
+}
+export const GoogleSearchTool = builtIn('GoogleSearchTool', 'google_search', 'googleSearch');
+export const UrlContextTool = builtIn('UrlContextTool', 'url_context', 'urlContext');
+export const GoogleMapsGroundingTool = builtIn('GoogleMapsGroundingTool', 'google_maps_grounding', 'googleMapsGrounding');
+export const GOOGLE_SEARCH = Object.freeze(new GoogleSearchTool());
+export const URL_CONTEXT = Object.freeze(new UrlContextTool());
+export const GOOGLE_MAPS_GROUNDING = Object.freeze(new GoogleMapsGroundingTool());
+
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
 export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
 

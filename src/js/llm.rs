@@ -26,7 +26,7 @@ use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
 use crate::tool::{
     get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool,
-    RequireConfirmation, ToolUnion,
+    RequireConfirmation, ToolUnion, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT,
 };
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, ErrorCode, LlmResponse};
@@ -243,6 +243,24 @@ impl ToolHandle {
     #[wasm_bindgen(js_name = preloadMemory)]
     pub fn preload_memory() -> ToolHandle {
         ToolHandle { tool: ToolUnion::Tool(Rc::new(PreloadMemoryTool)) }
+    }
+
+    /// Gemini's Google Search (ADK's `google_search`).
+    #[wasm_bindgen(js_name = googleSearch)]
+    pub fn google_search() -> ToolHandle {
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(GOOGLE_SEARCH)) }
+    }
+
+    /// Gemini's URL context (ADK's `url_context`).
+    #[wasm_bindgen(js_name = urlContext)]
+    pub fn url_context() -> ToolHandle {
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(URL_CONTEXT)) }
+    }
+
+    /// Gemini's Google Maps grounding (ADK's `google_maps_grounding`).
+    #[wasm_bindgen(js_name = googleMapsGrounding)]
+    pub fn google_maps_grounding() -> ToolHandle {
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(GOOGLE_MAPS_GROUNDING)) }
     }
 
     /// ADK's `load_memory` tool: the model searches the user's memories.

@@ -24,7 +24,7 @@ function declaration(flow, name) {
   for (const requests of Object.values(flow.requests)) {
     for (const request of requests) {
       for (const group of request.config.tools ?? []) {
-        const found = group.functionDeclarations.find((d) => d.name === name);
+        const found = (group.functionDeclarations ?? []).find((d) => d.name === name);
         if (found) return found;
       }
     }
@@ -85,6 +85,8 @@ const CONFIRMED = {
 function tool(flow, spec, models) {
   if (spec.agent_tool) return new AgentTool({ agent: build(flow, spec.agent_tool, models) });
   if (spec === 'exit_loop') return exitLoop;
+  if (spec === 'google_search') return adk.GOOGLE_SEARCH;
+  if (spec === 'url_context') return adk.URL_CONTEXT;
   if (spec === 'get_user_choice') return getUserChoiceTool;
   if (spec === 'request_input') return requestInputTool;
   const [name, requireConfirmation] = CONFIRMED[spec] ?? [spec, false];
@@ -113,7 +115,7 @@ function build(flow, spec, models) {
   const requests = [];
   const script = spec.script.slice();
   const model = {
-    model: `scripted-${spec.llm}`,
+    model: spec.model ?? `scripted-${spec.llm}`,
     generateContent(request) {
       requests.push(request);
       return { content: { role: 'model', parts: script.shift().map(part) } };

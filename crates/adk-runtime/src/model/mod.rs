@@ -41,11 +41,14 @@ adk_core::json_struct! {
 }
 
 adk_core::json_struct! {
-    /// A group of function declarations (`types.Tool`).
+    /// One entry of the request's tools (`types.Tool`): function declarations, or one of the
+    /// model's own tools (`{"googleSearch": {}}`, `{"urlContext": {}}`, …).
     #[derive(Debug, Clone, Default, PartialEq)]
     pub struct ToolDeclarations {
         /// The functions.
-        pub function_declarations: Vec<FunctionDeclaration> => "functionDeclarations" req,
+        pub function_declarations: Vec<FunctionDeclaration> => "functionDeclarations" nonempty,
+        /// The model's own tools, as genai names them.
+        pub built_in: JsonObject => "" extra,
     }
 }
 
@@ -111,12 +114,21 @@ impl LlmRequest {
         }
     }
 
-    /// Declares `declaration` in the first group of functions (ADK's `append_tools`).
+    /// Declares `declaration` in the first group of functions, or a new one (ADK's `append_tools`).
     pub fn append_tool(&mut self, declaration: FunctionDeclaration) {
-        match self.config.tools.first_mut() {
+        match self.config.tools.iter_mut().find(|t| !t.function_declarations.is_empty()) {
             Some(group) => group.function_declarations.push(declaration),
-            None => self.config.tools.push(ToolDeclarations { function_declarations: vec![declaration] }),
+            None => self
+                .config
+                .tools
+                .push(ToolDeclarations { function_declarations: vec![declaration], built_in: JsonObject::new() }),
         }
+    }
+
+    /// Adds one of the model's own tools, e.g. `googleSearch`, as a tool entry of its own.
+    pub fn append_built_in_tool(&mut self, name: &str) {
+        let built_in = JsonObject::from_iter([(name.to_string(), Value::Object(JsonObject::new()))]);
+        self.config.tools.push(ToolDeclarations { function_declarations: Vec::new(), built_in });
     }
 
     /// Inserts request-scoped user content (ADK's `_insert_transient_user_content`): before the

@@ -14,12 +14,14 @@ use crate::types::JsonObject;
 use crate::AdkError;
 
 mod ask_user;
+mod built_in;
 pub mod confirmation;
 pub mod mcp;
 mod memory;
 pub mod toolset;
 
 pub use ask_user::{get_user_choice_tool, request_input_tool, REQUEST_INPUT};
+pub use built_in::{is_gemini_model, BuiltInTool, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT};
 pub use confirmation::RequireConfirmation;
 pub use mcp::McpToolset;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};

@@ -3,7 +3,7 @@
 use adk_core::json::Writer;
 
 use crate::model::http_call::camel_case;
-use crate::model::{FunctionDeclaration, LlmRequest};
+use crate::model::{FunctionDeclaration, LlmRequest, ToolDeclarations};
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
@@ -48,12 +48,22 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
             content.end();
         });
     }
-    let declarations: Vec<&FunctionDeclaration> = request.function_declarations().collect();
-    if !declarations.is_empty() {
+    // The tools as the request groups them: function declarations, and the model's own tools
+    // (`googleSearch`, `urlContext`, …) each as an entry of its own, as ADK sends them.
+    let tools: Vec<&ToolDeclarations> =
+        config.tools.iter().filter(|t| !t.function_declarations.is_empty() || !t.built_in.is_empty()).collect();
+    if !tools.is_empty() {
         body.field_with("tools", |w| {
-            w.array_of([&declarations], |w, declarations| {
+            w.array_of(tools.iter(), |w, group| {
                 let mut tool = w.object();
-                tool.field_with("functionDeclarations", |w| w.array_of(declarations.iter(), write_declaration));
+                if !group.function_declarations.is_empty() {
+                    tool.field_with("functionDeclarations", |w| {
+                        w.array_of(group.function_declarations.iter(), write_declaration)
+                    });
+                }
+                for (key, value) in &group.built_in {
+                    tool.field(key, value);
+                }
                 tool.end();
             })
         });
@@ -70,7 +80,7 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
 
 /// Our declarations hold JSON Schema, which the API takes as `parametersJsonSchema` (its
 /// `parameters` field is the OpenAPI subset).
-fn write_declaration(w: &mut Writer, declaration: &&FunctionDeclaration) {
+fn write_declaration(w: &mut Writer, declaration: &FunctionDeclaration) {
     let mut object = w.object();
     object.field("name", &declaration.name);
     if !declaration.description.is_empty() {
@@ -78,6 +88,9 @@ fn write_declaration(w: &mut Writer, declaration: &&FunctionDeclaration) {
     }
     if let Some(parameters) = &declaration.parameters {
         object.field("parametersJsonSchema", parameters);
+    }
+    if let Some(response) = &declaration.response {
+        object.field("responseJsonSchema", response);
     }
     object.end();
 }
