@@ -9,6 +9,7 @@ import { launchChromium } from '../browser/chromium.mjs';
 import { startPeers } from '../a2a/peers.mjs';
 import { startAdkServers } from '../adk_server/servers.mjs';
 import { startOidcProvider } from '../../scripts/oidc.mjs';
+import { startMcpServer } from '../mcp/servers.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const OUT = new URL('../../test-output/', import.meta.url).pathname;
@@ -22,6 +23,8 @@ const base = `http://127.0.0.1:${server.address().port}`;
 // "Who am I?" signs in at a local OpenID provider, through its own login and consent forms, as
 // `make demo` runs it.
 const oidc = await startOidcProvider({ redirectUris: [`${base}/pkg/oauth-redirect.html`], interactive: true });
+// The offline agent's MCP tools come from a real MCP server, as `make demo` starts it.
+const mcp = await startMcpServer();
 // The ADK server tab talks to a real `adk api_server` (google-adk 2.13.0, tests/adk_server/agents):
 // the one given in ADK_SERVER_URL, else one started here.
 const adkServers = process.env.ADK_SERVER_URL ? null : await startAdkServers({ versions: ['2.13.0'], oidc: oidc.url });
@@ -549,9 +552,20 @@ await test('12. "Who am I?": a Sign in card, the provider\'s own login and conse
   assert((await page.locator('#transcript').textContent()).includes('Done: {"name": "Alice"}'), 'the server tool used the token');
 });
 
+await test('13. MCP: the offline agent calls a tool of a real MCP server and answers with its result', async (page) => {
+  await open(page, `?mcp=${encodeURIComponent(mcp.url)}`);
+  assert((await page.locator('.agent-tree').textContent()).includes(`MCP server ${mcp.url}`), 'the tree shows the MCP toolset');
+  await page.getByRole('button', { name: 'Ask the MCP server about Seoul' }).click();
+  await idle(page);
+  const said = await page.locator('#transcript').textContent();
+  assert(said.includes("The MCP server's describe_city tool answered") && said.includes('맑음 ☀️'), said);
+  assert((await page.locator('#timeline').textContent()).includes('describe_city'), 'the tool call is in the timeline');
+});
+
 await browser.close();
 server.close();
 await oidc.close();
+await mcp.stop();
 await peers?.stop();
 await adkServers?.stop();
 console.log(`${results.passed} passed, ${results.failed} failed`);

@@ -4,13 +4,13 @@
 //
 //   coordinator (LlmAgent, rule-based model; tools: calculator, save_note, clear_notes (asks to be
 //   approved first), get_user_choice (the person picks), adk_request_input (the person answers),
-//   whoami (the person signs in))
+//   whoami (the person signs in), and the tools of the MCP server `make demo` starts)
 //   └── writer_loop (LoopAgent, at most 3 rounds)
 //       ├── writer (LlmAgent, drafting model; outputKey "draft")
 //       └── critic (LlmAgent, ScriptedModel: one critique, then exit_loop)
 import { el } from '../ui/dom.js';
 import { agentTreeView } from '../ui/panels.js';
-import { makeTools } from './tools.js';
+import { makeTools, mcpTools } from './tools.js';
 
 export const STARTERS = [
   'What is 12 * (3 + 4)?',
@@ -21,6 +21,7 @@ export const STARTERS = [
   'Help me pick a colour',
   'Book me a table',
   'Who am I?',
+  'Ask the MCP server about Seoul',
   'Simulate an error',
   'Hello! What can you do?',
 ];
@@ -64,7 +65,7 @@ function arithmeticIn(text) {
 const HELP = 'I am the offline coordinator: a deterministic model running in this page, no network needed. '
   + 'Try arithmetic ("what is 12 * (3 + 4)?") and I will call the calculator tool; '
   + '"note: …" saves a note to user state and to the notes.md artifact; '
-  + '"clear my notes" asks for your approval first; "help me pick a colour" lets you choose; "book me a table" asks you a question; "who am I?" asks you to sign in; '
+  + '"clear my notes" asks for your approval first; "help me pick a colour" lets you choose; "book me a table" asks you a question; "who am I?" asks you to sign in; "ask the MCP server about Seoul" calls a tool of a real MCP server; '
   + '"write a haiku about rain" hands over to the writer loop, where a writer drafts and a critic reviews until it calls exit_loop; '
   + '"echo …" repeats your words; "simulate an error" shows an error event. '
   + 'Watch the event timeline, state and artifacts on the right while I answer.';
@@ -81,6 +82,11 @@ const coordinatorModel = {
       if (name === 'clear_notes') return yield* streamText(`Done: ${response.cleared} note${response.cleared === 1 ? '' : 's'} deleted, with your approval.`, signal);
       if (name === 'get_user_choice') return yield* streamText(`${response.result} it is. The choice came back as the function response of the get_user_choice call.`, signal);
       if (name === 'adk_request_input') return yield* streamText(`Booked for ${response.result}. Your answer came back as the function response of adk_request_input.`, signal);
+      // An MCP tool's answer is its CallToolResult: the text of its content.
+      if (Array.isArray(response?.content)) {
+        const said = response.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+        return yield* streamText(`The MCP server's ${name} tool answered${response.isError ? ' with an error' : ''}: ${said}`, signal);
+      }
       if (name === 'whoami') return yield* streamText(`You are ${response.name}. You signed in at the local OpenID provider; the whoami tool got the token and asked it who you are.`, signal);
       if (name === 'calculator') return yield* streamText(`${response.expression} = ${response.result}. The calculator tool worked it out, and the result is now in session state as last_result.`, signal);
       if (name === 'save_note') return yield* streamText(`Saved "${response.saved}". You have ${response.count} note${response.count === 1 ? '' : 's'}; they are in user:notes state and in ${response.file} (version ${response.version}).`, signal);
@@ -95,6 +101,8 @@ const coordinatorModel = {
     if (/\b(clear|delete|erase)\b.*\bnotes?\b/i.test(text)) return yield callOf('clear_notes', {});
     if (/\b(pick|choose)\b/i.test(text)) return yield callOf('get_user_choice', { options: ['Red', 'Green', 'Blue'] });
     if (/\bwho am i\b/i.test(text)) return yield callOf('whoami', {});
+    const mcpCity = text.match(/\bmcp\b.*\babout\s+([\p{L} ]+?)[.!?]*$/iu);
+    if (mcpCity) return yield callOf('describe_city', { city: mcpCity[1].trim() });
     if (/\b(book|reserve)\b/i.test(text)) return yield callOf('adk_request_input', { message: 'For what time?', response_schema: { type: 'string' } });
     if (/\b(write|draft)\b/i.test(text)) return yield callOf('transfer_to_agent', { agent_name: 'writer_loop' });
     if (/\b(error|fail)\b/i.test(text)) {
@@ -155,7 +163,7 @@ export function buildOfflineAgent(adk) {
     description: 'Answers, calculates, keeps notes, and hands writing to the writer loop.',
     model: coordinatorModel,
     instruction: 'Help the user. Use calculator for arithmetic, save_note for notes, clear_notes to delete them, get_user_choice to let the user pick, adk_request_input to ask, whoami to know who they are, and transfer writing requests to writer_loop.',
-    tools: [calculator, saveNote, clearNotes, adk.getUserChoiceTool, adk.requestInputTool, whoami],
+    tools: [calculator, saveNote, clearNotes, adk.getUserChoiceTool, adk.requestInputTool, whoami, ...mcpTools(adk)],
     subAgents: [loop],
   });
 }

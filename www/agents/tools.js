@@ -135,3 +135,22 @@ function signInConfig() {
 
 /** `user:` makes the file shared by all of the user's sessions, like the `user:notes` state. */
 export const NOTES_FILE = 'user:notes.md';
+
+/** The MCP server `make demo` started (`?mcp=` overrides), if any. */
+function mcpUrl() {
+  return new URLSearchParams(location.search).get('mcp') ?? window.ADK_DEMO_MCP_URL ?? '';
+}
+
+let mcpToolset = null;
+
+/**
+ * Its tools, as one MCPToolset shared by every run (one MCP session), or none: the agent trees are
+ * rebuilt per run, the session with the server need not be.
+ */
+export function mcpTools(adk) {
+  const url = mcpUrl();
+  if (!url) return [];
+  if (mcpToolset?.connectionParams.url !== url) mcpToolset = new adk.MCPToolset({ type: 'StreamableHTTPConnectionParams', url });
+  return [mcpToolset];
+}
+

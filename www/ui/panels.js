@@ -209,7 +209,8 @@ export class SessionsList {
 
 /** An agent tree as nested lists: name, kind, tools; for showing what will run. */
 export function agentTreeView(agent) {
-  const tools = (agent.tools ?? []).map((t) => t.name);
+  // A toolset has no name of its own: its server's tools are listed when the agent runs.
+  const tools = (agent.tools ?? []).map((t) => t.name ?? (t.connectionParams ? `MCP server ${t.connectionParams.url}` : '?'));
   return el('li', {},
     el('span', { className: 'agent-name' }, agent.name),
     el('span', { className: 'agent-kind' }, agent.constructor?.name ?? 'agent'),
