@@ -54,12 +54,14 @@ fn network_error(url: &str, error: AdkError) -> AdkError {
     AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
-/// The request, aborted by `signal`. (gloo-net's builder would rewrite a URL that has a query:
-/// `?alt=sse` goes out as `?alt=sse&`; the request is built as given instead.)
-fn build(request: &HttpRequest, signal: &web_sys::AbortSignal) -> Result<web_sys::Request, AdkError> {
+/// The request, aborted by `signal` if given. (gloo-net's builder would rewrite a URL that has a
+/// query: `?alt=sse` goes out as `?alt=sse&`; the request is built as given instead.)
+fn build(request: &HttpRequest, signal: Option<&web_sys::AbortSignal>) -> Result<web_sys::Request, AdkError> {
     let init = web_sys::RequestInit::new();
     init.set_method(&request.method);
-    init.set_signal(Some(signal));
+    if let Some(signal) = signal {
+        init.set_signal(Some(signal));
+    }
     let headers: js_sys::Array =
         request.headers.iter().map(|(k, v)| -> JsValue { js_sys::Array::of2(&k.into(), &v.into()).into() }).collect();
     init.set_headers(&headers);
@@ -78,7 +80,7 @@ impl HttpClient for FetchClient {
         };
         let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
         let url = request.url.clone();
-        let request = build(&request, &guard.0.signal())?;
+        let request = build(&request, Some(&guard.0.signal()))?;
         let pending = call(fetch, &JsValue::UNDEFINED, &[request.into()]).map_err(|e| network_error(&url, e))?;
         let answer = resolve(pending).await.map_err(|e| network_error(&url, e))?;
         let raw: web_sys::Response = answer.dyn_into().map_err(|_| {
@@ -106,5 +108,22 @@ impl HttpClient for FetchClient {
             Box::pin(futures_util::stream::empty())
         };
         Ok(HttpResponse { status, headers, body })
+    }
+
+    // Only the agents' MCP client sends in the background: the slim entries keep the default.
+    #[cfg(feature = "agents")]
+    fn send_and_forget(&self, request: HttpRequest) {
+        thread_local! {
+            // One handler for every forgotten request's failure: nothing is waiting for it.
+            static IGNORE: wasm_bindgen::closure::Closure<dyn FnMut(JsValue)> =
+                wasm_bindgen::closure::Closure::new(|_: JsValue| {});
+        }
+        let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else { return };
+        let Ok(request) = build(&request, None) else { return };
+        if let Ok(pending) = call(fetch, &JsValue::UNDEFINED, &[request.into()]) {
+            if let Ok(pending) = pending.dyn_into::<js_sys::Promise>() {
+                IGNORE.with(|ignore| drop(pending.catch(ignore)));
+            }
+        }
     }
 }

@@ -70,6 +70,28 @@ await test('a closed session is begun again on the next call; one toolset serves
   await toolset.close();
 });
 
+await test('a run stopped during a slow tool cancels the call on the server (notifications/cancelled)', async () => {
+  const toolset = new MCPToolset(params);
+  const model = new ScriptedModel([callOf('slow', { seconds: 30 }), 'never']);
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 1500);
+  const started = Date.now();
+  const error = await (async () => {
+    for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
+  })().then(() => null, (e) => e);
+  assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
+  // The server's own record, asked through a second run: the 30-second call was cancelled there.
+  let cancelled = [];
+  for (let i = 0; i < 20 && !cancelled.includes(30); i += 1) {
+    const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
+    cancelled = json(responses[0]).structuredContent.result;
+    if (!cancelled.includes(30)) await new Promise((r) => setTimeout(r, 100));
+  }
+  assertJsonEqual(cancelled, [30]);
+  await toolset.close();
+});
+
 await test('a URL that is not an MCP server: the agent runs without that toolset\'s tools, as ADK\'s does', async () => {
   const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: `${location.origin}/tests/browser/blank.html` });
   const model = new ScriptedModel(['no tools here']);

@@ -8,6 +8,7 @@ browser tests and ADK's McpToolset recorder. Its tools come in the shapes a page
   red_pixel()               an image out (a 1x1 PNG)
   fail_on_purpose()         raises: the result has isError
   slow(seconds)             sleeps, for cancellation
+  cancellations()           the `slow` calls the client cancelled so far (their seconds)
 
 Usage: server.py [--port N]   (prints `READY http://127.0.0.1:PORT`)
 """
@@ -66,11 +67,24 @@ def fail_on_purpose() -> str:
     raise ValueError('failed on purpose 💥')
 
 
+CANCELLED: list[float] = []
+
+
 @server.tool()
 async def slow(seconds: float) -> str:
     """Sleeps, then answers."""
-    await anyio.sleep(seconds)
+    try:
+        await anyio.sleep(seconds)
+    except anyio.get_cancelled_exc_class():
+        CANCELLED.append(seconds)
+        raise
     return f'slept {seconds}s'
+
+
+@server.tool()
+def cancellations() -> list[float]:
+    """The slow calls cancelled so far."""
+    return CANCELLED
 
 
 def main() -> None:

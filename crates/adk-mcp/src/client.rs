@@ -8,7 +8,7 @@ use futures_util::future::LocalBoxFuture;
 use futures_util::StreamExt;
 use serde_json::Value;
 
-use crate::cancellation::Cancellation;
+use crate::cancellation::{Cancellation, Listening};
 use crate::http::{HttpClient, HttpRequest};
 use crate::message::{read, request, Incoming};
 use crate::{AdkError, ErrorCode};
@@ -61,7 +61,6 @@ impl McpClient {
 
     /// Sends `method` with `params` (and `headers` for this request) and returns its result,
     /// beginning a session first if there is none, and a new one if the server forgot this one.
-    /// Boxed: every MCP call shares one copy.
     pub fn request<'a>(
         &'a self,
         method: &'a str,
@@ -69,26 +68,53 @@ impl McpClient {
         headers: &'a [(String, String)],
         cancellation: Rc<Cancellation>,
     ) -> LocalBoxFuture<'a, Result<JsonObject, AdkError>> {
+        self.exchange(method, params, headers, cancellation, false)
+    }
+
+    /// [`request`](Self::request), and when `cancellation` fires before the answer, the server is
+    /// told (`notifications/cancelled`): a dropped connection alone does not cancel MCP work.
+    /// Boxed: every MCP call shares one copy.
+    fn exchange<'a>(
+        &'a self,
+        method: &'a str,
+        params: Option<JsonObject>,
+        headers: &'a [(String, String)],
+        cancellation: Rc<Cancellation>,
+        announce_cancel: bool,
+    ) -> LocalBoxFuture<'a, Result<JsonObject, AdkError>> {
         Box::pin(async move {
-            self.begin(headers, cancellation.clone()).await?;
-            let id = self.id();
-            match self
-                .post(Some(id), method, params.clone(), headers, cancellation.clone())
-                .await
-                .map(|(answer, _)| answer)
-            {
-                // The server forgot the session (restarted, expired): the spec's answer is a new one.
-                Err(e)
-                    if e.http_status == Some(404) && self.session.borrow().as_ref().is_some_and(|s| s.id.is_some()) =>
-                {
-                    self.session.borrow_mut().take();
-                    self.begin(headers, cancellation.clone()).await?;
-                    let id = self.id();
-                    Ok(self.post(Some(id), method, params, headers, cancellation).await?.0.unwrap_or_default())
+            // The second attempt is for a session the server forgot (restarted, expired): the
+            // spec's answer is a new one.
+            for attempt in 0..2 {
+                self.begin(headers, cancellation.clone()).await?;
+                let id = self.id();
+                let _announced = announce_cancel.then(|| self.announce_cancel(id, headers, &cancellation));
+                let had_session = self.session.borrow().as_ref().is_some_and(|s| s.id.is_some());
+                match self.post(Some(id), method, params.clone(), headers, cancellation.clone()).await {
+                    Err(e) if attempt == 0 && had_session && e.http_status == Some(404) => {
+                        self.session.borrow_mut().take();
+                    }
+                    answer => return Ok(answer?.0.unwrap_or_default()),
                 }
-                answer => Ok(answer?.unwrap_or_default()),
             }
+            Err(AdkError::new(
+                ErrorCode::Unavailable,
+                self.what(&format!("{method}: the server forgot the new session too")),
+            ))
         })
+    }
+
+    /// Tells the server the request `id` is cancelled when `cancellation` fires, while the guard lives.
+    fn announce_cancel(&self, id: u64, headers: &[(String, String)], cancellation: &Rc<Cancellation>) -> Listening {
+        let params = JsonObject::from_iter([
+            ("requestId".to_string(), Value::from(id)),
+            ("reason".to_string(), Value::from("The run was stopped.")),
+        ]);
+        let mut notice =
+            HttpRequest::post_json(self.url.clone(), request(None, "notifications/cancelled", Some(params)));
+        notice.headers = self.request_headers(headers);
+        let http = self.http.clone();
+        cancellation.listen(move || http.send_and_forget(notice))
     }
 
     /// Every tool the server lists, across pages (`tools/list` with its `cursor`).
@@ -137,7 +163,7 @@ impl McpClient {
             ("name".to_string(), Value::String(name.to_string())),
             ("arguments".to_string(), Value::Object(arguments)),
         ]);
-        self.request("tools/call", Some(params), headers, cancellation).await
+        self.exchange("tools/call", Some(params), headers, cancellation, true).await
     }
 
     /// Ends the session on the server (`DELETE`); a server that does not allow it (405) is fine.
@@ -152,6 +178,24 @@ impl McpClient {
             200..=299 | 404 | 405 => Ok(()),
             status => Err(AdkError::http(status, self.what(&format!("DELETE answered HTTP {status}")))),
         }
+    }
+
+    /// The headers of every message: JSON in, JSON or SSE out, the client's and the call's own,
+    /// then the session's.
+    fn request_headers(&self, headers: &[(String, String)]) -> Vec<(String, String)> {
+        let mut all = vec![
+            ("Content-Type".to_string(), "application/json".to_string()),
+            ("Accept".to_string(), "application/json, text/event-stream".to_string()),
+        ];
+        all.extend(self.headers.iter().cloned());
+        all.extend(headers.iter().cloned());
+        if let Some(session) = self.session.borrow().as_ref() {
+            if let Some(id) = &session.id {
+                all.push(("Mcp-Session-Id".into(), id.clone()));
+            }
+            all.push(("MCP-Protocol-Version".into(), session.version.clone()));
+        }
+        all
     }
 
     fn id(&self) -> u64 {
@@ -207,15 +251,7 @@ impl McpClient {
         cancellation: Rc<Cancellation>,
     ) -> Result<(Option<JsonObject>, Option<String>), AdkError> {
         let mut post = HttpRequest::post_json(self.url.clone(), request(id, method, params));
-        post.headers.push(("Accept".into(), "application/json, text/event-stream".into()));
-        post.headers.extend(self.headers.iter().cloned());
-        post.headers.extend(headers.iter().cloned());
-        if let Some(session) = self.session.borrow().as_ref() {
-            if let Some(id) = &session.id {
-                post.headers.push(("Mcp-Session-Id".into(), id.clone()));
-            }
-            post.headers.push(("MCP-Protocol-Version".into(), session.version.clone()));
-        }
+        post.headers = self.request_headers(headers);
         let response = self.http.send(post, cancellation).await?;
         let session_id = response.header("mcp-session-id").map(str::to_string);
         let status = response.status;

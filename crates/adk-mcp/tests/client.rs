@@ -23,6 +23,7 @@ type Answer = (u16, Vec<(&'static str, &'static str)>, String);
 #[derive(Default)]
 struct Server {
     sent: RefCell<Vec<HttpRequest>>,
+    forgotten: RefCell<Vec<HttpRequest>>,
     answers: RefCell<Vec<Answer>>,
 }
 
@@ -87,6 +88,10 @@ impl HttpClient for Server {
             headers: headers.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
             body: Box::pin(futures::stream::iter(chunks)),
         })
+    }
+
+    fn send_and_forget(&self, request: HttpRequest) {
+        self.forgotten.borrow_mut().push(request);
     }
 }
 
@@ -177,4 +182,30 @@ fn errors_are_typed() {
     server.json(vec![], json!({"jsonrpc": "2.0", "id": 0, "result": {"tools": [{"description": "no name"}]}}));
     let e = block_on(client(&server).list_tools(&[], Rc::default())).unwrap_err();
     assert!(e.message.contains("without a name"), "{}", e.message);
+}
+
+#[test]
+fn a_stopped_call_is_cancelled_on_the_server_and_a_finished_one_is_not() {
+    let server = Rc::new(Server::default());
+    server.initialized("s-1", "2025-06-18");
+    server.json(vec![], json!({"jsonrpc": "2.0", "id": 0, "result": {"content": []}}));
+    server.json(vec![], json!({"jsonrpc": "2.0", "id": 0, "result": {"content": []}}));
+    let mcp = client(&server);
+    // Finished, then the run stops: nothing to cancel any more.
+    let run = Rc::new(Cancellation::default());
+    block_on(mcp.call_tool("quick", serde_json::Map::new(), &[], run.clone())).unwrap();
+    run.cancel();
+    assert!(server.forgotten.borrow().is_empty());
+    // Stopped while it runs (here: before its answer is read), the server hears of it in the background.
+    let stopped = Rc::new(Cancellation::default());
+    stopped.cancel();
+    let _ = block_on(mcp.call_tool("slow", serde_json::Map::new(), &[], stopped));
+    let forgotten = server.forgotten.borrow();
+    assert_eq!(forgotten.len(), 1);
+    let notice: Value = serde_json::from_str(forgotten[0].body.as_deref().unwrap()).unwrap();
+    let call: Value = serde_json::from_str(server.sent.borrow()[3].body.as_deref().unwrap()).unwrap();
+    assert_eq!(notice["method"], "notifications/cancelled");
+    assert_eq!(notice["params"]["requestId"], call["id"]);
+    assert!(notice.get("id").is_none());
+    assert!(forgotten[0].headers.contains(&("Mcp-Session-Id".into(), "s-1".into())));
 }

@@ -191,6 +191,13 @@ pub trait HttpClient {
     /// request and the body stream (the body then ends with an `ABORTED` error). Network failures
     /// are `UNAVAILABLE`; HTTP error statuses are *not* errors here.
     async fn send(&self, request: HttpRequest, cancellation: Rc<Cancellation>) -> Result<HttpResponse, AdkError>;
+
+    /// Sends `request` in the background, its answer unread, even as the run that sent it ends:
+    /// for a protocol's last word when a run is stopped (MCP's `notifications/cancelled`). A client
+    /// that cannot send in the background drops it, as a lost notification is dropped.
+    fn send_and_forget(&self, request: HttpRequest) {
+        drop(request);
+    }
 }
 
 #[cfg(test)]
