@@ -441,3 +441,24 @@ fn a_built_in_tool_is_refused_for_a_model_that_is_not_gemini() {
     assert_eq!(error.message, "Google search tool is not supported for model gpt-4o");
     assert!(m.requests().is_empty());
 }
+
+/// Two tools of one name (a function tool and an MCP tool, say): both are declared, and the call
+/// lands on the later one, as ADK's `tools_dict` keeps the last tool registered under a name.
+#[test]
+fn of_two_tools_with_one_name_the_later_one_runs() {
+    let m = Rc::new(ScriptedModel::new(vec![
+        ScriptedTurn::Response(Box::new(LlmResponse::from_parts(vec![Part::from_function_call(
+            "lookup",
+            JsonObject::new(),
+        )]))),
+        ScriptedTurn::Response(Box::new(LlmResponse::from_parts(vec![Part::from_text("done")]))),
+    ]));
+    let first = tool("lookup", |_| json!("first"));
+    let second = tool("lookup", |_| json!("second"));
+    let runner = setup(llm("a", &m, |c| c.tools = vec![first.into(), second.into()]));
+    let events = run(&runner, "look it up");
+    let declared: Vec<String> = m.requests()[0].function_declarations().map(|d| d.name.clone()).collect();
+    assert_eq!(declared, ["lookup", "lookup"]);
+    let response = events.iter().flat_map(|e| e.get_function_responses()).next().unwrap();
+    assert_eq!(response.response.as_ref().unwrap()["result"], "second");
+}
