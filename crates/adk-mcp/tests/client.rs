@@ -209,3 +209,19 @@ fn a_stopped_call_is_cancelled_on_the_server_and_a_finished_one_is_not() {
     assert!(notice.get("id").is_none());
     assert!(forgotten[0].headers.contains(&("Mcp-Session-Id".into(), "s-1".into())));
 }
+
+#[test]
+fn an_oversized_result_is_refused_with_a_typed_error_as_json_and_as_sse() {
+    let huge = "x".repeat(33 << 20);
+    let server = Rc::new(Server::default());
+    server.initialized("s", "2025-06-18");
+    server.json(vec![], json!({"jsonrpc": "2.0", "id": 0, "result": {"content": [{"type": "text", "text": huge}]}}));
+    let e = block_on(client(&server).call_tool("big", serde_json::Map::new(), &[], Rc::default())).unwrap_err();
+    assert_eq!(e.code, ErrorCode::ResourceExhausted, "{}", e.message);
+
+    let server = Rc::new(Server::default());
+    server.initialized("s", "2025-06-18");
+    server.sse(vec![], &[json!({"jsonrpc": "2.0", "id": 0, "result": {"content": [{"type": "text", "text": huge}]}})]);
+    let e = block_on(client(&server).call_tool("big", serde_json::Map::new(), &[], Rc::default())).unwrap_err();
+    assert_eq!(e.code, ErrorCode::ResourceExhausted, "{}", e.message);
+}
