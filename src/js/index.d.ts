@@ -1006,6 +1006,13 @@ export declare class MCPToolset {
     connectionParams: StreamableHTTPConnectionParams,
     toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean),
     prefix?: string,
+    options?: {
+      /**
+       * Headers for each request, from the context it is made in (ADK's `header_provider`); one that
+       * throws fails the listing (the agent then runs without these tools) or the call.
+       */
+      headerProvider?: (context: { invocationId: string; agentName: string; userId: string; sessionId: string }) => Record<string, string>;
+    },
   );
   readonly connectionParams: StreamableHTTPConnectionParams;
   readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);

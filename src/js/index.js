@@ -364,14 +364,15 @@ export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => 
  * The tools of an MCP server over Streamable HTTP (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):
  * listed on each model call (once per invocation), each declared from its `inputSchema`, each call's
  * `CallToolResult` handed to the model as ADK hands it. `toolFilter`: names, or a predicate of
- * `{name, description}`; `prefix`: tools named `<prefix>_<name>`.
+ * `{name, description}`; `prefix`: tools named `<prefix>_<name>`; `options.headerProvider(context)`:
+ * headers for each request (ADK's `header_provider`).
  */
 export class MCPToolset {
   #handle;
 
-  constructor(connectionParams, toolFilter, prefix) {
+  constructor(connectionParams, toolFilter, prefix, options) {
     needWasm('MCPToolset');
-    this.#handle = new wasm.McpToolsetHandle(connectionParams, toolFilter, prefix);
+    this.#handle = new wasm.McpToolsetHandle(connectionParams, toolFilter, prefix, options);
     Object.assign(this, { connectionParams, toolFilter, prefix });
   }
 

@@ -10,6 +10,7 @@ use super::http_options::{header_list, http_client, text};
 use super::llm::ToolHandle;
 use super::to_js_error;
 use crate::agent::ReadonlyContext;
+use crate::tool::mcp::HeaderProvider;
 use crate::tool::{McpToolset, Tool, ToolFilter, Toolset};
 use crate::AdkError;
 use adk_mcp::McpClient;
@@ -23,9 +24,14 @@ pub struct McpToolsetHandle {
 #[wasm_bindgen(js_class = McpToolsetHandle)]
 impl McpToolsetHandle {
     /// From `{type: 'StreamableHTTPConnectionParams', url, headers?, header?, fetch?}`, a filter
-    /// (tool names, or a predicate of `{name, description}`) and a name prefix.
+    /// (tool names, or a predicate of `{name, description}`), a name prefix and `{headerProvider?}`.
     #[wasm_bindgen(constructor)]
-    pub fn new(params: JsValue, tool_filter: JsValue, prefix: JsValue) -> Result<McpToolsetHandle, JsValue> {
+    pub fn new(
+        params: JsValue,
+        tool_filter: JsValue,
+        prefix: JsValue,
+        options: JsValue,
+    ) -> Result<McpToolsetHandle, JsValue> {
         const WHAT: &str = "MCPToolset";
         let kind = text(WHAT, &params, "type").map_err(to_js_error)?;
         if kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
@@ -52,6 +58,9 @@ impl McpToolsetHandle {
             toolset = toolset.with_prefix(prefix);
         } else if !prefix.is_undefined() && !prefix.is_null() {
             return Err(to_js_error(AdkError::invalid(format!("{WHAT}: prefix: expected a string"))));
+        }
+        if let Some(provider) = header_provider(&options)? {
+            toolset = toolset.with_header_provider(provider);
         }
         Ok(McpToolsetHandle { inner: Rc::new(toolset) })
     }
@@ -92,4 +101,35 @@ fn filter(value: &JsValue) -> Result<Option<ToolFilter>, JsValue> {
         predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
     };
     Ok(Some(ToolFilter::Predicate(Rc::new(accepts))))
+}
+
+/// `options.headerProvider`: a function of `{invocationId, agentName, userId, sessionId}` that
+/// returns the headers of one request (ADK's `header_provider`, called for each listing and call).
+fn header_provider(options: &JsValue) -> Result<Option<HeaderProvider>, JsValue> {
+    let given = prop(options, "headerProvider");
+    if given.is_undefined() || given.is_null() {
+        return Ok(None);
+    }
+    let Some(provide) = given.dyn_ref::<js_sys::Function>().cloned() else {
+        return Err(to_js_error(AdkError::invalid("MCPToolset: headerProvider: expected a function")));
+    };
+    let provider = move |ctx: &ReadonlyContext| {
+        let context = js_sys::Object::new();
+        for (key, value) in [
+            ("invocationId", ctx.invocation_id().to_string()),
+            ("agentName", ctx.agent_name().to_string()),
+            ("userId", ctx.user_id()),
+            ("sessionId", ctx.session_id()),
+        ] {
+            let _ = js_sys::Reflect::set(&context, &key.into(), &value.into());
+        }
+        let headers = provide.call1(&JsValue::UNDEFINED, &context).map_err(|e| {
+            AdkError::invalid(format!(
+                "MCPToolset headerProvider threw: {}",
+                crate::platform::interop::js_error_to_core(&e).message
+            ))
+        })?;
+        header_list("MCPToolset headerProvider", &headers)
+    };
+    Ok(Some(Rc::new(provider)))
 }

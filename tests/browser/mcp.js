@@ -92,6 +92,31 @@ await test('a run stopped during a slow tool cancels the call on the server (not
   await toolset.close();
 });
 
+await test('headers: the static ones and headerProvider\'s, per request, reach the server; a provider that throws fails the call', async () => {
+  const seen = [];
+  const toolset = new MCPToolset({ ...params, headers: { 'X-Static': 'yes' } }, undefined, undefined, {
+    headerProvider: (context) => {
+      seen.push(context);
+      return { 'X-Tenant': `tenant-of-${context.userId}` };
+    },
+  });
+  const { responses } = await runCalls(toolset, [['echo_header', { name: 'x-tenant' }], ['echo_header', { name: 'x-static' }]]);
+  assertJsonEqual(responses.map((r) => json(r).structuredContent.result), ['tenant-of-u', 'yes']);
+  assert(seen.length >= 2 && seen.every((c) => c.userId === 'u' && c.sessionId === 's' && c.agentName === 'mcp_user'), JSON.stringify(seen));
+  await toolset.close();
+  let calls = 0;
+  const failing = new MCPToolset(params, undefined, undefined, {
+    headerProvider: () => {
+      calls += 1;
+      if (calls > 1) throw new Error('no tenant');
+      return {};
+    },
+  });
+  const error = await runCalls(failing, [['server_time', {}]], 'failing').then(() => null, (e) => e);
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('no tenant'), String(error?.message ?? error));
+  await failing.close();
+});
+
 await test('a URL that is not an MCP server: the agent runs without that toolset\'s tools, as ADK\'s does', async () => {
   const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: `${location.origin}/tests/browser/blank.html` });
   const model = new ScriptedModel(['no tools here']);

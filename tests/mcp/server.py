@@ -9,6 +9,7 @@ browser tests and ADK's McpToolset recorder. Its tools come in the shapes a page
   fail_on_purpose()         raises: the result has isError
   slow(seconds)             sleeps, for cancellation
   cancellations()           the `slow` calls the client cancelled so far (their seconds)
+  echo_header(name)         the value of a header of the request that called it ('' if none)
 
 Usage: server.py [--port N]   (prints `READY http://127.0.0.1:PORT`)
 """
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 import anyio
-from mcp.server.mcpserver import Image, MCPServer
+from mcp.server.mcpserver import Context, Image, MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'a2a'))
@@ -85,6 +86,12 @@ async def slow(seconds: float) -> str:
 def cancellations() -> list[float]:
     """The slow calls cancelled so far."""
     return CANCELLED
+
+
+@server.tool()
+def echo_header(name: str, ctx: Context) -> str:
+    """The value of one header of this request."""
+    return (ctx.headers or {}).get(name.lower(), '')
 
 
 def main() -> None:

@@ -27,8 +27,9 @@ const RESERVED: [&str; 5] = [
     "set_model_response",
 ];
 
-/// Headers for each MCP request, from the context it is made in (ADK's `header_provider`).
-pub type HeaderProvider = Rc<dyn Fn(&ReadonlyContext) -> Vec<(String, String)>>;
+/// Headers for each MCP request, from the context it is made in (ADK's `header_provider`); an
+/// error fails the listing or the call it was asked for.
+pub type HeaderProvider = Rc<dyn Fn(&ReadonlyContext) -> Result<Vec<(String, String)>, AdkError>>;
 
 /// The tools of one MCP server (ADK's `McpToolset`).
 pub struct McpToolset {
@@ -68,8 +69,8 @@ impl McpToolset {
         self
     }
 
-    fn headers(&self, ctx: &ReadonlyContext) -> Vec<(String, String)> {
-        self.header_provider.as_ref().map(|provide| provide(ctx)).unwrap_or_default()
+    fn headers(&self, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
+        self.header_provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(ctx))
     }
 }
 
@@ -83,7 +84,7 @@ impl Toolset for McpToolset {
             }
         }
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
-        let listed = self.client.list_tools(&self.headers(ctx), cancellation).await?;
+        let listed = self.client.list_tools(&self.headers(ctx)?, cancellation).await?;
         let mut tools: Vec<Rc<dyn Tool>> = Vec::with_capacity(listed.len());
         for tool in listed {
             // A server's tool named as one of ADK's own is skipped, not allowed to shadow it.
@@ -161,7 +162,7 @@ impl Tool for McpTool {
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let headers = self.header_provider.as_ref().map(|provide| provide(&ctx)).unwrap_or_default();
+        let headers = self.header_provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(&ctx))?;
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
         let result = self.client.call_tool(&self.declaration.name, args, &headers, cancellation).await?;
         Ok(Value::Object(as_adk_dumps(result)))
