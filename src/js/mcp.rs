@@ -94,9 +94,7 @@ fn filter(value: &JsValue) -> Result<Option<ToolFilter>, JsValue> {
     };
     let accepts = move |tool: &dyn Tool, _ctx: &ReadonlyContext| {
         let declaration = tool.declaration();
-        let described = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&described, &"name".into(), &declaration.name.as_str().into());
-        let _ = js_sys::Reflect::set(&described, &"description".into(), &declaration.description.as_str().into());
+        let described = strings_object(&[("name", &declaration.name), ("description", &declaration.description)]);
         // A predicate that throws selects nothing.
         predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
     };
@@ -114,15 +112,12 @@ fn header_provider(options: &JsValue) -> Result<Option<HeaderProvider>, JsValue>
         return Err(to_js_error(AdkError::invalid("MCPToolset: headerProvider: expected a function")));
     };
     let provider = move |ctx: &ReadonlyContext| {
-        let context = js_sys::Object::new();
-        for (key, value) in [
-            ("invocationId", ctx.invocation_id().to_string()),
-            ("agentName", ctx.agent_name().to_string()),
-            ("userId", ctx.user_id()),
-            ("sessionId", ctx.session_id()),
-        ] {
-            let _ = js_sys::Reflect::set(&context, &key.into(), &value.into());
-        }
+        let context = strings_object(&[
+            ("invocationId", ctx.invocation_id()),
+            ("agentName", ctx.agent_name()),
+            ("userId", &ctx.user_id()),
+            ("sessionId", &ctx.session_id()),
+        ]);
         let headers = provide.call1(&JsValue::UNDEFINED, &context).map_err(|e| {
             AdkError::invalid(format!(
                 "MCPToolset headerProvider threw: {}",
@@ -132,4 +127,14 @@ fn header_provider(options: &JsValue) -> Result<Option<HeaderProvider>, JsValue>
         header_list("MCPToolset headerProvider", &headers)
     };
     Ok(Some(Rc::new(provider)))
+}
+
+/// A plain object of string fields, for the callbacks above.
+fn strings_object(fields: &[(&str, &str)]) -> js_sys::Object {
+    let object = js_sys::Object::new();
+    for (key, value) in fields {
+        // Setting a field of a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
+    }
+    object
 }

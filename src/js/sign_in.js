@@ -44,9 +44,9 @@ function start(request, options) {
   let authUri = oauth2.authUri;
   // The redirect URI the provider will check the code against: the one in the URL when the agent
   // put one there, else the agent's, the caller's or the package's redirect page.
-  const redirectUri = paramsOf(authUri).get('redirect_uri') ?? oauth2.redirectUri ?? options.redirectUri
-    ?? new URL('oauth-redirect.html', import.meta.url).href;
-  if (!paramsOf(authUri).has('redirect_uri')) {
+  const inUri = paramsOf(authUri).get('redirect_uri');
+  const redirectUri = inUri ?? oauth2.redirectUri ?? options.redirectUri ?? new URL('oauth-redirect.html', import.meta.url).href;
+  if (inUri === null) {
     // ADK's docs append it the same way when the agent leaves it to the page.
     const [base, fragment] = authUri.split('#');
     authUri = `${base}${base.includes('?') ? '&' : '?'}redirect_uri=${encodeURIComponent(redirectUri)}${fragment === undefined ? '' : `#${fragment}`}`;

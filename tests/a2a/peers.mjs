@@ -5,9 +5,8 @@
 // The Python venv is installed first (a no-op once it is current). Children die with this process.
 //
 // CLI: node tests/a2a/peers.mjs   starts all three, prints their URLs, runs until Ctrl-C.
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { childGroup, installVenv, ROOT, waitForOk } from '../common/processes.mjs';
+import { childGroup, installVenv, readyUrl, ROOT, waitForOk } from '../common/processes.mjs';
 import { startProxy } from './proxy.mjs';
 
 const PYTHON = `${ROOT}.venv/a2a/bin/python`;
@@ -46,22 +45,7 @@ async function startPython(name, children, timeoutMs) {
   const fail = (why) => new Error(`${name} peer (${SCRIPTS[name]}) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
 
   const deadline = Date.now() + timeoutMs;
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(fail(`printed no READY line within ${timeoutMs} ms`)), timeoutMs);
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      const m = /^READY (http:\/\/\S+)$/.exec(line);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    // 'close', not 'exit': it waits for stderr to drain, so the error shows the peer's last words.
-    child.once('close', (code, sig) => {
-      clearTimeout(timer);
-      reject(fail(`exited (${code ?? sig}) before it was ready`));
-    });
-  });
+  const url = await readyUrl(child, { timeoutMs, fail });
 
   // READY means the socket accepts; the card answering means the app's startup has finished too.
   await waitForOk(url + CARD_PATH, { child, deadline, fail });

@@ -1,8 +1,10 @@
 // Helpers for the Node scripts that run Python test servers (tests/a2a/peers.mjs,
 // tests/adk_server/servers.mjs, tests/mcp/servers.mjs): installing their venv, spawning children that die with this
-// process, keeping each child's stderr tail for error messages, polling a URL until it answers,
+// process, keeping each child's stderr tail for error messages, reading the URL it reports ready
+// at, polling a URL until it answers,
 // and stopping children (SIGTERM, then SIGKILL after 3 s).
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,6 +67,28 @@ export function childGroup() {
       await Promise.all(children.map(terminate));
     },
   };
+}
+
+/**
+ * The URL a Python test server prints as `READY <url>` (tests/a2a/_serve.py) once its socket
+ * accepts. Rejects with `fail(why)` if it exits first or prints none within `timeoutMs`.
+ */
+export function readyUrl(child, { timeoutMs, fail }) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(fail(`printed no READY line within ${timeoutMs} ms`)), timeoutMs);
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /^READY (http:\/\/\S+)$/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    // 'close', not 'exit': it waits for stderr to drain, so the error shows the server's last words.
+    child.once('close', (code, sig) => {
+      clearTimeout(timer);
+      reject(fail(`exited (${code ?? sig}) before it was ready`));
+    });
+  });
 }
 
 /**

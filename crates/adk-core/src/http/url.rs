@@ -6,14 +6,21 @@ use std::fmt::Write;
 /// path segment or a query value.
 pub fn encode_component(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => out.push(b as char),
+    percent_encode(&mut out, text, false);
+    out
+}
+
+/// Appends `text` with everything but the unreserved characters percent-encoded; a space as `+`
+/// when `space_as_plus` (form encoding), else as `%20`.
+fn percent_encode(out: &mut String, text: &str, space_as_plus: bool) {
+    for byte in text.bytes() {
+        match byte {
+            b' ' if space_as_plus => out.push('+'),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => out.push(char::from(byte)),
             // Writing into a String cannot fail.
-            _ => drop(write!(out, "%{b:02X}")),
+            _ => drop(write!(out, "%{byte:02X}")),
         }
     }
-    out
 }
 
 /// `?a=1&b=2` of the pairs that have a value, each value encoded; empty when none has.
@@ -33,14 +40,7 @@ pub fn query(pairs: &[(&str, Option<String>)]) -> String {
 /// Appends `text` form-encoded (`application/x-www-form-urlencoded`, as Python's `requests` and
 /// authlib encode: space as `+`, everything but the unreserved characters percent-encoded).
 pub fn form_encode(out: &mut String, text: &str) {
-    for byte in text.bytes() {
-        match byte {
-            b' ' => out.push('+'),
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => out.push(char::from(byte)),
-            // Writing into a String cannot fail.
-            _ => drop(write!(out, "%{byte:02X}")),
-        }
-    }
+    percent_encode(out, text, true);
 }
 
 /// `a=1&b=2`, form-encoded: an OAuth token request's body, or query parameters.

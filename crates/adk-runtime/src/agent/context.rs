@@ -391,7 +391,7 @@ impl CallbackContext {
     }
 
     fn require_credential_service(&self) -> Result<Rc<dyn CredentialService>, AdkError> {
-        let service = self.invocation_context().invocation().credential_service.clone();
+        let service = CredentialContext::credential_service(self);
         service.ok_or_else(|| AdkError::new(ErrorCode::FailedPrecondition, "Credential service is not initialized."))
     }
 

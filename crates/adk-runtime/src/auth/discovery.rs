@@ -11,14 +11,11 @@ use futures_util::future::LocalBoxFuture;
 use adk_core::json;
 use serde_json::Value;
 
+use super::oauth2::text;
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest};
 use crate::types::JsonObject;
 use crate::AdkError;
-
-fn text<'a>(object: &'a JsonObject, key: &str) -> Option<&'a str> {
-    object.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
-}
 
 /// Whether an OAuth2 scheme's flows lack a URL they need (ADK's `_missing_oauth_info`), or an
 /// OpenID Connect scheme lacks its endpoints.

@@ -25,7 +25,8 @@ const VERIFIER_LENGTH: usize = 48;
 /// authlib's leeway: a token that expires within a minute is treated as expired.
 const EXPIRY_LEEWAY_SECONDS: i64 = 60;
 
-fn text<'a>(object: &'a JsonObject, key: &str) -> Option<&'a str> {
+/// A non-empty string field.
+pub(super) fn text<'a>(object: &'a JsonObject, key: &str) -> Option<&'a str> {
     object.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
 }
 

@@ -31,6 +31,11 @@ const RESERVED: [&str; 5] = [
 /// error fails the listing or the call it was asked for.
 pub type HeaderProvider = Rc<dyn Fn(&ReadonlyContext) -> Result<Vec<(String, String)>, AdkError>>;
 
+/// The headers `provider` gives for a request made in `ctx`, none without one.
+fn headers(provider: &Option<HeaderProvider>, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
+    provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(ctx))
+}
+
 /// The tools of one MCP server (ADK's `McpToolset`).
 pub struct McpToolset {
     client: Rc<McpClient>,
@@ -68,10 +73,6 @@ impl McpToolset {
         self.header_provider = Some(provider);
         self
     }
-
-    fn headers(&self, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
-        self.header_provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(ctx))
-    }
 }
 
 #[async_trait(?Send)]
@@ -84,7 +85,7 @@ impl Toolset for McpToolset {
             }
         }
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
-        let listed = self.client.list_tools(&self.headers(ctx)?, cancellation).await?;
+        let listed = self.client.list_tools(&headers(&self.header_provider, ctx)?, cancellation).await?;
         let mut tools: Vec<Rc<dyn Tool>> = Vec::with_capacity(listed.len());
         for tool in listed {
             // A server's tool named as one of ADK's own is skipped, not allowed to shadow it.
@@ -162,7 +163,7 @@ impl Tool for McpTool {
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let headers = self.header_provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(&ctx))?;
+        let headers = headers(&self.header_provider, &ctx)?;
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
         let result = self.client.call_tool(&self.declaration.name, args, &headers, cancellation).await?;
         Ok(Value::Object(as_adk_dumps(result)))
