@@ -1011,13 +1011,69 @@ export declare class MCPToolset {
        * Headers for each request, from the context it is made in (ADK's `header_provider`); one that
        * throws fails the listing (the agent then runs without these tools) or the call.
        */
-      headerProvider?: (context: { invocationId: string; agentName: string; userId: string; sessionId: string }) => Record<string, string>;
+      headerProvider?: (context: HeaderProviderContext) => Record<string, string>;
     },
   );
   readonly connectionParams: StreamableHTTPConnectionParams;
   readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
   readonly prefix?: string;
   /** Ends the MCP session on the server (`DELETE`); the next call begins a new one. */
+  close(): Promise<void>;
+}
+
+/** The context a toolset's `headerProvider` is called with. */
+export interface HeaderProviderContext {
+  invocationId: string;
+  agentName: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** How an `OpenAPIToolset` is made (`@google/adk`'s options, and ADK Python's `allow_private_network_access`). */
+export interface OpenAPIToolsetOptions {
+  /** The spec, parsed (OpenAPI 3.0 or 3.1). */
+  specDict?: JsonObject;
+  /** The spec as JSON text (used when `specDict` is not given). */
+  specStr?: string;
+  /** Only `'json'`: a YAML spec is `UNIMPLEMENTED`; parse it first and pass `specDict`. */
+  specType?: 'json' | 'yaml';
+  /** Names, or a predicate of the tool's `{name, description}`. */
+  toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
+  /** Tools named `<prefix>_<name>`. */
+  prefix?: string;
+  /** Parameters named as the spec names them instead of in snake_case. */
+  preservePropertyNames?: boolean;
+  /** The security scheme of every operation (an OpenAPI security scheme object), in place of the spec's. */
+  authScheme?: JsonObject & { type: string };
+  /** Its credential: an API key, an HTTP credential, or an OAuth2 client (then the person signs in). */
+  authCredential?: AuthCredential;
+  /** The key the credential is kept and asked for under. */
+  credentialKey?: string;
+  /** Headers for each call, from the context it is made in; one that throws fails the call. */
+  headerProvider?: (context: HeaderProviderContext) => Record<string, string>;
+  /**
+   * Lets tools call loopback, private and link-local hosts (`localhost`, `10.x`, `*.local`, …), which
+   * are refused by default as in ADK (an error response the model sees). Checked on the URL as
+   * written: a public name that resolves to a private address is left to the browser.
+   */
+  allowPrivateNetworkAccess?: boolean;
+}
+
+/**
+ * The operations of an OpenAPI 3 spec as tools (`@google/adk`'s `OpenAPIToolset`, ADK's
+ * `OpenAPIToolset` / `RestApiTool`): one per operation, named as ADK names it (snake_case
+ * `operationId`, 60 characters at most, `_2`… for clashes), its parameters and request body's
+ * properties as arguments. A call goes through the runner's `fetch` with the run's abort signal; a
+ * JSON answer is the function response, any other is `{text}`, a failed status ADK's `{error}` text.
+ * An operation whose security scheme has no credential yet asks the person for one (ADK's
+ * `adk_request_credential`). A spec that cannot be read throws `INVALID_ARGUMENT` here. A service the
+ * page cannot reach, or one that does not allow the page's origin (CORS), fails the call with
+ * `UNAVAILABLE`, saying so.
+ */
+export declare class OpenAPIToolset {
+  constructor(options: OpenAPIToolsetOptions);
+  readonly toolFilter?: OpenAPIToolsetOptions['toolFilter'];
+  readonly prefix?: string;
   close(): Promise<void>;
 }
 
@@ -1281,7 +1337,7 @@ export interface Requests {
 /** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
 export declare const requests: Requests;
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | GoogleSearchTool | UrlContextTool
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | OpenAPIToolset | GoogleSearchTool | UrlContextTool
   | GoogleMapsGroundingTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;

@@ -387,10 +387,33 @@ export class MCPToolset {
   }
 }
 
+/**
+ * The operations of an OpenAPI 3 spec as tools (`@google/adk`'s `OpenAPIToolset`, ADK's): each named
+ * and parameterised as ADK's `OperationParser` does, called through the runner's `fetch` with the
+ * run's abort signal, its answer (JSON, else `{text}`, else ADK's error text) given to the model.
+ */
+export class OpenAPIToolset {
+  #handle;
+
+  constructor(options) {
+    needWasm('OpenAPIToolset');
+    this.#handle = new wasm.OpenApiToolsetHandle(options);
+    Object.assign(this, { toolFilter: options?.toolFilter, prefix: options?.prefix });
+  }
+
+  /** A handle for one agent's `tools`. */
+  toHandle() {
+    return this.#handle.toHandle();
+  }
+
+  /** Nothing is held open; here for `BaseToolset`'s shape. */
+  async close() {}
+}
+
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
   if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
-  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, an MCPToolset or {name, description, parameters, execute}`);
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset) or {name, description, parameters, execute}`);
 }
 
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */

@@ -9,9 +9,8 @@ use super::convert::prop;
 use super::http_options::{header_list, http_client, text};
 use super::llm::ToolHandle;
 use super::to_js_error;
-use crate::agent::ReadonlyContext;
-use crate::tool::mcp::HeaderProvider;
-use crate::tool::{McpToolset, Tool, ToolFilter, Toolset};
+use super::toolset::{self, header_provider};
+use crate::tool::{McpToolset, Toolset};
 use crate::AdkError;
 use adk_mcp::McpClient;
 
@@ -51,7 +50,7 @@ impl McpToolsetHandle {
         headers.extend(header_list(WHAT, &prop(&params, "headers")).map_err(to_js_error)?);
         let http = http_client(WHAT, &params).map_err(to_js_error)?;
         let mut toolset = McpToolset::new(Rc::new(McpClient::new(http, url, headers)));
-        if let Some(filter) = filter(&tool_filter)? {
+        if let Some(filter) = toolset::tool_filter(WHAT, &tool_filter)? {
             toolset = toolset.with_filter(filter);
         }
         if let Some(prefix) = prefix.as_string().filter(|p| !p.is_empty()) {
@@ -59,7 +58,7 @@ impl McpToolsetHandle {
         } else if !prefix.is_undefined() && !prefix.is_null() {
             return Err(to_js_error(AdkError::invalid(format!("{WHAT}: prefix: expected a string"))));
         }
-        if let Some(provider) = header_provider(&options)? {
+        if let Some(provider) = header_provider(WHAT, &options)? {
             toolset = toolset.with_header_provider(provider);
         }
         Ok(McpToolsetHandle { inner: Rc::new(toolset) })
@@ -76,65 +75,4 @@ impl McpToolsetHandle {
         let toolset = self.inner.clone();
         super::convert::promise(async move { toolset.close().await.map(|()| JsValue::UNDEFINED) })
     }
-}
-
-/// `toolFilter`: names, or a predicate of the tool's `{name, description}`.
-fn filter(value: &JsValue) -> Result<Option<ToolFilter>, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        return Ok(None);
-    }
-    if let Some(names) = value.dyn_ref::<js_sys::Array>() {
-        let names: Option<Vec<String>> = names.iter().map(|n| n.as_string()).collect();
-        return names.map(|n| Some(ToolFilter::Names(n))).ok_or_else(|| {
-            to_js_error(AdkError::invalid("MCPToolset: toolFilter: expected names (strings) or a function"))
-        });
-    }
-    let Some(predicate) = value.dyn_ref::<js_sys::Function>().cloned() else {
-        return Err(to_js_error(AdkError::invalid("MCPToolset: toolFilter: expected names (strings) or a function")));
-    };
-    let accepts = move |tool: &dyn Tool, _ctx: &ReadonlyContext| {
-        let declaration = tool.declaration();
-        let described = strings_object(&[("name", &declaration.name), ("description", &declaration.description)]);
-        // A predicate that throws selects nothing.
-        predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
-    };
-    Ok(Some(ToolFilter::Predicate(Rc::new(accepts))))
-}
-
-/// `options.headerProvider`: a function of `{invocationId, agentName, userId, sessionId}` that
-/// returns the headers of one request (ADK's `header_provider`, called for each listing and call).
-fn header_provider(options: &JsValue) -> Result<Option<HeaderProvider>, JsValue> {
-    let given = prop(options, "headerProvider");
-    if given.is_undefined() || given.is_null() {
-        return Ok(None);
-    }
-    let Some(provide) = given.dyn_ref::<js_sys::Function>().cloned() else {
-        return Err(to_js_error(AdkError::invalid("MCPToolset: headerProvider: expected a function")));
-    };
-    let provider = move |ctx: &ReadonlyContext| {
-        let context = strings_object(&[
-            ("invocationId", ctx.invocation_id()),
-            ("agentName", ctx.agent_name()),
-            ("userId", &ctx.user_id()),
-            ("sessionId", &ctx.session_id()),
-        ]);
-        let headers = provide.call1(&JsValue::UNDEFINED, &context).map_err(|e| {
-            AdkError::invalid(format!(
-                "MCPToolset headerProvider threw: {}",
-                crate::platform::interop::js_error_to_core(&e).message
-            ))
-        })?;
-        header_list("MCPToolset headerProvider", &headers)
-    };
-    Ok(Some(Rc::new(provider)))
-}
-
-/// A plain object of string fields, for the callbacks above.
-fn strings_object(fields: &[(&str, &str)]) -> js_sys::Object {
-    let object = js_sys::Object::new();
-    for (key, value) in fields {
-        // Setting a field of a fresh plain object cannot fail.
-        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
-    }
-    object
 }

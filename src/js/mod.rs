@@ -36,12 +36,16 @@ pub mod mcp;
 #[cfg(feature = "agents")]
 pub mod memory;
 #[cfg(feature = "agents")]
+pub mod openapi;
+#[cfg(feature = "agents")]
 pub mod runner;
 #[cfg(feature = "agents")]
 pub mod session;
 pub mod stream;
 #[cfg(feature = "agents")]
 mod sys;
+#[cfg(feature = "agents")]
+mod toolset;
 #[cfg(any(feature = "agents", feature = "server"))]
 pub mod transcript;
 

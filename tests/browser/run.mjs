@@ -8,10 +8,11 @@ import { startAdkServers } from '../adk_server/servers.mjs';
 import { startProxy } from '../a2a/proxy.mjs';
 import { startOidcProvider } from '../../scripts/oidc.mjs';
 import { startMcpServer } from '../mcp/servers.mjs';
+import { startOpenApiApp } from '../openapi/servers.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
 // The OAuth page, and the ADK server page's `whoami`, sign in at a real OpenID provider whose public
@@ -21,11 +22,12 @@ const oidc = pages.some((p) => p.includes('oauth') || p.includes('adk_server'))
   : null;
 // The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
 // server page to real `adk api_server`s (google-adk 2.13.0 and 1.39.1), all started here.
-// The MCP page calls a real MCP server (the `mcp` SDK's MCPServer).
-const [peers, adkServers, mcp] = await Promise.all([
+// The MCP page calls a real MCP server (the `mcp` SDK's MCPServer), the OpenAPI page a FastAPI app.
+const [peers, adkServers, mcp, openapi] = await Promise.all([
   pages.some((p) => p.includes('a2a')) ? startPeers() : null,
   pages.some((p) => p.includes('adk_server')) ? startAdkServers({ oidc: oidc?.url }) : null,
   pages.some((p) => p.includes('mcp')) ? startMcpServer() : null,
+  pages.some((p) => p.includes('openapi')) ? startOpenApiApp() : null,
 ]);
 // The cutting proxy, in front of the 2.13.0 server, for a stream cut mid-run.
 const adkProxy = adkServers && (await startProxy({ target: adkServers.urls['2.13.0'] }));
@@ -33,6 +35,7 @@ const query = new URLSearchParams({
   ...(peers && { sdk: peers.sdkUrl, adk: peers.adkUrl, proxy: peers.proxyUrl }),
   ...(oidc && { oidc: oidc.url }),
   ...(mcp && { mcp: mcp.url }),
+  ...(openapi && { openapi: openapi.url }),
   ...(adkServers && { adk2: adkServers.urls['2.13.0'], adk1: adkServers.urls['1.39.1'], adkProxy: adkProxy.url }),
 }).toString();
 // The ADK server page runs on both entries that have the client (the full one and
@@ -55,7 +58,8 @@ try {
     const expected = /^Failed to load resource: (the server responded with a status of (4|5)\d\d|net::(ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_REFUSED))/;
     // From an origin a server refuses, Chromium logs the CORS failures that page asks for.
     const refused = /^(Access to fetch at '.*' from origin '.*' has been blocked by CORS policy|Failed to load resource: net::ERR_FAILED)/;
-    const allowed = (text) => expected.test(text) || (origin !== base && refused.test(text));
+    // The OpenAPI page calls a service that does not allow its origin, on purpose.
+    const allowed = (text) => expected.test(text) || ((origin !== base || page.includes('openapi')) && refused.test(text));
     tab.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && errors.push(`console error: ${m.text()}`));
     await tab.goto(`${origin}/${page}?${query}${extra}`);
     const results = await tab.waitForFunction(() => window.__results?.done && window.__results, null, { timeout: 120_000 + fuzzSeconds * 1000 })
@@ -73,7 +77,7 @@ try {
 } finally {
   await browser.close();
   server.close();
-  await Promise.all([peers?.stop(), adkProxy?.close(), adkServers?.stop(), oidc?.close(), mcp?.stop()]);
+  await Promise.all([peers?.stop(), adkProxy?.close(), adkServers?.stop(), oidc?.close(), mcp?.stop(), openapi?.stop()]);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

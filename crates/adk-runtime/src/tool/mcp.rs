@@ -11,6 +11,7 @@ use adk_mcp::McpClient;
 use async_trait::async_trait;
 use serde_json::Value;
 
+use super::toolset::{headers, HeaderProvider};
 use super::{Tool, ToolFilter, Toolset};
 use crate::agent::{ReadonlyContext, ToolContext};
 use crate::markers::{fence_schema_descriptions, fence_tool_description, TOOL_DESCRIPTION_PREAMBLE};
@@ -26,15 +27,6 @@ const RESERVED: [&str; 5] = [
     "transfer_to_agent",
     "set_model_response",
 ];
-
-/// Headers for each MCP request, from the context it is made in (ADK's `header_provider`); an
-/// error fails the listing or the call it was asked for.
-pub type HeaderProvider = Rc<dyn Fn(&ReadonlyContext) -> Result<Vec<(String, String)>, AdkError>>;
-
-/// The headers `provider` gives for a request made in `ctx`, none without one.
-fn headers(provider: &Option<HeaderProvider>, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
-    provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(ctx))
-}
 
 /// The tools of one MCP server (ADK's `McpToolset`).
 pub struct McpToolset {

@@ -18,13 +18,16 @@ mod built_in;
 pub mod confirmation;
 pub mod mcp;
 mod memory;
+pub mod openapi;
 pub mod toolset;
+mod url_guard;
 
 pub use ask_user::{get_user_choice_tool, request_input_tool, REQUEST_INPUT};
 pub use built_in::{is_gemini_model, BuiltInTool, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT};
 pub use confirmation::RequireConfirmation;
 pub use mcp::McpToolset;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};
+pub use openapi::{OpenApiOptions, OpenApiToolset, RestApiTool};
 pub use toolset::{ToolFilter, ToolUnion, Toolset};
 
 /// A tool (ADK's `BaseTool`).

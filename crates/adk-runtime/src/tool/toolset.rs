@@ -32,6 +32,18 @@ pub trait Toolset {
     }
 }
 
+/// Headers for each request a toolset's tools make, from the context it is made in (ADK's
+/// `header_provider`); an error fails the listing or the call it was asked for.
+pub type HeaderProvider = Rc<dyn Fn(&ReadonlyContext) -> Result<Vec<(String, String)>, AdkError>>;
+
+/// The headers `provider` gives for a request made in `ctx`, none without one.
+pub(crate) fn headers(
+    provider: &Option<HeaderProvider>,
+    ctx: &ReadonlyContext,
+) -> Result<Vec<(String, String)>, AdkError> {
+    provider.as_ref().map_or(Ok(Vec::new()), |provide| provide(ctx))
+}
+
 /// One entry of an agent's `tools` (ADK's `ToolUnion`).
 #[derive(Clone)]
 pub enum ToolUnion {

@@ -1,0 +1,226 @@
+//! The HTTP request of one call of a `RestApiTool`, built from the model's arguments as ADK's
+//! `_prepare_request_params` builds it: path parameters encoded into the path (`.`/`..` segments
+//! refused), query, header and cookie parameters where the spec puts them, the body in the first
+//! media type of the spec's `requestBody`.
+
+use adk_core::http::{encode_component, form, HttpRequest};
+use adk_core::json;
+use serde_json::Value;
+
+use super::operation::{ApiParameter, Location};
+use crate::types::JsonObject;
+
+/// What the call is sent to: the spec's server, the path template and the method.
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    pub base_url: String,
+    pub path: String,
+    pub method: &'static str,
+}
+
+/// A call that cannot be made as the model asked: reported to the model, which may retry (ADK's
+/// `InputValidationError`).
+pub struct BadArguments(pub String);
+
+/// A value as ADK writes a path, header or cookie parameter (`_to_param_string`): JSON spelling of
+/// booleans, arrays and objects comma-joined without their nulls, numbers as Python prints them.
+pub fn param_string(value: &Value) -> String {
+    match value {
+        Value::Bool(b) => b.to_string(),
+        Value::String(s) => s.clone(),
+        // Written as JSON writes it (`1.0` stays `1.0`, as Python's `str` keeps it).
+        Value::Number(_) => json::to_string(value),
+        Value::Null => "None".into(),
+        Value::Array(items) => items.iter().filter(|v| !v.is_null()).map(param_string).collect::<Vec<_>>().join(","),
+        Value::Object(members) => members
+            .iter()
+            .filter(|(_, v)| !v.is_null())
+            .map(|(k, v)| [k.as_str(), ",", &param_string(v)].concat())
+            .collect::<Vec<_>>()
+            .join(","),
+    }
+}
+
+/// A query or form value as httpx writes it: booleans in JSON spelling, `null` as empty, an object
+/// as JSON text (httpx would write Python's repr of it).
+fn primitive_string(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::Object(_) => json::to_string(value),
+        other => param_string(other),
+    }
+}
+
+/// `(name, value)` pairs of one parameter: an array repeats its name, as httpx sends it.
+fn pairs(name: &str, value: &Value, out: &mut Vec<(String, String)>) {
+    match value {
+        Value::Array(items) => items.iter().for_each(|item| out.push((name.into(), primitive_string(item)))),
+        other => out.push((name.into(), primitive_string(other))),
+    }
+}
+
+/// A path parameter's value, percent-encoded as one segment; `.` and `..` segments are refused,
+/// so that a server that decodes `%2F` cannot be steered onto a path the spec never declared.
+fn encode_path_param(name: &str, value: &str) -> Result<String, BadArguments> {
+    if value.replace('\\', "/").split('/').any(|s| s == "." || s == "..") {
+        return Err(BadArguments(format!(
+            "Path parameter '{name}' must not contain current-directory or parent-directory segments."
+        )));
+    }
+    Ok(encode_component(value))
+}
+
+/// `template` with each `{name}` replaced (Python's `str.format` with keyword arguments; `{{` and
+/// `}}` are literal braces). A name with no value is returned as the error.
+fn format_path(template: &str, values: &[(String, String)]) -> Result<String, String> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(i) = rest.find(['{', '}']) {
+        let (before, after) = rest.split_at(i);
+        out.push_str(before);
+        if let Some(tail) = after.strip_prefix("{{").or_else(|| after.strip_prefix("}}")) {
+            out.push_str(&after[..1]);
+            rest = tail;
+            continue;
+        }
+        let Some(end) = after.find('}').filter(|_| after.starts_with('{')) else {
+            // A lone `}` (Python refuses the template; kept as written here).
+            out.push_str(&after[..1]);
+            rest = &after[1..];
+            continue;
+        };
+        let name = &after[1..end];
+        match values.iter().find(|(k, _)| k == name) {
+            Some((_, value)) => out.push_str(value),
+            None => return Err(name.to_string()),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The request for `args` (the model's arguments, any default already filled in), with the headers
+/// the tool adds first in `headers`. Unknown arguments are ignored, as ADK ignores them.
+pub fn build(
+    endpoint: &Endpoint,
+    operation: &JsonObject,
+    params: &[ApiParameter],
+    args: &JsonObject,
+    mut headers: Vec<(String, String)>,
+) -> Result<HttpRequest, BadArguments> {
+    let mut path_values: Vec<(String, String)> = Vec::new();
+    let mut query: Vec<(String, String)> = Vec::new();
+    let mut cookies: Vec<String> = Vec::new();
+    // The last parameter of a name wins, as in ADK's dict of them.
+    let param = |name: &str| params.iter().rev().find(|p| p.py_name == name);
+    for (name, value) in args {
+        let Some(param) = param(name) else { continue };
+        let original = param.original_name.as_str();
+        match param.location {
+            Location::Path => path_values.push((original.into(), encode_path_param(original, &param_string(value))?)),
+            Location::Query if !value.is_null() => pairs(original, value, &mut query),
+            Location::Header if !value.is_null() => headers.push((original.into(), param_string(value))),
+            Location::Cookie if !value.is_null() => cookies.push([original, "=", &param_string(value)].concat()),
+            _ => {}
+        }
+    }
+    if !cookies.is_empty() {
+        headers.push(("Cookie".into(), cookies.join("; ")));
+    }
+
+    let base_url = endpoint.base_url.strip_suffix('/').unwrap_or(&endpoint.base_url);
+    let path = format_path(&endpoint.path, &path_values).map_err(|missing| {
+        let py_name = params
+            .iter()
+            .find(|p| p.location == Location::Path && p.original_name == missing)
+            .map_or(missing.as_str(), |p| p.py_name.as_str());
+        BadArguments(format!("Missing required path parameter '{py_name}'."))
+    })?;
+    let url = [base_url, &path].concat();
+    // A query or fragment the spec wrote into the path joins the parameters (those win).
+    let (url, fragment) = url.split_once('#').map_or((url.as_str(), ""), |(u, f)| (u, f));
+    let (url, literal_query) = url.split_once('?').map_or((url, ""), |(u, q)| (u, q));
+    for part in [literal_query, fragment] {
+        for (key, value) in adk_core::http::query_params(&["?", part].concat()) {
+            if !value.is_empty() && !query.iter().any(|(k, _)| *k == key) {
+                query.push((key, value));
+            }
+        }
+    }
+
+    let body = body(operation, params, args, &mut headers)?;
+    let pairs: Vec<(&str, &str)> = query.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let query = form(&pairs);
+    let url = if query.is_empty() { url.to_string() } else { [url, "?", &query].concat() };
+    Ok(HttpRequest { method: endpoint.method.to_ascii_uppercase(), url, headers, body })
+}
+
+/// The body in the first media type of the spec's `requestBody`, and its `Content-Type`.
+fn body(
+    operation: &JsonObject,
+    params: &[ApiParameter],
+    args: &JsonObject,
+    headers: &mut Vec<(String, String)>,
+) -> Result<Option<String>, BadArguments> {
+    let Some((mime, media)) = operation
+        .get("requestBody")
+        .and_then(|b| b.get("content"))
+        .and_then(Value::as_object)
+        .and_then(|c| c.iter().next())
+    else {
+        return Ok(None);
+    };
+    let is_object = media.pointer("/schema/type").and_then(Value::as_str) == Some("object");
+    let data = if is_object {
+        let members = params
+            .iter()
+            .filter(|p| p.location == Location::Body)
+            .filter_map(|p| Some((p.original_name.clone(), args.get(&p.py_name)?.clone())));
+        Some(Value::Object(members.collect()))
+    } else {
+        params.iter().find(|p| p.location == Location::Body).and_then(|p| args.get(&p.py_name)).cloned()
+    };
+    let mime = mime.as_str();
+    if mime == "multipart/form-data" {
+        return Err(BadArguments("multipart/form-data request bodies are not supported in adk-wasm.".into()));
+    }
+    if !mime.is_empty() {
+        headers.push(("Content-Type".into(), mime.into()));
+    }
+    let Some(data) = data.filter(|d| !d.is_null()) else { return Ok(None) };
+    Ok(Some(match mime {
+        "application/x-www-form-urlencoded" => match &data {
+            Value::Object(members) => {
+                let mut fields = Vec::new();
+                members.iter().for_each(|(k, v)| pairs(k, v, &mut fields));
+                form(&fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect::<Vec<_>>())
+            }
+            other => primitive_string(other),
+        },
+        m if m == "application/json" || m.ends_with("+json") => json::to_string(&data),
+        // text/plain, application/octet-stream and the rest: a string as it is.
+        _ => primitive_string(&data),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_templates_as_python_formats_them() {
+        let values = [("id".to_string(), "a%2Fb".to_string())];
+        assert_eq!(format_path("/x/{id}/{{literal}}", &values).ok().as_deref(), Some("/x/a%2Fb/{literal}"));
+        assert_eq!(format_path("/x/{other}", &values).err().as_deref(), Some("other"));
+        assert_eq!(format_path("/x}", &values).ok().as_deref(), Some("/x}"));
+    }
+
+    #[test]
+    fn parameter_strings_as_adk_writes_them() {
+        let value = json::constant(r#"[true, null, 1.0, 2, {"a": "b", "c": null}, "s"]"#);
+        assert_eq!(param_string(&value), "true,1.0,2,a,b,s");
+        assert!(encode_path_param("id", "a/../b").is_err());
+        assert_eq!(encode_path_param("id", "file..txt").ok().as_deref(), Some("file..txt"));
+    }
+}

@@ -1,0 +1,80 @@
+//! `OpenAPIToolset` for JS (`@google/adk`'s name and options): one tool per operation of an OpenAPI
+//! 3 spec, called through the runner's `fetch` with the run's abort signal.
+
+use std::rc::Rc;
+
+use adk_core::json;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{from_js, prop};
+use super::http_options::text;
+use super::llm::ToolHandle;
+use super::to_js_error;
+use super::toolset::{header_provider, tool_filter};
+use crate::tool::{OpenApiOptions, OpenApiToolset};
+use crate::types::JsonObject;
+use crate::{AdkError, ErrorCode};
+
+const WHAT: &str = "OpenAPIToolset";
+
+/// One spec's toolset.
+#[wasm_bindgen(js_name = OpenApiToolsetHandle)]
+pub struct OpenApiToolsetHandle {
+    inner: Rc<OpenApiToolset>,
+}
+
+/// `options[key]` as a JSON object, if given.
+fn object(options: &JsValue, key: &str) -> Result<Option<JsonObject>, JsValue> {
+    let given = prop(options, key);
+    if given.is_undefined() || given.is_null() {
+        return Ok(None);
+    }
+    match from_js::<Value>(&[WHAT, " ", key].concat(), &given)? {
+        Value::Object(object) => Ok(Some(object)),
+        _ => Err(to_js_error(AdkError::invalid(format!("{WHAT}: {key}: expected an object")))),
+    }
+}
+
+#[wasm_bindgen(js_class = OpenApiToolsetHandle)]
+impl OpenApiToolsetHandle {
+    /// From `{specDict | specStr, specType?, toolFilter?, prefix?, preservePropertyNames?,
+    /// authScheme?, authCredential?, credentialKey?, headerProvider?, allowPrivateNetworkAccess?}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: JsValue) -> Result<OpenApiToolsetHandle, JsValue> {
+        let spec = match (object(&options, "specDict")?, text(WHAT, &options, "specStr").map_err(to_js_error)?) {
+            (Some(spec), _) => Value::Object(spec),
+            (None, Some(spec)) => {
+                if text(WHAT, &options, "specType").map_err(to_js_error)?.is_some_and(|t| t != "json") {
+                    return Err(to_js_error(AdkError::new(
+                        ErrorCode::Unimplemented,
+                        format!("{WHAT}: only JSON specs are read; parse YAML first (js-yaml, say) and pass specDict"),
+                    )));
+                }
+                json::parse(&[WHAT, " specStr"].concat(), &spec).map_err(to_js_error)?
+            }
+            (None, None) => {
+                return Err(to_js_error(AdkError::invalid(format!("{WHAT}: give specDict or specStr"))));
+            }
+        };
+        let flag = |key: &str| prop(&options, key).is_truthy();
+        let settings = OpenApiOptions {
+            auth_scheme: object(&options, "authScheme")?,
+            auth_credential: object(&options, "authCredential")?,
+            credential_key: text(WHAT, &options, "credentialKey").map_err(to_js_error)?,
+            preserve_property_names: flag("preservePropertyNames"),
+            tool_filter: tool_filter(WHAT, &prop(&options, "toolFilter"))?,
+            tool_name_prefix: text(WHAT, &options, "prefix").map_err(to_js_error)?.filter(|p| !p.is_empty()),
+            header_provider: header_provider(WHAT, &options)?,
+            allow_private_network_access: flag("allowPrivateNetworkAccess"),
+        };
+        let inner = OpenApiToolset::new(&spec, settings).map_err(to_js_error)?;
+        Ok(OpenApiToolsetHandle { inner: Rc::new(inner) })
+    }
+
+    /// A handle for an agent's `tools`.
+    #[wasm_bindgen(js_name = toHandle)]
+    pub fn to_handle(&self) -> ToolHandle {
+        ToolHandle::toolset(self.inner.clone())
+    }
+}

@@ -1,0 +1,78 @@
+//! What the JS toolsets (`MCPToolset`, `OpenAPIToolset`) read the same way: `toolFilter` and
+//! `headerProvider`.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::prop;
+use super::http_options::header_list;
+use super::to_js_error;
+use crate::agent::ReadonlyContext;
+use crate::tool::toolset::HeaderProvider;
+use crate::tool::{Tool, ToolFilter};
+use crate::AdkError;
+
+/// `toolFilter`: names, or a predicate of the tool's `{name, description}`.
+pub fn tool_filter(what: &str, value: &JsValue) -> Result<Option<ToolFilter>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if let Some(names) = value.dyn_ref::<js_sys::Array>() {
+        let names: Option<Vec<String>> = names.iter().map(|n| n.as_string()).collect();
+        return names.map(|n| Some(ToolFilter::Names(n))).ok_or_else(|| {
+            to_js_error(AdkError::invalid(format!("{what}: toolFilter: expected names (strings) or a function")))
+        });
+    }
+    let Some(predicate) = value.dyn_ref::<js_sys::Function>().cloned() else {
+        return Err(to_js_error(AdkError::invalid(format!(
+            "{what}: toolFilter: expected names (strings) or a function"
+        ))));
+    };
+    let accepts = move |tool: &dyn Tool, _ctx: &ReadonlyContext| {
+        let declaration = tool.declaration();
+        let described = strings_object(&[("name", &declaration.name), ("description", &declaration.description)]);
+        // A predicate that throws selects nothing.
+        predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
+    };
+    Ok(Some(ToolFilter::Predicate(Rc::new(accepts))))
+}
+
+/// `options.headerProvider`: a function of `{invocationId, agentName, userId, sessionId}` that
+/// returns the headers of one request (ADK's `header_provider`, called for each listing and call).
+pub fn header_provider(what: &str, options: &JsValue) -> Result<Option<HeaderProvider>, JsValue> {
+    let given = prop(options, "headerProvider");
+    if given.is_undefined() || given.is_null() {
+        return Ok(None);
+    }
+    let Some(provide) = given.dyn_ref::<js_sys::Function>().cloned() else {
+        return Err(to_js_error(AdkError::invalid(format!("{what}: headerProvider: expected a function"))));
+    };
+    let what = what.to_string();
+    let provider = move |ctx: &ReadonlyContext| {
+        let context = strings_object(&[
+            ("invocationId", ctx.invocation_id()),
+            ("agentName", ctx.agent_name()),
+            ("userId", &ctx.user_id()),
+            ("sessionId", &ctx.session_id()),
+        ]);
+        let headers = provide.call1(&JsValue::UNDEFINED, &context).map_err(|e| {
+            AdkError::invalid(format!(
+                "{what} headerProvider threw: {}",
+                crate::platform::interop::js_error_to_core(&e).message
+            ))
+        })?;
+        header_list(&[&what, " headerProvider"].concat(), &headers)
+    };
+    Ok(Some(Rc::new(provider)))
+}
+
+/// A plain object of string fields, for the callbacks above.
+fn strings_object(fields: &[(&str, &str)]) -> js_sys::Object {
+    let object = js_sys::Object::new();
+    for (key, value) in fields {
+        // Setting a field of a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
+    }
+    object
+}
