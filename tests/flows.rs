@@ -9,8 +9,8 @@ use std::rc::Rc;
 
 use adk_wasm::agent::llm::{AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback};
 use adk_wasm::agent::{
-    with_sub_agents, Agent, AgentCore, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, LoopAgent,
-    ParallelAgent, SequentialAgent,
+    with_sub_agents, Agent, AgentCore, BuiltInCodeExecutor, IncludeContents, Instruction, LlmAgent, LlmAgentConfig,
+    LoopAgent, ParallelAgent, SequentialAgent,
 };
 use adk_wasm::artifact::ArtifactKey;
 use adk_wasm::auth::AuthConfig;
@@ -178,6 +178,7 @@ fn credential_tool(
 fn part(p: &Value) -> Part {
     match p {
         Value::String(text) => Part::from_text(text),
+        _ if p.get("part").is_some() => adk_core::json::from_str("part", &p["part"].to_string()).unwrap(),
         _ => Part::from_function_call(p["call"].as_str().unwrap(), p["args"].as_object().cloned().unwrap_or_default()),
     }
 }
@@ -253,6 +254,9 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
         config.instruction = text("instruction");
         config.global_instruction = text("global_instruction");
         config.output_key = spec["output_key"].as_str().map(str::to_string);
+        if spec["code_executor"] == "built_in" {
+            config.code_executor = Some(BuiltInCodeExecutor);
+        }
         if spec["include_contents"] == "none" {
             config.include_contents = IncludeContents::None;
         }
@@ -622,5 +626,5 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 46);
+    assert_eq!(checked, 48);
 }

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use adk_wasm::agent::llm::{inject_session_state, AfterModelCallback, BeforeModelCallback, BeforeToolCallback};
+use adk_wasm::agent::BuiltInCodeExecutor;
 use adk_wasm::agent::{
     with_sub_agents, Agent, AgentCore, CallbackContext, IncludeContents, Instruction, LlmAgent, LlmAgentConfig,
     LoopAgent,
@@ -461,4 +462,39 @@ fn of_two_tools_with_one_name_the_later_one_runs() {
     assert_eq!(declared, ["lookup", "lookup"]);
     let response = events.iter().flat_map(|e| e.get_function_responses()).next().unwrap();
     assert_eq!(response.response.as_ref().unwrap()["result"], "second");
+}
+
+/// ADK's `BuiltInCodeExecutor` refuses any model but Gemini, in its words, before the model is called.
+#[test]
+fn the_built_in_code_executor_is_refused_for_a_model_that_is_not_gemini() {
+    let m = Rc::new(ScriptedModel::new(vec![]).named("gpt-4o"));
+    let runner = setup(llm("coder", &m, |c| c.code_executor = Some(BuiltInCodeExecutor)));
+    let events = runner.run_async("u", "s", Content::user_text("2 + 2?"), None, RunConfig::default());
+    let results: Vec<_> = block_on(events.collect::<Vec<_>>());
+    let error = results.into_iter().find_map(Result::err).expect("the run fails");
+    assert_eq!(error.code, ErrorCode::InvalidArgument);
+    assert_eq!(error.message, "Gemini code execution tool is not supported for model gpt-4o");
+    assert!(m.requests().is_empty());
+}
+
+/// An image the model's code drew without a name is saved under the time ADK names it by
+/// (`%Y%m%d_%H%M%S.<subtype>`, UTC here); other inline data stays in the reply.
+#[test]
+fn an_unnamed_image_is_saved_under_a_timestamp_and_other_data_stays() {
+    let image = Part::from_inline_data(vec![0x89, b'P', b'N', b'G'], "image/png");
+    let csv = Part::from_inline_data(b"a,b".to_vec(), "text/csv");
+    let reply = LlmResponse::from_parts(vec![image, csv.clone()]);
+    let m = Rc::new(ScriptedModel::new(vec![ScriptedTurn::Response(Box::new(reply))]).named("gemini-2.5-flash"));
+    let runner = setup(llm("coder", &m, |c| c.code_executor = Some(BuiltInCodeExecutor)));
+    let events = run_with(&runner, "Plot it.", RunConfig::default());
+    let saved: Vec<(&String, &i64)> = events[0].actions.artifact_delta.iter().collect();
+    let [(name, 0)] = saved.as_slice() else { panic!("one image saved: {saved:?}") };
+    let (stamp, extension) = name.split_once('.').unwrap();
+    assert_eq!(extension, "png");
+    assert!(
+        stamp.len() == 15 && stamp.chars().enumerate().all(|(i, c)| if i == 8 { c == '_' } else { c.is_ascii_digit() })
+    );
+    assert_eq!(events[1].parts()[0].text, Some(format!("Saved as artifact: {name}. ")));
+    assert_eq!(events[1].parts()[0].inline_data, None);
+    assert_eq!(events[1].parts()[1], csv);
 }

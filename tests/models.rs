@@ -7,12 +7,13 @@ mod common;
 
 use std::rc::Rc;
 
-use adk_wasm::agent::{AgentCore, Cancellation, LlmAgent, LlmAgentConfig};
+use adk_wasm::agent::{AgentCore, BuiltInCodeExecutor, Cancellation, LlmAgent, LlmAgentConfig};
 use adk_wasm::http::HttpClient;
 use adk_wasm::model::FunctionDeclaration;
 use adk_wasm::model::{BaseLlm, Gemini, LlmRequest, OpenAICompatible, ToolDeclarations};
 use adk_wasm::runner::{RunConfig, Runner, StreamingMode};
-use adk_wasm::tool::{FunctionTool, Tool};
+use adk_wasm::tool::{FunctionTool, Tool, GOOGLE_SEARCH};
+use adk_wasm::transcript::Transcript;
 use adk_wasm::types::{Content, JsonObject, Part};
 use adk_wasm::{AdkError, ErrorCode, Event, LlmResponse};
 use common::http::{ReplayClient, Reply};
@@ -138,10 +139,11 @@ fn gemini_request_carries_built_in_tools_and_result_schemas() {
         ..Default::default()
     });
     request.append_built_in_tool("urlContext");
+    request.append_built_in_tool("codeExecution");
     generate(&model, request, true);
     assert_eq!(
         client.body(0)["tools"],
-        json!([{"googleSearch": {}}, {"functionDeclarations": [{"name": "add", "responseJsonSchema": {"type": "object"}}]}, {"urlContext": {}}])
+        json!([{"googleSearch": {}}, {"functionDeclarations": [{"name": "add", "responseJsonSchema": {"type": "object"}}]}, {"urlContext": {}}, {"codeExecution": {}}])
     );
 }
 
@@ -730,6 +732,54 @@ fn gemini_agent_runs_the_tool_loop_streaming_and_not() {
             ])
         );
     }
+}
+
+/// Gemini's stream with the code it ran, the result, and the sources of a grounded answer (the REST
+/// shape of `streamGenerateContent`): the request asks for `codeExecution` and `googleSearch`, the
+/// executor's event (no images: no artifacts) goes before the answer, and a `Transcript` shows the
+/// text, the code, its result, the text after it and the sources, in that order.
+#[test]
+fn gemini_code_execution_and_grounding_reach_the_transcript() {
+    let client = ReplayClient::new([Reply::sse(&fixture("gemini-stream-code-execution.sse")).chunked(7)]);
+    let mut config = LlmAgentConfig::new(Rc::new(gemini(&client)));
+    config.code_executor = Some(BuiltInCodeExecutor);
+    config.tools = vec![Rc::new(GOOGLE_SEARCH).into()];
+    let agent = Rc::new(LlmAgent::new(AgentCore::new("coder", "").unwrap(), config));
+    let runner = Runner::in_memory("app", agent);
+    block_on(runner.session_service().create_session("app", "u", None, Some("s"))).unwrap();
+    let run_config = RunConfig { streaming_mode: StreamingMode::Sse, ..Default::default() };
+    let run = runner.run_async("u", "s", Content::user_text("Sum of the first 10 primes?"), None, run_config);
+    let events: Vec<Event> = block_on(run.map(|e| e.unwrap()).collect());
+    assert_eq!(client.body(0)["tools"], json!([{"codeExecution": {}}, {"googleSearch": {}}]));
+    let finals = finals(&events);
+    assert_eq!(finals.len(), 2, "the executor's event, then the answer");
+    assert!(finals[0].content.is_none() && finals[0].actions.artifact_delta.is_empty());
+    let mut transcript = Transcript::new();
+    events.iter().for_each(|e| transcript.push(e));
+    let items: Vec<Value> = transcript
+        .items()
+        .iter()
+        .map(|i| {
+            let mut item = adk_core::json::to_value(i);
+            let item_map = item.as_object_mut().unwrap();
+            item_map.remove("eventId");
+            item_map.remove("invocationId");
+            item
+        })
+        .collect();
+    let code = "primes = [p for p in range(2, 30) if all(p % d for d in range(2, p))]\nprint(sum(primes))";
+    assert_eq!(
+        items,
+        [
+            json!({"kind": "message", "author": "coder", "text": "Let me compute it.", "partial": false}),
+            json!({"kind": "code", "author": "coder", "language": "PYTHON", "code": code}),
+            json!({"kind": "codeResult", "author": "coder", "outcome": "OUTCOME_OK", "output": "129\n"}),
+            json!({"kind": "message", "author": "coder", "text": "The sum is 129, as primes.example lists.", "partial": false}),
+            json!({"kind": "grounding", "author": "coder", "queries": ["first 10 prime numbers"],
+                   "sources": [{"uri": "https://primes.example/first-ten", "title": "primes.example"}],
+                   "searchEntryPoint": finals[1].grounding_metadata.as_ref().unwrap()["searchEntryPoint"]["renderedContent"]}),
+        ]
+    );
 }
 
 #[test]

@@ -852,6 +852,15 @@ export type TranscriptItem =
   | { kind: 'message'; author: string; text: string; partial: boolean; eventId: string; invocationId: string }
   | { kind: 'toolCall'; author: string; id: string | null; name: string | null; args: JsonObject | null }
   | { kind: 'toolResult'; author: string; id: string | null; name: string | null; response: JsonObject | null }
+  /** Code the model wrote and ran itself (`executableCode`), between the texts around it. */
+  | { kind: 'code'; author: string; language: string | null; code: string }
+  /** What running it gave (`codeExecutionResult`): `OUTCOME_OK`, `OUTCOME_FAILED`, … */
+  | { kind: 'codeResult'; author: string; outcome: string | null; output: string | null }
+  /**
+   * What a grounded reply rests on (`groundingMetadata`): the searches made, the pages or places cited, and
+   * Google's search suggestions as HTML (markup from the event: show it in a sandboxed iframe, never the page).
+   */
+  | { kind: 'grounding'; author: string; queries: string[]; sources: { uri: string | null; title: string | null }[]; searchEntryPoint: string | null }
   | { kind: 'state'; author: string; delta: JsonObject }
   | { kind: 'artifact'; author: string; delta: { [filename: string]: number } }
   | { kind: 'transfer'; author: string; to: string }
@@ -1092,6 +1101,15 @@ export declare class UrlContextTool {
 }
 export declare class GoogleMapsGroundingTool {
   readonly name: 'google_maps_grounding';
+}
+/**
+ * ADK's `BuiltInCodeExecutor`, an `LlmAgent`'s `codeExecutor`: Gemini runs the code it writes. The agent adds
+ * `{codeExecution: {}}` to the request, saves images the code drew as artifacts (the reply then says `Saved as
+ * artifact: <name>. `, and an event of their versions goes before it), and retells code or a lone result that
+ * ended a reply as fenced text (`` ```tool_code `` / `` ```tool_output ``), as ADK does.
+ */
+export declare class BuiltInCodeExecutor {
+  constructor();
 }
 export declare const GOOGLE_SEARCH: GoogleSearchTool;
 export declare const URL_CONTEXT: UrlContextTool;
@@ -1362,6 +1380,8 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   outputKey?: string;
   includeContents?: 'default' | 'none';
   generateContentConfig?: JsonObject;
+  /** Gemini runs the code it writes (ADK's `code_executor`); any other model is refused with `INVALID_ARGUMENT`. */
+  codeExecutor?: BuiltInCodeExecutor;
   disallowTransferToParent?: boolean;
   disallowTransferToPeers?: boolean;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
@@ -1380,6 +1400,7 @@ export declare class LlmAgent extends BaseAgent {
   readonly tools: ToolLike[];
   readonly outputKey?: string;
   readonly includeContents: 'default' | 'none';
+  readonly codeExecutor?: BuiltInCodeExecutor;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -417,13 +417,20 @@ function toolHandleOf(tool, agentName) {
 }
 
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
+/** ADK's `BuiltInCodeExecutor`, an `LlmAgent`'s `codeExecutor`: Gemini runs the code it writes. */
+export class BuiltInCodeExecutor {}
+
 export class LlmAgent extends BaseAgent {
   constructor(options) {
     super(options);
     Object.assign(this, {
       model: options.model, instruction: options.instruction, tools: options.tools ?? [], outputKey: options.outputKey,
-      includeContents: options.includeContents ?? 'default',
+      includeContents: options.includeContents ?? 'default', codeExecutor: options.codeExecutor,
     });
+    // The only executor there is: a page has no sandbox to run the model's code in itself.
+    if (options.codeExecutor != null && !(options.codeExecutor instanceof BuiltInCodeExecutor)) {
+      throw adkError('INVALID_ARGUMENT', `LlmAgent \`${options.name}\`: codeExecutor must be a BuiltInCodeExecutor`);
+    }
     const tools = this.tools.map((t) => toolHandleOf(t, options.name));
     this[HANDLE] = wasm.AgentHandle.llm(options, modelHandleOf(options.model, options.name), tools);
     attach(this, options.subAgents);

@@ -19,7 +19,9 @@ use crate::agent::llm::{
     validate_generate_content_config, AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback,
     ModelErrorCallback, ToolErrorCallback,
 };
-use crate::agent::{Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext};
+use crate::agent::{
+    BuiltInCodeExecutor, Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext,
+};
 use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
 use crate::platform::abort::AbortBridge;
@@ -433,6 +435,7 @@ fn llm_config(
     config.generate_content_config =
         optional("generateContentConfig", &options.generate_content_config())?.unwrap_or_default();
     validate_generate_content_config(&config.generate_content_config)?;
+    config.code_executor = options.code_executor().is_truthy().then_some(BuiltInCodeExecutor);
     config.disallow_transfer_to_parent = options.disallow_transfer_to_parent().is_truthy();
     config.disallow_transfer_to_peers = options.disallow_transfer_to_peers().is_truthy();
     model_callbacks(options, &mut config)?;

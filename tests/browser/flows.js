@@ -17,7 +17,7 @@ const USER = 'user';
 const golden = await (await fetch('/tests/fixtures/flows/adk-2.13.0.json')).json();
 
 const reply = (text) => ({ content: { role: 'model', parts: [{ text }] } });
-const part = (p) => (typeof p === 'string' ? { text: p } : { functionCall: { name: p.call, args: p.args ?? {} } });
+const part = (p) => (typeof p === 'string' ? { text: p } : p.part ?? { functionCall: { name: p.call, args: p.args ?? {} } });
 
 /** The JSON Schema ADK derived for a Python tool, as a JS user writes it. */
 function declaration(flow, name) {
@@ -128,6 +128,7 @@ function build(flow, spec, models) {
     if (value !== undefined) options[key] = value;
   }
   options.tools = (spec.tools ?? []).map((t) => tool(flow, t, models));
+  if (spec.code_executor === 'built_in') options.codeExecutor = new adk.BuiltInCodeExecutor();
   for (const name of spec.callbacks ?? []) {
     const [key, callback] = CALLBACKS[name];
     options[key] = callback;

@@ -7,7 +7,7 @@ import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, test } from './harness.js';
 
 await init();
-const { InMemoryRunner, LlmAgent, FunctionTool, Gemini, OpenAICompatible } = adk;
+const { InMemoryRunner, LlmAgent, FunctionTool, Gemini, OpenAICompatible, BuiltInCodeExecutor, GOOGLE_SEARCH, Transcript } = adk;
 
 /** Registers the replies the local peer gives, in order; returns the base URL and a reader of the requests. */
 async function scenario(replies) {
@@ -58,6 +58,36 @@ await test('Gemini: tool loop with streamed chunks split inside JSON and UTF-8',
   const response = second.contents.flatMap((c) => c.parts).find((p) => p.functionResponse);
   assert(response.functionResponse.name === 'get_weather' && response.functionResponse.response.sky === 'clear', JSON.stringify(second.contents));
   assert(second.tools[0].functionDeclarations[0].name === 'get_weather');
+});
+
+await test('Gemini runs its code and grounds its answer: the request asks for both, a Transcript shows code, result and sources in order', async () => {
+  const peer = await scenario([{ fixture: 'gemini-stream-code-execution.sse', chunkSize: 9, delayMs: 1 }]);
+  const model = new Gemini({ model: 'gemini-2.5-flash', apiKey: 'test-key', baseUrl: peer.baseUrl });
+  const agent = new LlmAgent({ name: 'coder', model, tools: [GOOGLE_SEARCH], codeExecutor: new BuiltInCodeExecutor() });
+  const { events } = await runOnce(agent, 'Sum of the first 10 primes?', { streamingMode: 'sse' });
+  const [request] = await peer.requests();
+  assertJsonEqual(JSON.parse(request.body).tools, [{ codeExecution: {} }, { googleSearch: {} }]);
+  const transcript = new Transcript();
+  for (const e of events) transcript.add(e);
+  const items = transcript.items;
+  transcript.free();
+  assertJsonEqual(items.map((i) => i.kind), ['message', 'code', 'codeResult', 'message', 'grounding']);
+  assert(items[1].kind === 'code' && items[1].language === 'PYTHON' && items[1].code.startsWith('primes = '), JSON.stringify(items[1]));
+  assertJsonEqual(items[2], { kind: 'codeResult', author: 'coder', outcome: 'OUTCOME_OK', output: '129\n' });
+  const grounding = items[4];
+  if (grounding.kind !== 'grounding') throw new Error(JSON.stringify(grounding));
+  assert(grounding.searchEntryPoint?.startsWith('<style>') === true, 'the search suggestions, as markup to frame');
+  assertJsonEqual([grounding.queries, grounding.sources], [['first 10 prime numbers'], [{ uri: 'https://primes.example/first-ten', title: 'primes.example' }]]);
+});
+
+await test('codeExecutor: only a BuiltInCodeExecutor, and only on a Gemini model', async () => {
+  let error;
+  try { new LlmAgent({ name: 'coder', model: new Gemini({ model: 'gemini-2.5-flash', apiKey: 'k' }), codeExecutor: /** @type {any} */ ({}) }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('BuiltInCodeExecutor'), String(error));
+  const agent = new LlmAgent({ name: 'coder', model: new OpenAICompatible({ model: 'gpt-4o', baseUrl: 'http://127.0.0.1:9' }), codeExecutor: new BuiltInCodeExecutor() });
+  error = undefined;
+  try { await runOnce(agent, '2 + 2?'); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message === 'Gemini code execution tool is not supported for model gpt-4o', String(error?.message));
 });
 
 await test('Gemini: one request without streaming', async () => {

@@ -562,6 +562,42 @@ await test('13. MCP: the offline agent calls a tool of a real MCP server and ans
   assert((await page.locator('#timeline').textContent()).includes('describe_city'), 'the tool call is in the timeline');
 });
 
+await test('14. a Gemini reply with code it ran and grounded sources, stored on an ADK server, renders in the chat and the timeline', async (page) => {
+  // The complete event of tests/fixtures/models/gemini-stream-code-execution.sse (Gemini's REST shape),
+  // plus a source whose address is not http(s), which must stay text.
+  const chunks = (await readFile(`${ROOT}tests/fixtures/models/gemini-stream-code-execution.sse`, 'utf8'))
+    .split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)).candidates[0]);
+  const parts = chunks.flatMap((c) => c.content.parts);
+  const grounding = chunks.at(-1).groundingMetadata;
+  grounding.groundingChunks.push({ web: { uri: 'javascript:alert(1)', title: 'not a link' } });
+  const id = `code-${Date.now()}`;
+  const invocationId = 'e-code';
+  const events = [
+    { author: 'user', invocationId, content: { role: 'user', parts: [{ text: 'Sum of the first 10 primes?' }] } },
+    { author: 'weather', invocationId, content: { role: 'model', parts }, groundingMetadata: grounding },
+  ];
+  const created = await fetch(`${ADK_SERVER_URL}/apps/weather/users/demo_user/sessions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: id, events }) });
+  assert(created.ok, `POST session: ${created.status} ${await created.text()}`);
+  await open(page, `?adk=${encodeURIComponent(ADK_SERVER_URL)}`);
+  await useServerApp(page, 'weather');
+  await page.click(`#sessions .session[data-session="${id}"] .session-open`);
+  await page.locator('#transcript .chip-grounding').waitFor();
+
+  const kinds = await page.locator('#transcript .turn-items > li').evaluateAll((items) => items.map((i) => i.className));
+  assert(JSON.stringify(kinds) === JSON.stringify(['msg from-user', 'msg from-agent', 'chip chip-code', 'chip chip-code-result', 'msg from-agent', 'chip chip-grounding']),
+    `the text, the code, its result, the text after it and the sources, in order: ${kinds}`);
+  assert((await page.locator('#transcript .chip-code pre').textContent()).startsWith('primes = [p for p in range(2, 30)'), 'the code as written');
+  assert((await page.locator('#transcript .chip-code-result').textContent()).includes('OUTCOME_OK'), 'the outcome');
+  const links = await page.locator('#transcript .chip-grounding a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  assert(JSON.stringify(links) === '["https://primes.example/first-ten"]', `only the http(s) source is a link: ${links}`);
+  assert((await page.locator('#transcript .chip-grounding').textContent()).includes('not a link'), 'the other one shows as text');
+  assert(await count(page, '#transcript style, #transcript .chip-grounding div') === 0, 'the search suggestions\' markup is not put in the page');
+  const row = page.locator('#timeline .tl-row').last();
+  assert(await row.getAttribute('data-kinds') === 'text,code,code result,grounding', `timeline kinds: ${await row.getAttribute('data-kinds')}`);
+  await page.screenshot({ path: `${OUT}demo-code-execution.png` });
+});
+
 await browser.close();
 server.close();
 await oidc.close();

@@ -18,6 +18,7 @@ import init, {
   SequentialAgent,
   Transcript,
   type TranscriptItem,
+  BuiltInCodeExecutor,
   type YieldedEvent,
   exitLoop,
   FunctionTool,
@@ -81,6 +82,11 @@ export async function runUsage(): Promise<number> {
   let count = 0;
   for await (const event of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'hi' }] }, signal: controller.signal })) {
     const items: TranscriptItem[] = transcript.add(event);
+    for (const item of items) {
+      if (item.kind === 'code') count += item.code.length + (item.language ?? '').length;
+      if (item.kind === 'codeResult') count += (item.output ?? '').length;
+      if (item.kind === 'grounding') count += item.sources.filter((s) => s.uri?.startsWith('https:')).length + item.queries.length;
+    }
     count += items.length + (isFinalResponse(event) ? 1 : 0);
   }
   const kept = new IndexedDbSessionService({ databaseName: 'my-app' });
@@ -115,4 +121,8 @@ export function llmUsage(): LlmAgent {
     beforeModelCallback: ({ request }) => { request.config.temperature = 0; },
     afterToolCallback: ({ response }) => (typeof response === 'number' ? { result: response } : undefined),
   });
+}
+
+export function codeExecutorUsage(model: JsModel): LlmAgent {
+  return new LlmAgent({ name: 'coder', model, codeExecutor: new BuiltInCodeExecutor() });
 }

@@ -13,6 +13,12 @@ function renderItem(item) {
       return chip('tool-call', 'tool call', `${item.name}(${preview(item.args ?? {}, 120)})`, item.author);
     case 'toolResult':
       return chip('tool-result', 'tool result', `${item.name} → ${preview(item.response ?? {}, 120)}`, item.author);
+    case 'code':
+      return block('code', `code${item.language ? ` · ${item.language.toLowerCase()}` : ''}`, item.code, item.author);
+    case 'codeResult':
+      return block('code-result', `result · ${item.outcome ?? 'unknown'}`, item.output ?? '', item.author);
+    case 'grounding':
+      return sources(item);
     case 'state':
       return chip('state', 'state', Object.entries(item.delta).map(([k, v]) => `${k} = ${preview(v, 60)}`).join(', '), item.author);
     case 'artifact':
@@ -33,6 +39,30 @@ function chip(kind, label, text, author) {
     el('span', { className: 'chip-label' }, label),
     author ? el('span', { className: 'chip-author' }, author) : null,
     el('code', { className: 'chip-text' }, text));
+}
+
+/** Code the model ran, or its output: kept as written, in a preformatted block. */
+function block(kind, label, text, author) {
+  return el('li', { className: `chip chip-${kind}` },
+    el('span', { className: 'chip-label' }, label),
+    el('span', { className: 'chip-author' }, author),
+    el('pre', { className: 'chip-block' }, text));
+}
+
+/**
+ * The searches and sources of a grounded reply. Only http(s) addresses become links, so a
+ * `javascript:` one stays text. Google's search suggestions (`searchEntryPoint`) are markup and
+ * are not shown here: that would take a sandboxed frame.
+ */
+function sources(item) {
+  const link = ({ uri, title }) => (/^https?:\/\//i.test(uri ?? '')
+    ? el('a', { href: uri, target: '_blank', rel: 'noopener noreferrer' }, title || uri)
+    : el('span', {}, title || uri || '?'));
+  return el('li', { className: 'chip chip-grounding' },
+    el('span', { className: 'chip-label' }, 'sources'),
+    el('span', { className: 'chip-author' }, item.author),
+    item.queries.length ? el('span', { className: 'chip-text' }, `searched: ${item.queries.join(' · ')}`) : null,
+    el('span', { className: 'chip-links' }, ...item.sources.map(link)));
 }
 
 function errorItem(code, message, author) {

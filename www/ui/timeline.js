@@ -13,6 +13,9 @@ export function kindsOf(event) {
   else if (parts.some((p) => p.text && !p.thought)) kinds.push('text');
   if (parts.some((p) => p.functionCall)) kinds.push('tool call');
   if (parts.some((p) => p.functionResponse)) kinds.push('tool result');
+  if (parts.some((p) => p.executableCode)) kinds.push('code');
+  if (parts.some((p) => p.codeExecutionResult)) kinds.push('code result');
+  if (event.groundingMetadata) kinds.push('grounding');
   if (Object.keys(actions.stateDelta ?? {}).length) kinds.push('state');
   if (Object.keys(actions.artifactDelta ?? {}).length) kinds.push('artifact');
   if (actions.transferToAgent) kinds.push('transfer');
@@ -26,6 +29,8 @@ function summaryOf(event) {
   const parts = (event.content?.parts ?? []).map((p) => {
     if (p.functionCall) return `${p.functionCall.name}(${preview(p.functionCall.args ?? {}, 60)})`;
     if (p.functionResponse) return `${p.functionResponse.name} → ${preview(p.functionResponse.response ?? {}, 60)}`;
+    if (p.executableCode) return `[code] ${preview(p.executableCode.code ?? '', 60)}`;
+    if (p.codeExecutionResult) return `[${p.codeExecutionResult.outcome ?? 'result'}] ${preview(p.codeExecutionResult.output ?? '', 60)}`;
     return p.text ?? '';
   }).join(' ');
   if (parts.trim()) return preview(parts, 140);

@@ -1,11 +1,12 @@
 //! Folds an event stream into what a chat UI shows: one message per streamed reply (its partial
 //! chunks merged, then replaced by the final event), tool calls and results as their own items,
-//! state and artifact changes, transfers, escalations and errors.
+//! code the model ran and its results between the texts around them, the sources a grounded reply
+//! cites, state and artifact changes, transfers, escalations and errors.
 
 use crate::json::{ToJson, Writer};
 use indexmap::IndexMap;
 
-use crate::types::JsonObject;
+use crate::types::{JsonObject, Part};
 use crate::Event;
 
 /// One thing to show. Its JSON is an object tagged by `kind` (`message`, `toolCall`, …) with the
@@ -47,6 +48,36 @@ pub enum TranscriptItem {
         /// The result.
         response: Option<JsonObject>,
     },
+    /// Code the model wrote and ran itself (Gemini's code execution: an `executableCode` part).
+    Code {
+        /// The agent whose model wrote it.
+        author: String,
+        /// e.g. `PYTHON`.
+        language: Option<String>,
+        /// The source.
+        code: String,
+    },
+    /// What running that code gave (a `codeExecutionResult` part).
+    CodeResult {
+        /// The agent whose model ran it.
+        author: String,
+        /// `OUTCOME_OK`, `OUTCOME_FAILED`, `OUTCOME_DEADLINE_EXCEEDED`, …
+        outcome: Option<String>,
+        /// Its output (stdout, or the error).
+        output: Option<String>,
+    },
+    /// What a grounded reply rests on (the event's `groundingMetadata`).
+    Grounding {
+        /// The agent whose model searched.
+        author: String,
+        /// The searches the model made (`webSearchQueries`).
+        queries: Vec<String>,
+        /// The pages or places cited (`groundingChunks`), in order.
+        sources: Vec<GroundingSource>,
+        /// Google's search suggestions as HTML (`searchEntryPoint.renderedContent`), which Google
+        /// asks apps to show; markup from the event, to put in a sandboxed frame, never the page.
+        search_entry_point: Option<String>,
+    },
     /// State changed.
     State {
         /// Who changed it.
@@ -84,6 +115,24 @@ pub enum TranscriptItem {
     },
 }
 
+/// One cited source of a grounded reply: a web page (`web`), a retrieved document
+/// (`retrievedContext`) or a place (`maps`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroundingSource {
+    /// Where it is.
+    pub uri: Option<String>,
+    /// Its title.
+    pub title: Option<String>,
+}
+
+impl ToJson for GroundingSource {
+    fn write_json(&self, w: &mut Writer) {
+        let mut o = w.object();
+        o.field("uri", &self.uri).field("title", &self.title);
+        o.end();
+    }
+}
+
 impl ToJson for TranscriptItem {
     fn write_json(&self, w: &mut Writer) {
         let mut o = w.object();
@@ -104,6 +153,18 @@ impl ToJson for TranscriptItem {
                 .field("id", id)
                 .field("name", name)
                 .field("response", response),
+            TranscriptItem::Code { author, language, code } => {
+                o.field("kind", "code").field("author", author).field("language", language).field("code", code)
+            }
+            TranscriptItem::CodeResult { author, outcome, output } => {
+                o.field("kind", "codeResult").field("author", author).field("outcome", outcome).field("output", output)
+            }
+            TranscriptItem::Grounding { author, queries, sources, search_entry_point } => o
+                .field("kind", "grounding")
+                .field("author", author)
+                .field("queries", queries)
+                .field("sources", sources)
+                .field("searchEntryPoint", search_entry_point),
             TranscriptItem::State { author, delta } => {
                 o.field("kind", "state").field("author", author).field("delta", delta)
             }
@@ -126,6 +187,8 @@ impl ToJson for TranscriptItem {
 #[derive(Debug, Clone, Default)]
 pub struct Transcript {
     items: Vec<TranscriptItem>,
+    /// The reply whose partial chunks are showing: its author and its first item.
+    stream: Option<(String, usize)>,
 }
 
 impl Transcript {
@@ -141,10 +204,34 @@ impl Transcript {
 
     /// Folds one more event in.
     pub fn push(&mut self, event: &Event) {
+        // An event that only acts (ADK's code executor saving artifacts before the reply's own
+        // event) leaves a streaming reply streaming; its items go before the reply's.
+        if event.content.is_none() && event.error_code.is_none() {
+            if let Some((author, start)) = self.stream.take() {
+                let reply = self.items.split_off(start.min(self.items.len()));
+                self.push_actions(event);
+                self.stream = Some((author, self.items.len()));
+                self.items.extend(reply);
+                return;
+            }
+        }
         let author = event.author.clone();
-        let text: String =
-            event.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect();
-        self.push_text(event, text);
+        let partial = event.partial == Some(true);
+        // A reply streams while its author's partial chunks follow each other; its complete event
+        // replaces everything they showed.
+        let mut streamed = String::new();
+        match self.stream.take() {
+            Some((streaming, start)) if streaming == author => {
+                if partial {
+                    self.stream = Some((streaming, start));
+                } else {
+                    streamed = self.take_from(start);
+                }
+            }
+            _ if partial => self.stream = Some((author.clone(), self.items.len())),
+            _ => {}
+        }
+        self.push_parts(event, partial, streamed);
         for call in event.get_function_calls() {
             self.items.push(TranscriptItem::ToolCall {
                 author: author.clone(),
@@ -161,6 +248,15 @@ impl Transcript {
                 response: response.response.clone(),
             });
         }
+        if let Some(grounding) = event.grounding_metadata.as_ref().filter(|_| !partial) {
+            self.items.push(grounding_item(&author, grounding));
+        }
+        self.push_actions(event);
+    }
+
+    /// The event's state and artifact changes, transfer, escalation and error.
+    fn push_actions(&mut self, event: &Event) {
+        let author = event.author.clone();
         let actions = &event.actions;
         if !actions.state_delta.is_empty() {
             self.items.push(TranscriptItem::State { author: author.clone(), delta: actions.state_delta.clone() });
@@ -179,35 +275,85 @@ impl Transcript {
         }
     }
 
-    /// Merges a chunk into the author's streaming message, or lets the final event replace it.
-    fn push_text(&mut self, event: &Event, text: String) {
-        let partial = event.partial == Some(true);
-        if let Some(TranscriptItem::Message { author, text: so_far, partial: streaming, event_id, .. }) =
+    /// Removes the items from `start` on; returns their text.
+    fn take_from(&mut self, start: usize) -> String {
+        let mut text = String::new();
+        for item in self.items.split_off(start.min(self.items.len())) {
+            if let TranscriptItem::Message { text: t, .. } = item {
+                text.push_str(&t);
+            }
+        }
+        text
+    }
+
+    /// The event's text, code and code results in the order of its parts (thoughts aside). A
+    /// complete event without text keeps the text its chunks streamed.
+    fn push_parts(&mut self, event: &Event, partial: bool, streamed: String) {
+        let mut text = String::new();
+        let mut any_text = false;
+        for part in event.parts().iter().filter(|p| p.thought != Some(true)) {
+            if let Some(t) = &part.text {
+                text.push_str(t);
+                any_text |= !t.is_empty();
+            } else if let Some(item) = code_item(&event.author, part) {
+                self.push_text(event, std::mem::take(&mut text), partial);
+                self.items.push(item);
+            }
+        }
+        self.push_text(event, if any_text { text } else { streamed }, partial);
+    }
+
+    /// Merges a chunk's text into the author's streaming message, or adds a message.
+    fn push_text(&mut self, event: &Event, text: String, partial: bool) {
+        if text.is_empty() {
+            return;
+        }
+        if let Some(TranscriptItem::Message { author, text: so_far, partial: true, event_id, .. }) =
             self.items.last_mut()
         {
-            if *streaming && *author == event.author {
-                if partial {
-                    so_far.push_str(&text);
-                } else {
-                    *streaming = false;
-                    if !text.is_empty() {
-                        *so_far = text;
-                    }
-                }
-                *event_id = event.id.clone();
+            if partial && *author == event.author {
+                so_far.push_str(&text);
+                event_id.clone_from(&event.id);
                 return;
             }
         }
-        if !text.is_empty() {
-            self.items.push(TranscriptItem::Message {
-                author: event.author.clone(),
-                text,
-                partial,
-                event_id: event.id.clone(),
-                invocation_id: event.invocation_id.clone(),
-            });
-        }
+        self.items.push(TranscriptItem::Message {
+            author: event.author.clone(),
+            text,
+            partial,
+            event_id: event.id.clone(),
+            invocation_id: event.invocation_id.clone(),
+        });
     }
+}
+
+/// The item of a code or code-result part.
+fn code_item(author: &str, part: &Part) -> Option<TranscriptItem> {
+    if let Some(code) = &part.executable_code {
+        let source = code.code.clone().unwrap_or_default();
+        return Some(TranscriptItem::Code { author: author.into(), language: code.language.clone(), code: source });
+    }
+    let result = part.code_execution_result.as_ref()?;
+    Some(TranscriptItem::CodeResult {
+        author: author.into(),
+        outcome: result.outcome.clone(),
+        output: result.output.clone(),
+    })
+}
+
+/// The searches, sources and search suggestions of `groundingMetadata` (genai's shape; anything
+/// else in it is left out).
+fn grounding_item(author: &str, grounding: &JsonObject) -> TranscriptItem {
+    let text = |value: Option<&serde_json::Value>| value.and_then(serde_json::Value::as_str).map(str::to_string);
+    let list = |key: &str| grounding.get(key).and_then(serde_json::Value::as_array).map_or(&[][..], Vec::as_slice);
+    let queries = list("webSearchQueries").iter().filter_map(|q| text(Some(q))).collect();
+    let sources = list("groundingChunks")
+        .iter()
+        .filter_map(|chunk| ["web", "retrievedContext", "maps"].iter().find_map(|kind| chunk.get(kind)))
+        .map(|source| GroundingSource { uri: text(source.get("uri")), title: text(source.get("title")) })
+        .collect();
+    let search_entry_point = text(grounding.get("searchEntryPoint").and_then(|e| e.get("renderedContent")));
+    TranscriptItem::Grounding { author: author.into(), queries, sources, search_entry_point }
 }
 
 #[cfg(test)]
@@ -261,5 +407,75 @@ mod tests {
         let kinds: Vec<String> =
             t.items().iter().map(|i| crate::json::to_value(i)["kind"].as_str().unwrap().to_string()).collect();
         assert_eq!(kinds, ["toolCall", "toolResult", "state", "transfer", "escalate", "error"]);
+    }
+
+    fn reply(parts: serde_json::Value, partial: bool) -> Event {
+        let mut e = Event::new("coder");
+        e.content = Some(crate::json::from_value("content", json!({"role": "model", "parts": parts})).unwrap());
+        e.partial = Some(partial).filter(|p| *p);
+        e
+    }
+
+    fn json_items(t: &Transcript) -> Vec<serde_json::Value> {
+        t.items().iter().map(crate::json::to_value).collect()
+    }
+
+    /// Code and its result sit between the texts around them; streamed, they show as they come and
+    /// the complete event replaces them, so nothing shows twice.
+    #[test]
+    fn code_and_results_in_the_order_of_the_parts() {
+        let code = json!({"executableCode": {"language": "PYTHON", "code": "print(1 + 1)"}});
+        let result = json!({"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "2\n"}});
+        let mut t = Transcript::new();
+        for chunk in [json!([{"text": "Let me "}]), json!([{"text": "run it."}, code]), json!([result])] {
+            t.push(&reply(chunk, true));
+        }
+        t.push(&reply(json!([{"text": "It is "}]), true));
+        let kinds: Vec<_> = json_items(&t).iter().map(|i| i["kind"].as_str().unwrap().to_string()).collect();
+        assert_eq!(kinds, ["message", "code", "codeResult", "message"]);
+        // ADK's code executor saves the images first, in an event of its own.
+        let mut saved = Event::new("coder");
+        saved.actions.artifact_delta.insert("plot.png".into(), 0);
+        t.push(&saved);
+        t.push(&reply(json!([{"text": "Let me run it."}, code, result, {"text": "It is 2."}]), false));
+        assert_eq!(
+            json_items(&t)
+                .iter()
+                .map(|i| i.as_object().unwrap().clone())
+                .map(|mut i| {
+                    i.remove("eventId");
+                    i.remove("invocationId");
+                    serde_json::Value::Object(i)
+                })
+                .collect::<Vec<_>>(),
+            [
+                json!({"kind": "artifact", "author": "coder", "delta": {"plot.png": 0}}),
+                json!({"kind": "message", "author": "coder", "text": "Let me run it.", "partial": false}),
+                json!({"kind": "code", "author": "coder", "language": "PYTHON", "code": "print(1 + 1)"}),
+                json!({"kind": "codeResult", "author": "coder", "outcome": "OUTCOME_OK", "output": "2\n"}),
+                json!({"kind": "message", "author": "coder", "text": "It is 2.", "partial": false}),
+            ]
+        );
+    }
+
+    #[test]
+    fn grounding_gives_the_queries_sources_and_search_suggestions() {
+        let mut t = Transcript::new();
+        let mut e = reply(json!([{"text": "Sunny."}]), false);
+        e.grounding_metadata = json!({
+            "webSearchQueries": ["weather seoul"],
+            "groundingChunks": [{"web": {"uri": "https://example.com/w", "title": "example.com"}}, {"maps": {"uri": "https://maps.example/p"}}, {}],
+            "searchEntryPoint": {"renderedContent": "<div>chips</div>"},
+            "groundingSupports": [{"segment": {"endIndex": 6}, "groundingChunkIndices": [0]}],
+        })
+        .as_object()
+        .cloned();
+        t.push(&e);
+        assert_eq!(
+            crate::json::to_value(&t.items()[1]),
+            json!({"kind": "grounding", "author": "coder", "queries": ["weather seoul"],
+                   "sources": [{"uri": "https://example.com/w", "title": "example.com"}, {"uri": "https://maps.example/p", "title": null}],
+                   "searchEntryPoint": "<div>chips</div>"})
+        );
     }
 }

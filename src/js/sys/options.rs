@@ -56,6 +56,8 @@ options! {
         include_contents => "includeContents",
         /// Settings passed to the model.
         generate_content_config => "generateContentConfig",
+        /// A `BuiltInCodeExecutor` (checked in JS, where the class is).
+        code_executor => "codeExecutor",
         /// No transfer back to the parent.
         disallow_transfer_to_parent => "disallowTransferToParent",
         /// No transfer to the peers.

@@ -15,6 +15,7 @@ use crate::{AdkError, Event};
 pub use in_memory::InMemoryMemoryService;
 pub use search::{has_content, memory_text, rank, MAX_SEARCH_RESULTS, UNKNOWN_SESSION_ID};
 pub use stored::StoredMemoryService;
+pub(crate) use timestamp::file_timestamp;
 
 adk_core::json_struct! {
     /// One recalled piece of conversation (ADK's `MemoryEntry`).

@@ -1,4 +1,5 @@
-//! Memory timestamps as Python writes them.
+//! Timestamps as Python writes them: memories' ISO form, and the compact form ADK names generated
+//! files by.
 
 /// `seconds` as ISO 8601 in UTC with microseconds, as Python's
 /// `datetime.fromtimestamp(seconds, timezone.utc).isoformat()` writes it.
@@ -11,6 +12,16 @@ pub fn iso_timestamp_utc(seconds: f64) -> String {
     let (hh, mm, ss) = (secs_of_day / 3600, secs_of_day % 3600 / 60, secs_of_day % 60);
     let fraction = if micros == 0 { String::new() } else { format!(".{micros:06}") };
     format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}{fraction}+00:00")
+}
+
+/// `seconds` as `%Y%m%d_%H%M%S`, the name ADK gives an image the model's code drew without naming
+/// it. ADK writes the host's local time; this is UTC, as the host reports no time zone.
+pub fn file_timestamp(seconds: f64) -> String {
+    let secs = seconds.floor() as i64;
+    let (days, secs_of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    let (hh, mm, ss) = (secs_of_day / 3600, secs_of_day % 3600 / 60, secs_of_day % 60);
+    format!("{y:04}{m:02}{d:02}_{hh:02}{mm:02}{ss:02}")
 }
 
 /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian calendar (H. Hinnant's algorithm).
@@ -37,5 +48,11 @@ mod tests {
         assert_eq!(iso_timestamp_utc(1763780000.123456), "2025-11-22T02:53:20.123456+00:00");
         assert_eq!(iso_timestamp_utc(951782400.5), "2000-02-29T00:00:00.500000+00:00");
         assert_eq!(iso_timestamp_utc(-1.0), "1969-12-31T23:59:59+00:00");
+    }
+
+    #[test]
+    fn file_timestamps_are_compact() {
+        assert_eq!(file_timestamp(1763780000.9), "20251122_025320");
+        assert_eq!(file_timestamp(951782399.0), "20000228_235959");
     }
 }

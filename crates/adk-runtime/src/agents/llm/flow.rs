@@ -143,6 +143,10 @@ async fn build_request(
     };
     let instruction = resolve_instruction(&agent.config.instruction, &callback_ctx).await?;
     let mut request = assemble_request(agent, ctx, global, instruction);
+    // After the contents and before the tools, as ADK's code execution request processor runs.
+    if let Some(executor) = agent.config.code_executor {
+        executor.process_llm_request(&mut request)?;
+    }
     // Each tool shapes the request in turn, as ADK's tool processors do after the others: most
     // declare themselves, some (preload_memory) add context instead.
     for tool in &tools {
@@ -284,13 +288,21 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             // The last complete event, kept only when it calls tools (a copy of a long answer
             // would double what the run holds).
             let mut calls: Option<Event> = None;
+            // Whether the step's last event leaves the model to go on (a reply ending in a code
+            // result): ADK asks it again after any step whose last event is not final.
+            let mut again = false;
             while let Some(response) = responses.next().await {
                 let response = match response {
                     Ok(r) => r,
                     Err(e) if e.code == ErrorCode::Aborted => Err(e)?,
                     Err(e) => on_model_error(&agent.config.on_model_error_callbacks, &callback_ctx, &request, e).await?,
                 };
-                let response = after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?;
+                let mut response = after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?;
+                if let Some(executor) = agent.config.code_executor {
+                    if let Some(saved) = executor.process_llm_response(&ctx, &mut response).await? {
+                        yield saved;
+                    }
+                }
                 let mut event = Event::from_llm_response(response, ctx.agent_name(), ctx.invocation_id());
                 event.branch = ctx.branch().map(str::to_string);
                 assign_call_ids(&mut event, &tools);
@@ -305,9 +317,15 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     }
                     calls = (!event.get_function_calls().is_empty()).then(|| event.clone());
                 }
+                again = event.partial != Some(true) && !event.is_final_response();
                 yield event;
             }
-            let Some(last) = calls else { break };
+            let Some(last) = calls else {
+                if again {
+                    continue;
+                }
+                break;
+            };
             // No response at all: only long-running tools answering later; the run waits for the app.
             let calls = last.get_function_calls().into_iter().cloned().collect();
             let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &IndexMap::new()).await? else { break };

@@ -4,6 +4,7 @@
 mod auth;
 mod call_tool;
 mod callbacks;
+mod code_execution;
 mod confirmation;
 mod contents;
 mod flow;
@@ -27,6 +28,7 @@ pub use callbacks::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,
     ToolErrorCallback,
 };
+pub use code_execution::BuiltInCodeExecutor;
 pub use contents::build_contents;
 pub use instructions::inject_session_state;
 
@@ -76,6 +78,8 @@ pub struct LlmAgentConfig {
     pub include_contents: IncludeContents,
     /// Generation settings passed to the model (`temperature`, …).
     pub generate_content_config: JsonObject,
+    /// The model runs the code it writes (ADK's `code_executor`; the built-in one is the only kind).
+    pub code_executor: Option<BuiltInCodeExecutor>,
     /// The agent may not hand the conversation back to its parent.
     pub disallow_transfer_to_parent: bool,
     /// The agent may not hand the conversation to its siblings.
@@ -106,6 +110,7 @@ impl LlmAgentConfig {
             output_key: None,
             include_contents: IncludeContents::Default,
             generate_content_config: JsonObject::new(),
+            code_executor: None,
             disallow_transfer_to_parent: false,
             disallow_transfer_to_peers: false,
             before_model_callbacks: Vec::new(),

@@ -1,0 +1,218 @@
+//! ADK's `LoadArtifactsTool` (`load_artifacts`): tells the model which artifacts the session and the
+//! user have, and when the model asks for some, puts their contents into that one request (never
+//! into the session), each in a form the model accepts (ADK's `as_safe_part_for_llm`).
+
+use adk_core::json;
+use async_trait::async_trait;
+use serde_json::Value;
+
+use super::Tool;
+use crate::agent::ToolContext;
+use crate::model::{FunctionDeclaration, LlmRequest};
+use crate::types::{Blob, Content, JsonObject, Part};
+use crate::AdkError;
+
+const NAME: &str = "load_artifacts";
+const USER_PREFIX: &str = "user:";
+
+/// ADK's `load_artifacts` tool.
+pub struct LoadArtifactsTool;
+
+#[async_trait(?Send)]
+impl Tool for LoadArtifactsTool {
+    fn name(&self) -> &str {
+        NAME
+    }
+
+    fn declaration(&self) -> FunctionDeclaration {
+        FunctionDeclaration {
+            name: NAME.into(),
+            description: "Loads artifacts into the session for this request.\n\nNOTE: Call when you need access to \
+                          artifacts (for example, uploads saved by the\nweb UI)."
+                .into(),
+            parameters: Some(json::constant(
+                r#"{"type": "object", "properties": {"artifact_names": {"type": "array", "items": {"type": "string"}}}}"#,
+            )),
+            response: None,
+        }
+    }
+
+    async fn run(&self, args: JsonObject, _ctx: ToolContext) -> Result<Value, AdkError> {
+        let Some(names) = string_list(args.get("artifact_names").unwrap_or(&Value::Array(Vec::new()))) else {
+            return Ok(json::object([
+                ("error", "'artifact_names' must be a list of strings.".into()),
+                ("error_code", "INVALID_ARGUMENTS".into()),
+            ]));
+        };
+        Ok(json::object([
+            ("artifact_names", names.into_iter().map(Value::from).collect()),
+            (
+                "status",
+                "artifact contents temporarily inserted and removed. to access these artifacts, call load_artifacts \
+                 tool again."
+                    .into(),
+            ),
+        ]))
+    }
+
+    async fn process_llm_request(&self, ctx: &ToolContext, request: &mut LlmRequest) -> Result<(), AdkError> {
+        request.append_tool(self.declaration());
+        let available = ctx.list_artifacts().await?;
+        if available.is_empty() {
+            return Ok(());
+        }
+        request.dynamic_instructions.push(format!(
+            "You have a list of artifacts:\n  {}\n\n  When the user asks questions about any of the artifacts, you \
+             should call the\n  `load_artifacts` function to load the artifact. Always call load_artifacts\n  before \
+             answering questions related to the artifacts, regardless of whether the\n  artifacts have been loaded \
+             before. Do not depend on prior answers about the\n  artifacts.\n  ",
+            python_json_list(&available)
+        ));
+        let asked: Vec<Vec<String>> = request
+            .contents
+            .last()
+            .map(|c| c.parts())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|p| p.function_response.as_ref())
+            .filter(|r| r.name.as_deref() == Some(NAME))
+            .filter_map(|r| string_list(r.response.as_ref()?.get("artifact_names").unwrap_or(&Value::Array(Vec::new()))))
+            .collect();
+        for requested in asked.iter().flatten() {
+            // The model's name is honoured only as one just listed for this session (`user:` added
+            // or dropped, as models do).
+            let Some(mut name) = resolve(requested, &available) else { continue };
+            let mut artifact = ctx.load_artifact(&name, None).await?;
+            if artifact.is_none() && !name.starts_with(USER_PREFIX) {
+                name = [USER_PREFIX, &name].concat();
+                artifact = ctx.load_artifact(&name, None).await?;
+            }
+            let Some(artifact) = artifact else { continue };
+            let intro = Part::from_text(&format!("Artifact {requested} is:"));
+            request.contents.push(Content::new("user", vec![intro, safe_part(artifact, requested)]));
+        }
+        Ok(())
+    }
+}
+
+/// A list of strings, or `None` for anything else.
+fn string_list(value: &Value) -> Option<Vec<String>> {
+    value.as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
+}
+
+/// The listed name the model's `requested` stands for (ADK's `_resolve_requested_artifact_name`).
+fn resolve(requested: &str, available: &[String]) -> Option<String> {
+    let listed = |name: &str| available.iter().any(|a| a == name);
+    if listed(requested) {
+        return Some(requested.into());
+    }
+    match requested.strip_prefix(USER_PREFIX) {
+        Some(bare) => listed(bare).then(|| requested.into()),
+        None => {
+            let prefixed = [USER_PREFIX, requested].concat();
+            listed(&prefixed).then_some(prefixed)
+        }
+    }
+}
+
+/// Python's `json.dumps` of a list of strings (`", "` between items, non-ASCII as `\uXXXX`).
+fn python_json_list(items: &[String]) -> String {
+    let mut out = String::from("[");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push('"');
+        for c in item.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                ' '..='~' => out.push(c),
+                _ => {
+                    let mut units = [0u16; 2];
+                    for unit in c.encode_utf16(&mut units) {
+                        out.push_str(&format!("\\u{unit:04x}"));
+                    }
+                }
+            }
+        }
+        out.push('"');
+    }
+    out.push(']');
+    out
+}
+
+/// Whether Gemini takes `mime` (without parameters, lower case) as inline data.
+fn inline_supported(mime: &str) -> bool {
+    if matches!(mime, "image/svg" | "image/svg+xml" | "image/xml") {
+        return false;
+    }
+    ["image/", "audio/", "video/"].iter().any(|p| mime.starts_with(p)) || mime == "application/pdf"
+}
+
+/// ADK's `as_safe_part_for_llm`: media Gemini takes stay (their MIME type's base lower-cased),
+/// text-like data becomes text, anything else a placeholder naming it. (ADK also reads the text
+/// of a DOCX file; here a DOCX file gets the placeholder.)
+fn safe_part(artifact: Part, name: &str) -> Part {
+    let Some(blob) = artifact.inline_data.clone() else { return artifact };
+    let given = blob.mime_type.clone().unwrap_or_default();
+    let mime = given.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    if !given.is_empty() && inline_supported(&mime) {
+        let (base, params) = given.split_once(';').map_or((given.as_str(), None), |(b, p)| (b, Some(p)));
+        let canonical = base.trim().to_ascii_lowercase() + &params.map(|p| [";", p].concat()).unwrap_or_default();
+        let inline_data = Some(Blob { mime_type: Some(canonical), ..blob });
+        return Part { inline_data, ..artifact };
+    }
+    let mime = if mime.is_empty() { "application/octet-stream".to_string() } else { mime };
+    let Some(data) = blob.data else {
+        return Part::from_text(&format!("[Artifact: {name}, type: {mime}. No inline data was provided.]"));
+    };
+    let lower = name.to_ascii_lowercase();
+    let text_like = mime.starts_with("text/")
+        || matches!(
+            mime.as_str(),
+            "application/csv" | "application/json" | "application/svg+xml" | "application/xml" | "image/svg"
+                | "image/svg+xml" | "image/xml"
+        )
+        || [".csv", ".txt", ".json", ".xml"].iter().any(|s| lower.ends_with(s));
+    if text_like {
+        return Part::from_text(&String::from_utf8_lossy(&data.0));
+    }
+    Part::from_text(&format!(
+        "[Binary artifact: {name}, type: {mime}, size: {} KB. Content cannot be displayed inline.]",
+        kilobytes(data.0.len())
+    ))
+}
+
+/// `len / 1024` with one decimal, as Python's `f"{x:.1f}"` rounds it (half to even; the value is
+/// exact in binary).
+fn kilobytes(len: usize) -> String {
+    let tenths = len.saturating_mul(10);
+    let (mut whole, rest) = (tenths / 1024, tenths % 1024);
+    if rest > 512 || (rest == 512 && whole % 2 == 1) {
+        whole += 1;
+    }
+    format!("{}.{}", whole / 10, whole % 10)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_sizes_and_python_json() {
+        let available = vec!["report.csv".to_string(), "user:photo.png".to_string()];
+        assert_eq!(resolve("photo.png", &available).as_deref(), Some("user:photo.png"));
+        assert_eq!(resolve("user:report.csv", &available).as_deref(), Some("user:report.csv"));
+        assert_eq!(resolve("other", &available), None);
+        assert_eq!(python_json_list(&["a\"b".into(), "한😀".into()]), r#"["a\"b", "\ud55c\ud83d\ude00"]"#);
+        for (len, expected) in [(0, "0.0"), (1024, "1.0"), (1075, "1.0"), (1076, "1.1"), (51, "0.0"), (52, "0.1"), (1_048_576, "1024.0")] {
+            assert_eq!(kilobytes(len), expected, "{len}");
+        }
+    }
+}
