@@ -19,8 +19,8 @@ use adk_wasm::model::{FunctionDeclaration, ScriptedModel};
 use adk_wasm::runner::{RunConfig, Runner};
 use adk_wasm::tool::confirmation::ConfirmationPredicate;
 use adk_wasm::tool::{
-    get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, RequireConfirmation, Tool,
-    GOOGLE_SEARCH, URL_CONTEXT,
+    get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadArtifactsTool,
+    RequireConfirmation, Tool, GOOGLE_SEARCH, URL_CONTEXT,
 };
 use adk_wasm::types::{Content, FunctionResponse, JsonObject, Part};
 use adk_wasm::{FunctionCall, LlmResponse};
@@ -101,6 +101,7 @@ fn tool(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>)
         }
         "exit_loop" => Rc::new(ExitLoopTool),
         "google_search" => Rc::new(GOOGLE_SEARCH),
+        "load_artifacts" => Rc::new(LoadArtifactsTool),
         "url_context" => Rc::new(URL_CONTEXT),
         "transfer_money" => Rc::new(transfer_money(flow, RequireConfirmation::Always)),
         "transfer_money_over_100" => {
@@ -280,7 +281,12 @@ fn record(flow: &Value) -> Value {
     for (filename, body) in setup["artifacts"].as_object().into_iter().flatten() {
         let key = ArtifactKey { app_name: APP, user_id: USER, session_id: Some("s"), filename };
         let artifacts = runner.artifact_service().unwrap();
-        block_on(artifacts.save_artifact(key, Part::from_text(body.as_str().unwrap()), None)).unwrap();
+        // Text, or a whole Part as JSON (media).
+        let artifact = match body.as_str() {
+            Some(text) => Part::from_text(text),
+            None => adk_core::json::from_value("artifact", body.clone()).unwrap(),
+        };
+        block_on(artifacts.save_artifact(key, artifact, None)).unwrap();
     }
     let mut events = Vec::new();
     let mut calls: Vec<FunctionCall> = Vec::new();
@@ -626,5 +632,5 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 48);
+    assert_eq!(checked, 50);
 }

@@ -1293,6 +1293,35 @@ export declare class PreloadMemoryTool {
 }
 
 /**
+ * ADK's `load_web_page`: the readable text of the page at `url`, as ADK extracts it (each text piece a
+ * line, scripts and styles left out, then only the lines of more than three words). `http(s)` only; loopback,
+ * private and link-local hosts are refused unless `allowPrivateNetworkAccess`; redirects are not
+ * followed. Never rejects but for `signal`: a refusal, a status other than 200 or a failed fetch is
+ * `Failed to fetch url: <url>` (a failed fetch adds that the site may not allow this page's origin:
+ * most sites do not, so pass a `fetch` that goes through your proxy).
+ */
+export declare function loadWebPage(
+  url: string,
+  options?: { fetch?: typeof fetch; signal?: AbortSignal; allowPrivateNetworkAccess?: boolean },
+): Promise<string>;
+
+/** `loadWebPage` as a tool (`@google/adk`'s `LOAD_WEB_PAGE`), declared as ADK Python declares `load_web_page`. */
+export declare const LOAD_WEB_PAGE: FunctionTool;
+
+/**
+ * ADK's `LoadArtifactsTool` (`load_artifacts`): declared as ADK declares it; before each model call
+ * the session's and the user's artifact names are added to the system instruction (ADK's words), and
+ * the artifacts the model asked for in its last call are added to that request only (never to the
+ * session), as ADK makes them safe for the model: images, audio, video and PDF as they are, text-like
+ * data as text, anything else a placeholder naming it. A name is honoured only if the artifact service
+ * just listed it (`user:` added or dropped, as models do).
+ */
+export declare class LoadArtifactsTool {
+  readonly name: 'load_artifacts';
+}
+export declare const LOAD_ARTIFACTS: LoadArtifactsTool;
+
+/**
  * ADK's `load_memory` tool: declared as ADK declares it (`{query: string}`), it answers
  * `{result: {memories: [...]}}` as ADK's does, and tells the model it has memory.
  */
@@ -1356,7 +1385,7 @@ export interface Requests {
 export declare const requests: Requests;
 
 export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | OpenAPIToolset | GoogleSearchTool | UrlContextTool
-  | GoogleMapsGroundingTool | PreloadMemoryTool | typeof exitLoop | typeof LOAD_MEMORY;
+  | GoogleMapsGroundingTool | PreloadMemoryTool | LoadArtifactsTool | typeof LOAD_WEB_PAGE | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;

@@ -357,6 +357,68 @@ export const GOOGLE_SEARCH = Object.freeze(new GoogleSearchTool());
 export const URL_CONTEXT = Object.freeze(new UrlContextTool());
 export const GOOGLE_MAPS_GROUNDING = Object.freeze(new GoogleMapsGroundingTool());
 
+/**
+ * ADK's `LoadArtifactsTool` (`LOAD_ARTIFACTS` in `@google/adk`): the model is told the session's artifact
+ * names and loads the ones it needs into its next request.
+ */
+export class LoadArtifactsTool {
+  name = 'load_artifacts';
+
+  /** A fresh wasm handle for one agent. */
+  toHandle() {
+    return wasm.ToolHandle.loadArtifacts();
+  }
+}
+export const LOAD_ARTIFACTS = Object.freeze(new LoadArtifactsTool());
+
+/**
+ * ADK's `load_web_page`: the readable text of a page, as ADK extracts it (its text pieces, one a
+ * line, then only lines of more than three words). Never throws: a refused URL, a status other than
+ * 200, a redirect (never followed) or a failed fetch is `Failed to fetch url: <url>`, a failed fetch
+ * saying it may be CORS. Options: `fetch`, `signal`, `allowPrivateNetworkAccess`.
+ */
+export async function loadWebPage(url, options = {}) {
+  const failed = `Failed to fetch url: ${url}`;
+  if (wasm.urlRefusal(String(url), Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
+  let response;
+  try {
+    response = await (options.fetch ?? fetch)(url, { redirect: 'manual', signal: options.signal });
+  } catch (e) {
+    if (options.signal?.aborted) throw e;
+    return `${failed} (the site could not be reached, or does not allow this page's origin: CORS)`;
+  }
+  if (response.status !== 200) return failed;
+  const html = await response.text();
+  return textOfPage(html).split('\n').filter((line) => line.split(/\s+/).filter(Boolean).length > 3).join('\n');
+}
+
+/** A page's text pieces, each trimmed, one a line (BeautifulSoup's `get_text('\n', strip=True)`). */
+function textOfPage(html) {
+  if (typeof DOMParser === 'undefined') {
+    // No DOM (a worker): tags as line breaks, without scripts, styles and comments.
+    return html.replace(/<(script|style|template)[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, ' ').replace(/<[^>]+>/g, '\n')
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e])
+      .split('\n').map((t) => t.trim()).filter(Boolean).join('\n');
+  }
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const walker = doc.createTreeWalker(doc, NodeFilter.SHOW_TEXT);
+  const pieces = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (/^(SCRIPT|STYLE|TEMPLATE)$/.test(node.parentNode?.nodeName ?? '')) continue;
+    const text = node.data.trim();
+    if (text) pieces.push(text);
+  }
+  return pieces.join('\n');
+}
+
+/** ADK's `load_web_page` as a tool (`LOAD_WEB_PAGE` in `@google/adk`), declared as ADK Python declares it. */
+export const LOAD_WEB_PAGE = new FunctionTool({
+  name: 'load_web_page',
+  description: 'Fetches the content in the url and returns the text in it.\n\nArgs:\n    url (str): The url to browse.\n\nReturns:\n    str: The text content of the url.',
+  parameters: { properties: { url: { title: 'Url', type: 'string' } }, required: ['url'], title: 'load_web_pageParams', type: 'object' },
+  execute: ({ url }, context) => loadWebPage(url, { signal: context?.abortSignal }),
+});
+
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
 export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
 

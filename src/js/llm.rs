@@ -27,8 +27,8 @@ use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, Stream
 use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
 use crate::tool::{
-    get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadMemoryTool, PreloadMemoryTool,
-    RequireConfirmation, ToolUnion, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT,
+    get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadArtifactsTool, LoadMemoryTool,
+    PreloadMemoryTool, RequireConfirmation, ToolUnion, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT,
 };
 use crate::types::{Content, JsonObject};
 use crate::{AdkError, ErrorCode, LlmResponse};
@@ -263,6 +263,12 @@ impl ToolHandle {
     #[wasm_bindgen(js_name = googleMapsGrounding)]
     pub fn google_maps_grounding() -> ToolHandle {
         ToolHandle { tool: ToolUnion::Tool(Rc::new(GOOGLE_MAPS_GROUNDING)) }
+    }
+
+    /// ADK's `LoadArtifactsTool`: the session's artifacts listed for the model, loaded on request.
+    #[wasm_bindgen(js_name = loadArtifacts)]
+    pub fn load_artifacts() -> ToolHandle {
+        ToolHandle { tool: ToolUnion::Tool(Rc::new(LoadArtifactsTool)) }
     }
 
     /// ADK's `load_memory` tool: the model searches the user's memories.

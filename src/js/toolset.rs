@@ -1,5 +1,5 @@
-//! What the JS toolsets (`MCPToolset`, `OpenAPIToolset`) read the same way: `toolFilter` and
-//! `headerProvider`.
+//! What the JS toolsets (`MCPToolset`, `OpenAPIToolset`) read the same way, `toolFilter` and
+//! `headerProvider`, and the URL check the tools that open URLs share (`loadWebPage` is JS).
 
 use std::rc::Rc;
 
@@ -75,4 +75,11 @@ fn strings_object(fields: &[(&str, &str)]) -> js_sys::Object {
         let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
     }
     object
+}
+
+/// Why a tool may not open `url` (ADK's URL checks: `http(s)` only, no private hosts unless
+/// allowed), or `undefined` when it may.
+#[wasm_bindgen(js_name = urlRefusal)]
+pub fn url_refusal(url: &str, allow_private_network_access: bool) -> Option<String> {
+    crate::tool::url_refusal(url, allow_private_network_access)
 }

@@ -87,6 +87,7 @@ function tool(flow, spec, models) {
   if (spec === 'exit_loop') return exitLoop;
   if (spec === 'google_search') return adk.GOOGLE_SEARCH;
   if (spec === 'url_context') return adk.URL_CONTEXT;
+  if (spec === 'load_artifacts') return adk.LOAD_ARTIFACTS;
   if (spec === 'get_user_choice') return getUserChoiceTool;
   if (spec === 'request_input') return requestInputTool;
   const [name, requireConfirmation] = CONFIRMED[spec] ?? [spec, false];
@@ -140,8 +141,10 @@ async function record(flow) {
   const models = [];
   const runner = new InMemoryRunner({ agent: build(flow, flow.agent, models), appName: APP });
   await runner.sessionService.createSession({ appName: APP, userId: USER, sessionId: 's', state: flow.setup?.state });
-  for (const [filename, text] of Object.entries(flow.setup?.artifacts ?? {})) {
-    await runner.artifactService.saveArtifact({ appName: APP, userId: USER, sessionId: 's', filename, artifact: { text } });
+  for (const [filename, body] of Object.entries(flow.setup?.artifacts ?? {})) {
+    // Text, or a whole Part (media).
+    const artifact = typeof body === 'string' ? { text: body } : body;
+    await runner.artifactService.saveArtifact({ appName: APP, userId: USER, sessionId: 's', filename, artifact });
   }
   const events = [];
   const calls = [];

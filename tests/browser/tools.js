@@ -1,7 +1,8 @@
 // @ts-check
 // Built-in tools and what tool code can use, through the release package in Chromium: ADK's memory
 // tools over the runner's InMemoryMemoryService; a tool calling other tools by name; HTTP calls
-// (`requests`, `context.requests`) against the local replay server.
+// (`requests`, `context.requests`) against the local replay server; `loadWebPage` against this
+// page's own server, its text equal to what google-adk's load_web_page extracts from the same page.
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
@@ -176,6 +177,33 @@ await test('requireConfirmation: only true asks, a throwing predicate fails the 
     code = e.code;
   }
   assert(code === 'INVALID_ARGUMENT', code);
+});
+
+await test('loadWebPage: ADK\'s text of a page, private hosts refused unless allowed, a CORS refusal said', async () => {
+  const url = `${location.origin}/tests/fixtures/web/page.html`;
+  const expected = await (await fetch('/tests/fixtures/web/page.expected.txt')).text();
+  assert(await adk.loadWebPage(url) === `Failed to fetch url: ${url}`, 'a 127.0.0.1 page is refused by default');
+  const got = await adk.loadWebPage(url, { allowPrivateNetworkAccess: true });
+  assert(got === expected, `got:\n${got}\nexpected:\n${expected}`);
+  assert(await adk.loadWebPage('file:///etc/passwd', { allowPrivateNetworkAccess: true }) === 'Failed to fetch url: file:///etc/passwd');
+  assert(await adk.loadWebPage(`${location.origin}/nowhere.html`, { allowPrivateNetworkAccess: true }) === `Failed to fetch url: ${location.origin}/nowhere.html`);
+  // This page's server under another name: cross-origin, and it sends no CORS headers.
+  const elsewhere = url.replace('127.0.0.1', 'localhost');
+  const refused = await adk.loadWebPage(elsewhere, { allowPrivateNetworkAccess: true });
+  assert(refused.startsWith(`Failed to fetch url: ${elsewhere}`) && refused.includes('CORS'), refused);
+});
+
+await test('LOAD_WEB_PAGE and LOAD_ARTIFACTS are declared as google-adk 2.13.0 declares them', async () => {
+  const model = new ScriptedModel(['ok']);
+  const agent = new LlmAgent({ name: 'a', model, tools: [adk.LOAD_WEB_PAGE, adk.LOAD_ARTIFACTS] });
+  await run(await rememberingRunner(agent), 'hi');
+  const declarations = json(model.requests[0]).config.tools[0].functionDeclarations;
+  assertJsonEqual(declarations[0], {
+    description: 'Fetches the content in the url and returns the text in it.\n\nArgs:\n    url (str): The url to browse.\n\nReturns:\n    str: The text content of the url.',
+    name: 'load_web_page',
+    parametersJsonSchema: { properties: { url: { title: 'Url', type: 'string' } }, required: ['url'], title: 'load_web_pageParams', type: 'object' },
+  });
+  assert(declarations[1].name === 'load_artifacts', JSON.stringify(declarations[1]));
 });
 
 finish();

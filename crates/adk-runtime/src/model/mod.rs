@@ -83,6 +83,9 @@ adk_core::json_struct! {
         /// How many leading contents are a static instruction's media, which stay first (a stable
         /// prefix for context caching); never sent.
         pub static_prefix_end: usize => "staticPrefixEnd" skip,
+        /// Instructions tools queue while they shape the request, added to the system instruction
+        /// after every tool has (ADK's `_dynamic_instructions`); never sent.
+        pub dynamic_instructions: Vec<String> => "dynamicInstructions" skip,
     }
 }
 

@@ -76,7 +76,9 @@ impl Tool for LoadArtifactsTool {
             .iter()
             .filter_map(|p| p.function_response.as_ref())
             .filter(|r| r.name.as_deref() == Some(NAME))
-            .filter_map(|r| string_list(r.response.as_ref()?.get("artifact_names").unwrap_or(&Value::Array(Vec::new()))))
+            .filter_map(|r| {
+                string_list(r.response.as_ref()?.get("artifact_names").unwrap_or(&Value::Array(Vec::new())))
+            })
             .collect();
         for requested in asked.iter().flatten() {
             // The model's name is honoured only as one just listed for this session (`user:` added
@@ -176,8 +178,13 @@ fn safe_part(artifact: Part, name: &str) -> Part {
     let text_like = mime.starts_with("text/")
         || matches!(
             mime.as_str(),
-            "application/csv" | "application/json" | "application/svg+xml" | "application/xml" | "image/svg"
-                | "image/svg+xml" | "image/xml"
+            "application/csv"
+                | "application/json"
+                | "application/svg+xml"
+                | "application/xml"
+                | "image/svg"
+                | "image/svg+xml"
+                | "image/xml"
         )
         || [".csv", ".txt", ".json", ".xml"].iter().any(|s| lower.ends_with(s));
     if text_like {
@@ -211,7 +218,25 @@ mod tests {
         assert_eq!(resolve("user:report.csv", &available).as_deref(), Some("user:report.csv"));
         assert_eq!(resolve("other", &available), None);
         assert_eq!(python_json_list(&["a\"b".into(), "한😀".into()]), r#"["a\"b", "\ud55c\ud83d\ude00"]"#);
-        for (len, expected) in [(0, "0.0"), (1024, "1.0"), (1075, "1.0"), (1076, "1.1"), (51, "0.0"), (52, "0.1"), (1_048_576, "1024.0")] {
+        // ADK 2.x keeps media with the base of its MIME type lower-cased (1.x sent a placeholder).
+        let image = Part {
+            inline_data: Some(Blob { mime_type: Some("IMAGE/PNG; q=1".into()), ..Default::default() }),
+            ..Default::default()
+        };
+        let safe = safe_part(image, "x.png");
+        assert_eq!(safe.inline_data.and_then(|b| b.mime_type).as_deref(), Some("image/png; q=1"));
+        let svg = Part {
+            inline_data: Some(Blob {
+                mime_type: Some("image/svg+xml".into()),
+                data: Some(adk_core::types::Bytes(b"<svg/>".to_vec())),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        assert_eq!(safe_part(svg, "x.svg").text.as_deref(), Some("<svg/>"));
+        for (len, expected) in
+            [(0, "0.0"), (1024, "1.0"), (1075, "1.0"), (1076, "1.1"), (51, "0.0"), (52, "0.1"), (1_048_576, "1024.0")]
+        {
             assert_eq!(kilobytes(len), expected, "{len}");
         }
     }

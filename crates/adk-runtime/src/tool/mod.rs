@@ -16,6 +16,7 @@ use crate::AdkError;
 mod ask_user;
 mod built_in;
 pub mod confirmation;
+mod load_artifacts;
 pub mod mcp;
 mod memory;
 pub mod openapi;
@@ -25,10 +26,12 @@ mod url_guard;
 pub use ask_user::{get_user_choice_tool, request_input_tool, REQUEST_INPUT};
 pub use built_in::{is_gemini_model, BuiltInTool, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT};
 pub use confirmation::RequireConfirmation;
+pub use load_artifacts::LoadArtifactsTool;
 pub use mcp::McpToolset;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};
 pub use openapi::{OpenApiOptions, OpenApiToolset, RestApiTool};
 pub use toolset::{ToolFilter, ToolUnion, Toolset};
+pub use url_guard::refusal as url_refusal;
 
 /// A tool (ADK's `BaseTool`).
 #[async_trait(?Send)]

@@ -152,6 +152,10 @@ async fn build_request(
     for tool in &tools {
         tool.process_llm_request(&ToolContext::new(ctx.clone()), &mut request).await?;
     }
+    // What the tools queued joins the system instruction once they all have (ADK's
+    // `finalize_dynamic_instructions`).
+    let queued = std::mem::take(&mut request.dynamic_instructions);
+    request.append_instructions(&queued);
     // Only what was declared can be called, as ADK's `tools_dict` holds only declared tools.
     tools.retain(|t| request.function_declarations().any(|d| d.name == t.name()));
     Ok((request, tools))
