@@ -1,16 +1,19 @@
 // @ts-check
-// MCPToolset through the release package in Chromium, against a real MCP server (the `mcp` SDK's
-// MCPServer 2.3 over Streamable HTTP, started by run.mjs): an LlmAgent over a scripted model lists
-// and calls the server's tools, and what it declares to its model and the function responses it
-// writes equal what google-adk 2.13.0's McpToolset produced against the same server
-// (tests/fixtures/mcp/adk-2.13.0.json, recorded by tests/mcp/record.py).
+// MCPToolset through the release package in Chromium, against two real MCP servers (the `mcp` SDK's
+// MCPServer 2.3 and the TypeScript SDK's McpServer 1.32, over Streamable HTTP, started by run.mjs):
+// an LlmAgent over a scripted model lists and calls each server's tools, and what it declares to its
+// model and the function responses it writes equal what google-adk 2.13.0's McpToolset produced
+// against the same servers (tests/fixtures/mcp/adk-2.13.0.json and adk-2.13.0-ts.json, recorded by
+// tests/mcp/record.py).
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, ScriptedModel, MCPToolset } = adk;
 const url = String(new URLSearchParams(location.search).get('mcp'));
+const tsUrl = String(new URLSearchParams(location.search).get('mcpTs'));
 const recorded = await (await fetch('/tests/fixtures/mcp/adk-2.13.0.json')).json();
+const recordedTs = await (await fetch('/tests/fixtures/mcp/adk-2.13.0-ts.json')).json();
 /** @type {import('/pkg/index.js').StreamableHTTPConnectionParams} */
 const params = { type: 'StreamableHTTPConnectionParams', url };
 
@@ -31,21 +34,47 @@ async function runCalls(toolset, calls, name = 'mcp_user') {
   return { model, responses };
 }
 
-await test('the declarations and the system instruction are google-adk 2.13.0\'s (fenced descriptions, sorted by name)', async () => {
-  const toolset = new MCPToolset(params);
-  const { model } = await runCalls(toolset, [['server_time', {}]]);
-  const request = json(model.requests[0]);
-  assertJsonEqual(request.config.tools[0].functionDeclarations, recorded.declarations);
-  assert(request.config.systemInstruction === recorded.systemInstruction, JSON.stringify(request.config.systemInstruction));
-  await toolset.close();
-});
+for (const [server, serverUrl, golden] of [['the mcp SDK', url, recorded], ['the TypeScript SDK', tsUrl, recordedTs]]) {
+  const serverParams = { type: /** @type {const} */ ('StreamableHTTPConnectionParams'), url: serverUrl };
 
-await test('every call\'s function response is google-adk 2.13.0\'s: JSON, text, arrays, an image, isError, a bad argument', async () => {
-  const toolset = new MCPToolset(params);
-  const { responses } = await runCalls(toolset, recorded.calls.map((c) => [c.tool, c.args]));
-  recorded.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
-  await toolset.close();
-});
+  await test(`${server}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
+    const toolset = new MCPToolset(serverParams);
+    const { model } = await runCalls(toolset, [['server_time', {}]]);
+    const request = json(model.requests[0]);
+    assertJsonEqual(request.config.tools[0].functionDeclarations, golden.declarations);
+    assert(request.config.systemInstruction === golden.systemInstruction, JSON.stringify(request.config.systemInstruction));
+    await toolset.close();
+  });
+
+  await test(`${server}: every call's function response is google-adk 2.13.0's: JSON, text, arrays, an image, isError, a bad argument`, async () => {
+    const toolset = new MCPToolset(serverParams);
+    const { responses } = await runCalls(toolset, golden.calls.map((c) => [c.tool, c.args]));
+    golden.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
+    await toolset.close();
+  });
+
+  await test(`${server}: a run stopped during a slow tool cancels the call on the server (notifications/cancelled)`, async () => {
+    const toolset = new MCPToolset(serverParams);
+    const model = new ScriptedModel([callOf('slow', { seconds: 30 }), 'never']);
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    const started = Date.now();
+    const error = await (async () => {
+      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
+    })().then(() => null, (e) => e);
+    assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
+    // The server's own record, asked through a second run: the 30-second call was cancelled there.
+    let cancelled = [];
+    for (let i = 0; i < 20 && !cancelled.includes(30); i += 1) {
+      const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
+      cancelled = json(responses[0]).structuredContent.result;
+      if (!cancelled.includes(30)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assertJsonEqual(cancelled, [30]);
+    await toolset.close();
+  });
+}
 
 await test('toolFilter and prefix: only the named tools, as <prefix>_<name>, still fenced and callable', async () => {
   const toolset = new MCPToolset(params, ['add', 'tag_all'], 'srv');
@@ -70,25 +99,19 @@ await test('a closed session is begun again on the next call; one toolset serves
   await toolset.close();
 });
 
-await test('a run stopped during a slow tool cancels the call on the server (notifications/cancelled)', async () => {
-  const toolset = new MCPToolset(params);
-  const model = new ScriptedModel([callOf('slow', { seconds: 30 }), 'never']);
-  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(), 1500);
-  const started = Date.now();
-  const error = await (async () => {
-    for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
-  })().then(() => null, (e) => e);
-  assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
-  // The server's own record, asked through a second run: the 30-second call was cancelled there.
-  let cancelled = [];
-  for (let i = 0; i < 20 && !cancelled.includes(30); i += 1) {
-    const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
-    cancelled = json(responses[0]).structuredContent.result;
-    if (!cancelled.includes(30)) await new Promise((r) => setTimeout(r, 100));
-  }
-  assertJsonEqual(cancelled, [30]);
+await test('a server restarted mid-session (its sessions gone): the next listing and call begin a new session', async () => {
+  const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: tsUrl });
+  const model = new ScriptedModel([callOf('add', { a: 1, b: 2 }), 'one', callOf('add', { a: 3, b: 4 }), 'two']);
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+  const turn = async (t) => {
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 'restart', newMessage: text(t) })) events.push(e);
+    return events.flatMap((e) => adk.getFunctionResponses(e)).map((r) => json(r.response).structuredContent);
+  };
+  assertJsonEqual(await turn('first'), [{ result: 3 }]);
+  const restarted = await fetch(tsUrl.replace(/\/mcp$/, '/restart'), { method: 'POST' });
+  assert(restarted.status === 204, `restart: ${restarted.status}`);
+  assertJsonEqual(await turn('second'), [{ result: 7 }]);
   await toolset.close();
 });
 

@@ -7,7 +7,7 @@ import { startPeers } from '../a2a/peers.mjs';
 import { startAdkServers } from '../adk_server/servers.mjs';
 import { startProxy } from '../a2a/proxy.mjs';
 import { startOidcProvider } from '../../scripts/oidc.mjs';
-import { startMcpServer } from '../mcp/servers.mjs';
+import { startMcpServer, startTsMcpServer } from '../mcp/servers.mjs';
 import { startOpenApiApp } from '../openapi/servers.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -22,11 +22,13 @@ const oidc = pages.some((p) => p.includes('oauth') || p.includes('adk_server'))
   : null;
 // The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
 // server page to real `adk api_server`s (google-adk 2.13.0 and 1.39.1), all started here.
-// The MCP page calls a real MCP server (the `mcp` SDK's MCPServer), the OpenAPI page a FastAPI app.
-const [peers, adkServers, mcp, openapi] = await Promise.all([
+// The MCP page calls real MCP servers (the `mcp` SDK's and the TypeScript SDK's), the OpenAPI page a
+// FastAPI app.
+const [peers, adkServers, mcp, mcpTs, openapi] = await Promise.all([
   pages.some((p) => p.includes('a2a')) ? startPeers() : null,
   pages.some((p) => p.includes('adk_server')) ? startAdkServers({ oidc: oidc?.url }) : null,
   pages.some((p) => p.includes('mcp')) ? startMcpServer() : null,
+  pages.some((p) => p.includes('mcp')) ? startTsMcpServer() : null,
   pages.some((p) => p.includes('openapi')) ? startOpenApiApp() : null,
 ]);
 // The cutting proxy, in front of the 2.13.0 server, for a stream cut mid-run.
@@ -35,6 +37,7 @@ const query = new URLSearchParams({
   ...(peers && { sdk: peers.sdkUrl, adk: peers.adkUrl, proxy: peers.proxyUrl }),
   ...(oidc && { oidc: oidc.url }),
   ...(mcp && { mcp: mcp.url }),
+  ...(mcpTs && { mcpTs: mcpTs.url }),
   ...(openapi && { openapi: openapi.url }),
   ...(adkServers && { adk2: adkServers.urls['2.13.0'], adk1: adkServers.urls['1.39.1'], adkProxy: adkProxy.url }),
 }).toString();
@@ -77,7 +80,7 @@ try {
 } finally {
   await browser.close();
   server.close();
-  await Promise.all([peers?.stop(), adkProxy?.close(), adkServers?.stop(), oidc?.close(), mcp?.stop(), openapi?.stop()]);
+  await Promise.all([peers?.stop(), adkProxy?.close(), adkServers?.stop(), oidc?.close(), mcp?.stop(), mcpTs?.stop(), openapi?.stop()]);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

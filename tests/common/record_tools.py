@@ -52,8 +52,10 @@ async def record_calls(agent, model: Scripted, calls: list) -> dict:
 
 
 def record_against(server: Path, record, out: Path) -> None:
-    """Starts `server` (a script printing `READY <url>`), writes `record(url)` to `out` as JSON."""
-    process = subprocess.Popen([sys.executable, str(server)], stdout=subprocess.PIPE, text=True)
+    """Starts `server` (a Python or Node script printing `READY <url>`), writes `record(url)` to `out`
+    as JSON."""
+    command = ['node', str(server)] if server.suffix == '.mjs' else [sys.executable, str(server)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=server.parent)
     try:
         line = process.stdout.readline().strip()
         assert line.startswith('READY '), line

@@ -1,8 +1,9 @@
-"""Records what google-adk 2.13.0's McpToolset does against tests/mcp/server.py: the function
-declarations an LlmAgent sends its model for the server's tools, and the function response of each
-call, as the agent writes them. The browser test (tests/browser/mcp.html) holds adk-wasm's MCPToolset
-to them. Run with the MCP venv: .venv/mcp/bin/python tests/mcp/record.py
-(writes tests/fixtures/mcp/adk-2.13.0.json).
+"""Records what google-adk 2.13.0's McpToolset does against tests/mcp/server.py (the `mcp` SDK) and
+tests/mcp/ts_server.mjs (the TypeScript SDK): the function declarations an LlmAgent sends its model
+for each server's tools, and the function response of each call, as the agent writes them. The
+browser test (tests/browser/mcp.html) holds adk-wasm's MCPToolset to them. Run with the MCP venv:
+.venv/mcp/bin/python tests/mcp/record.py (writes tests/fixtures/mcp/adk-2.13.0.json and
+adk-2.13.0-ts.json).
 """
 
 import sys
@@ -39,4 +40,6 @@ async def record(base_url: str) -> dict:
 
 
 if __name__ == '__main__':
+    # The `mcp` SDK's server, then the TypeScript SDK's (tests/mcp/ts_server.mjs), each recorded.
     record_against(HERE / 'server.py', record, OUT)
+    record_against(HERE / 'ts_server.mjs', record, OUT.with_name('adk-2.13.0-ts.json'))

@@ -1,5 +1,5 @@
-// Starts the MCP test server (tests/mcp/server.py: the `mcp` SDK's MCPServer over Streamable HTTP)
-// on 127.0.0.1 for test runners and `make demo`:
+// Starts the MCP test servers on 127.0.0.1 for test runners and `make demo`: tests/mcp/server.py (the
+// `mcp` SDK's MCPServer over Streamable HTTP) and tests/mcp/ts_server.mjs (the TypeScript SDK's):
 //   const mcp = await startMcpServer();   mcp.url → 'http://127.0.0.1:PORT/mcp'; await mcp.stop();
 // Its venv (.venv/mcp, tests/mcp/requirements.txt, which also has ADK's McpToolset for the recorder)
 // is installed first, a no-op once current. The child dies with this process.
@@ -10,6 +10,16 @@ export async function startMcpServer({ timeoutMs = 60_000 } = {}) {
   const children = childGroup();
   const { child, stderr } = children.spawn(`${ROOT}.venv/mcp/bin/python`, ['tests/mcp/server.py', '--port', '0']);
   const fail = (why) => new Error(`MCP server (tests/mcp/server.py) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
+  const base = await readyUrl(child, { timeoutMs, fail });
+  return { url: `${base}/mcp`, stop: children.stop };
+}
+
+// The TypeScript SDK's MCP server (tests/mcp/ts_server.mjs), the second real peer: the same tools,
+// as a TypeScript server declares them.
+export async function startTsMcpServer({ timeoutMs = 30_000 } = {}) {
+  const children = childGroup();
+  const { child, stderr } = children.spawn(process.execPath, ['tests/mcp/ts_server.mjs', '--port', '0']);
+  const fail = (why) => new Error(`MCP server (tests/mcp/ts_server.mjs) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
   const base = await readyUrl(child, { timeoutMs, fail });
   return { url: `${base}/mcp`, stop: children.stop };
 }
