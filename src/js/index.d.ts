@@ -1021,6 +1021,18 @@ export declare class MCPToolset {
        * throws fails the listing (the agent then runs without these tools) or the call.
        */
       headerProvider?: (context: HeaderProviderContext) => Record<string, string>;
+      /**
+       * The credential every request carries (ADK's `auth_scheme`): resolved before each model call
+       * (`CredentialManager`: the credential service, the person's answer, an OAuth2 exchange or
+       * refresh); when there is none, the run asks the person (`adk_request_credential` for
+       * `_adk_toolset_auth_McpToolset`) and ends, and the next run lists the tools with it. Sent as
+       * `Authorization` (bearer, basic) or the API key's header, over any `headerProvider` header.
+       */
+      authScheme?: JsonObject & { type: string };
+      /** The raw credential for it (an OAuth2 client, an API key, …; ADK's `auth_credential`). */
+      authCredential?: AuthCredential;
+      /** The key the credential is kept and asked for under. */
+      credentialKey?: string;
     },
   );
   readonly connectionParams: StreamableHTTPConnectionParams;

@@ -5,14 +5,17 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::prop;
+use super::convert::{from_js, prop};
 use super::http_options::{header_list, http_client, text};
 use super::llm::ToolHandle;
 use super::to_js_error;
 use super::toolset::{self, header_provider};
+use crate::auth::AuthConfig;
 use crate::tool::{McpToolset, Toolset};
+use crate::types::JsonObject;
 use crate::AdkError;
 use adk_mcp::McpClient;
+use serde_json::Value;
 
 /// One MCP server's toolset.
 #[wasm_bindgen(js_name = McpToolsetHandle)]
@@ -61,6 +64,9 @@ impl McpToolsetHandle {
         if let Some(provider) = header_provider(WHAT, &options)? {
             toolset = toolset.with_header_provider(provider);
         }
+        if let Some(auth) = auth_config(&options)? {
+            toolset = toolset.with_auth(auth);
+        }
         Ok(McpToolsetHandle { inner: Rc::new(toolset) })
     }
 
@@ -75,4 +81,23 @@ impl McpToolsetHandle {
         let toolset = self.inner.clone();
         super::convert::promise(async move { toolset.close().await.map(|()| JsValue::UNDEFINED) })
     }
+}
+
+/// `options.authScheme` (with `authCredential` and `credentialKey`): the toolset's credential
+/// config, as ADK's `McpToolset(auth_scheme=…, auth_credential=…)` makes it.
+fn auth_config(options: &JsValue) -> Result<Option<AuthConfig>, JsValue> {
+    let scheme = prop(options, "authScheme");
+    if scheme.is_undefined() || scheme.is_null() {
+        return Ok(None);
+    }
+    let mut config = JsonObject::new();
+    for (from, to) in
+        [("authScheme", "authScheme"), ("authCredential", "rawAuthCredential"), ("credentialKey", "credentialKey")]
+    {
+        let value = prop(options, from);
+        if !value.is_undefined() && !value.is_null() {
+            config.insert(to.into(), from_js::<Value>(&["MCPToolset ", from].concat(), &value)?);
+        }
+    }
+    AuthConfig::from_json(config).map(Some).map_err(to_js_error)
 }

@@ -115,6 +115,27 @@ await test('a server restarted mid-session (its sessions gone): the next listing
   await toolset.close();
 });
 
+await test('authScheme: the run asks the person for the toolset\'s credential first (ADK\'s toolset auth); the next lists and calls with it', async () => {
+  const toolset = new MCPToolset(params, undefined, undefined, { authScheme: { type: 'http', scheme: 'bearer' } });
+  const model = new ScriptedModel([callOf('echo_header', { name: 'authorization' }), 'done']);
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'keyed', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+  const run = async (message) => {
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 'auth', newMessage: message })) events.push(e);
+    return events;
+  };
+  const asked = await run(text('who am I?'));
+  const call = asked.flatMap((e) => adk.getFunctionCalls(e)).find((c) => c.name === 'adk_request_credential');
+  const args = json(call?.args);
+  assert(args?.functionCallId === '_adk_toolset_auth_McpToolset' && model.requests.length === 0, JSON.stringify(asked));
+  assert(json(asked.at(-1)).content.role === undefined, 'the request is the framework\'s, without a role');
+  const answer = { ...args.authConfig, exchangedAuthCredential: { authType: 'http', http: { scheme: 'bearer', credentials: { token: 'T-42' } } } };
+  const events = await run({ role: 'user', parts: [{ functionResponse: { id: call?.id, name: 'adk_request_credential', response: answer } }] });
+  const responses = events.flatMap((e) => adk.getFunctionResponses(e)).map((r) => json(r.response));
+  assertJsonEqual(responses.map((r) => r.content?.[0]?.text), ['Bearer T-42']);
+  await toolset.close();
+});
+
 await test('headers: the static ones and headerProvider\'s, per request, reach the server; a provider that throws fails the call', async () => {
   const seen = [];
   const toolset = new MCPToolset({ ...params, headers: { 'X-Static': 'yes' } }, undefined, undefined, {

@@ -39,6 +39,9 @@ pub struct Invocation {
     /// Fired when the run is stopped before it finished.
     pub cancellation: Rc<Cancellation>,
     llm_calls: Cell<u32>,
+    // The toolsets' credentials resolved for this invocation, by credential key (ADK's
+    // `credential_by_key`): never in the session, gone with the invocation.
+    credentials: RefCell<Vec<(String, JsonObject)>>,
 }
 
 impl Invocation {
@@ -62,7 +65,15 @@ impl Invocation {
             http_client: None,
             cancellation: Rc::default(),
             llm_calls: Cell::new(0),
+            credentials: RefCell::default(),
         }
+    }
+
+    /// Keeps a toolset's credential for the rest of the invocation.
+    pub fn put_credential(&self, key: &str, credential: JsonObject) {
+        let mut credentials = self.credentials.borrow_mut();
+        credentials.retain(|(k, _)| k != key);
+        credentials.push((key.to_string(), credential));
     }
 }
 
@@ -215,6 +226,12 @@ impl ReadonlyContext {
     /// The user id.
     pub fn user_id(&self) -> String {
         self.ctx.with_session(|s| s.user_id.clone())
+    }
+
+    /// A toolset's credential resolved for this invocation (ADK's `get_credential`).
+    pub fn get_credential(&self, key: &str) -> Option<JsonObject> {
+        let credentials = self.ctx.invocation.credentials.borrow();
+        credentials.iter().find(|(k, _)| k == key).map(|(_, c)| c.clone())
     }
 
     /// The session's current state.

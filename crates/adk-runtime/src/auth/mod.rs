@@ -6,6 +6,7 @@
 
 mod credential_service;
 mod discovery;
+mod headers;
 mod key;
 mod manager;
 pub mod oauth2;
@@ -19,6 +20,7 @@ use crate::AdkError;
 pub use credential_service::{
     CredentialContext, CredentialService, InMemoryCredentialService, SessionStateCredentialService,
 };
+pub use headers::auth_headers;
 pub use key::credential_key;
 pub use manager::CredentialManager;
 

@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::toolset::{headers, HeaderProvider};
 use super::{Tool, ToolFilter, Toolset};
 use crate::agent::{ReadonlyContext, ToolContext};
+use crate::auth::{auth_headers, AuthConfig};
 use crate::markers::{fence_schema_descriptions, fence_tool_description, TOOL_DESCRIPTION_PREAMBLE};
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::JsonObject;
@@ -28,12 +29,34 @@ const RESERVED: [&str; 5] = [
     "set_model_response",
 ];
 
+/// What each request to the server carries besides the client's own headers: the header
+/// provider's, then the toolset's credential (which wins a clash, as in ADK).
+#[derive(Clone, Default)]
+struct RequestHeaders {
+    provider: Option<HeaderProvider>,
+    auth: Option<AuthConfig>,
+}
+
+impl RequestHeaders {
+    fn for_request(&self, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
+        let mut all = headers(&self.provider, ctx)?;
+        if let Some(auth) = &self.auth {
+            // The credential resolved for this invocation, else the one configured as exchanged.
+            let credential = ctx.get_credential(auth.credential_key()).or_else(|| auth.exchanged_credential().cloned());
+            let auth_headers = credential.map(|c| auth_headers(&c, auth.auth_scheme())).unwrap_or_default();
+            all.retain(|(name, _)| !auth_headers.iter().any(|(a, _)| a.eq_ignore_ascii_case(name)));
+            all.extend(auth_headers);
+        }
+        Ok(all)
+    }
+}
+
 /// The tools of one MCP server (ADK's `McpToolset`).
 pub struct McpToolset {
     client: Rc<McpClient>,
     filter: Option<ToolFilter>,
     prefix: Option<String>,
-    header_provider: Option<HeaderProvider>,
+    headers: Rc<RequestHeaders>,
     // The listing of the invocation it was made for (ADK caches per invocation too), until the
     // server says its tools changed.
     listed: RefCell<Option<Listing>>,
@@ -45,7 +68,7 @@ type Listing = (String, Vec<Rc<dyn Tool>>);
 impl McpToolset {
     /// The toolset of the server `client` talks to.
     pub fn new(client: Rc<McpClient>) -> Self {
-        McpToolset { client, filter: None, prefix: None, header_provider: None, listed: RefCell::new(None) }
+        McpToolset { client, filter: None, prefix: None, headers: Rc::default(), listed: RefCell::new(None) }
     }
 
     /// Only the tools `filter` selects.
@@ -62,7 +85,14 @@ impl McpToolset {
 
     /// Headers computed for each request.
     pub fn with_header_provider(mut self, provider: HeaderProvider) -> Self {
-        self.header_provider = Some(provider);
+        Rc::make_mut(&mut self.headers).provider = Some(provider);
+        self
+    }
+
+    /// A credential for every request (ADK's `auth_scheme` and `auth_credential`): resolved before
+    /// each model call, the person asked for it when there is none yet.
+    pub fn with_auth(mut self, auth: AuthConfig) -> Self {
+        Rc::make_mut(&mut self.headers).auth = Some(auth);
         self
     }
 }
@@ -77,14 +107,14 @@ impl Toolset for McpToolset {
             }
         }
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
-        let listed = self.client.list_tools(&headers(&self.header_provider, ctx)?, cancellation).await?;
+        let listed = self.client.list_tools(&self.headers.for_request(ctx)?, cancellation).await?;
         let mut tools: Vec<Rc<dyn Tool>> = Vec::with_capacity(listed.len());
         for tool in listed {
             // A server's tool named as one of ADK's own is skipped, not allowed to shadow it.
             if tool.get("name").and_then(Value::as_str).is_some_and(|n| RESERVED.contains(&n)) {
                 continue;
             }
-            let tool: Rc<dyn Tool> = Rc::new(McpTool::new(self.client.clone(), tool, self.header_provider.clone()));
+            let tool: Rc<dyn Tool> = Rc::new(McpTool::new(self.client.clone(), tool, self.headers.clone()));
             if self.filter.as_ref().is_none_or(|f| f.selects(&*tool, ctx)) {
                 tools.push(tool);
             }
@@ -100,6 +130,14 @@ impl Toolset for McpToolset {
         self.prefix.as_deref()
     }
 
+    fn auth_config(&self) -> Option<AuthConfig> {
+        self.headers.auth.clone()
+    }
+
+    fn class_name(&self) -> &'static str {
+        "McpToolset"
+    }
+
     async fn close(&self) -> Result<(), AdkError> {
         self.listed.borrow_mut().take();
         self.client.close().await
@@ -110,11 +148,11 @@ impl Toolset for McpToolset {
 struct McpTool {
     client: Rc<McpClient>,
     declaration: FunctionDeclaration,
-    header_provider: Option<HeaderProvider>,
+    headers: Rc<RequestHeaders>,
 }
 
 impl McpTool {
-    fn new(client: Rc<McpClient>, tool: JsonObject, header_provider: Option<HeaderProvider>) -> Self {
+    fn new(client: Rc<McpClient>, tool: JsonObject, headers: Rc<RequestHeaders>) -> Self {
         let text = |key: &str| tool.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
         let declaration = FunctionDeclaration {
             name: text("name"),
@@ -122,7 +160,7 @@ impl McpTool {
             parameters: tool.get("inputSchema").cloned(),
             response: tool.get("outputSchema").cloned().filter(|s| !s.is_null()),
         };
-        McpTool { client, declaration, header_provider }
+        McpTool { client, declaration, headers }
     }
 }
 
@@ -155,7 +193,7 @@ impl Tool for McpTool {
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let headers = headers(&self.header_provider, &ctx)?;
+        let headers = self.headers.for_request(&ctx)?;
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
         let result = self.client.call_tool(&self.declaration.name, args, &headers, cancellation).await?;
         Ok(Value::Object(as_adk_dumps(result)))

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::Tool;
 use crate::agent::{ReadonlyContext, ToolContext};
+use crate::auth::AuthConfig;
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::JsonObject;
 use crate::AdkError;
@@ -24,6 +25,18 @@ pub trait Toolset {
     /// Prepended to each tool's name as `<prefix>_<name>` (ADK's `tool_name_prefix`).
     fn tool_name_prefix(&self) -> Option<&str> {
         None
+    }
+
+    /// The credential the toolset needs for listing and calling its tools, if any (ADK's
+    /// `get_auth_config`): resolved before each model call, the person asked when there is none.
+    fn auth_config(&self) -> Option<AuthConfig> {
+        None
+    }
+
+    /// The toolset's class name, which names its credential request (ADK's
+    /// `_adk_toolset_auth_<class>`).
+    fn class_name(&self) -> &'static str {
+        "BaseToolset"
     }
 
     /// Releases what the toolset holds open (ADK's `close`).

@@ -5,11 +5,13 @@
 
 use std::rc::Rc;
 
+use futures_util::future::LocalBoxFuture;
 use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::confirmation::{answers, on_branch};
 use super::functions::{asking_event, handle_function_calls};
+use super::toolset_auth::TOOLSET_AUTH_PREFIX;
 use super::LlmAgent;
 use crate::agent::InvocationContext;
 use crate::auth::{credential_in_answer, oauth2, stored_form, AuthConfig, REQUEST_CREDENTIAL};
@@ -88,7 +90,10 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
             let credential = requested.with_configured_client(completed(credential, &requested), true);
             answered.push(Answered { requested, credential, mine });
         }
-        to_resume.push(original.clone());
+        // A toolset's credential resumes no call: its tools are listed with it next.
+        if !original.starts_with(TOOLSET_AUTH_PREFIX) {
+            to_resume.push(original.clone());
+        }
     }
     // Other calls that asked for a credential now given run again too.
     for event in events {
@@ -145,13 +150,14 @@ fn completed(mut credential: JsonObject, requested: &AuthConfig) -> JsonObject {
     credential
 }
 
-/// Stores the credentials the person's last message gave and runs again the tools that asked for
-/// them, before the next model call (ADK's auth request processor).
-pub(super) async fn resume(
-    agent: &LlmAgent,
-    tools: &[Rc<dyn Tool>],
-    ctx: &InvocationContext,
-) -> Result<Option<Event>, AdkError> {
+/// Stores the credentials the person's last message gave, before toolsets are listed with them;
+/// the calls that asked for them, to run again before the next model call (ADK's auth request
+/// processor). Boxed: awaited once a step by the agent's loop.
+pub(super) fn take_answers(ctx: &InvocationContext) -> LocalBoxFuture<'_, Result<Vec<FunctionCall>, AdkError>> {
+    Box::pin(store_answers(ctx))
+}
+
+async fn store_answers(ctx: &InvocationContext) -> Result<Vec<FunctionCall>, AdkError> {
     let me = ctx.agent_name().to_string();
     let branch = ctx.branch().map(str::to_string);
     // Cheap test first, from the end and in place: most steps have no answer to read. Only
@@ -165,7 +171,7 @@ pub(super) async fn resume(
         branch_events().cloned().collect()
     });
     if events.is_empty() {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     let refs: Vec<&Event> = events.iter().collect();
     let (calls, answered) = plan(&refs, &me);
@@ -186,8 +192,15 @@ pub(super) async fn resume(
         }
         ctx.put_unrecorded_state(&format!("temp:{}", requested.credential_key()), stored_form(credential));
     }
-    if calls.is_empty() {
-        return Ok(None);
-    }
+    Ok(calls)
+}
+
+/// Runs again the calls whose credentials the person gave.
+pub(super) async fn resume(
+    agent: &LlmAgent,
+    tools: &[Rc<dyn Tool>],
+    ctx: &InvocationContext,
+    calls: Vec<FunctionCall>,
+) -> Result<Option<Event>, AdkError> {
     handle_function_calls(agent, tools, ctx, calls, &IndexMap::new()).await
 }

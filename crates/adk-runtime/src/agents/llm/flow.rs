@@ -12,14 +12,14 @@ use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
-use super::{auth, confirmation};
+use super::{auth, confirmation, toolset_auth};
 use crate::agent::{
     run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
 };
 use crate::markers::{elide_markers, INSTRUCTION_BEGIN, INSTRUCTION_END};
 use crate::model::{LlmRequest, LlmResponseStream};
 use crate::tool::{toolset, Tool, TransferToAgentTool};
-use crate::types::{Content, Part};
+use crate::types::{Content, FunctionCall, Part};
 use crate::{AdkError, ErrorCode, Event};
 use adk_core::sort::sort_by;
 
@@ -224,18 +224,22 @@ async fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn To
     tools
 }
 
-/// The answers the person's last message gave, run: credentials first, then approvals. Boxed: the
-/// agent's loop awaits it once a step, and inlined there it doubled the loop's code.
+/// The answers the person's last message gave, run: the calls whose credentials it gave (stored
+/// already), else its approvals. Boxed: the agent's loop awaits it once a step, and inlined there
+/// it doubled the loop's code.
 fn resume<'a>(
     agent: &'a LlmAgent,
     tools: &'a [Rc<dyn Tool>],
     ctx: &'a InvocationContext,
+    credentialed: Vec<FunctionCall>,
 ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Event>, AdkError>> + 'a>> {
     Box::pin(async move {
-        match auth::resume(agent, tools, ctx).await? {
-            Some(resumed) => Ok(Some(resumed)),
-            None => confirmation::resume(agent, tools, ctx).await,
+        if !credentialed.is_empty() {
+            if let Some(resumed) = auth::resume(agent, tools, ctx, credentialed).await? {
+                return Ok(Some(resumed));
+            }
         }
+        confirmation::resume(agent, tools, ctx).await
     })
 }
 
@@ -259,12 +263,20 @@ fn final_text(event: &Event) -> String {
 pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
         loop {
+            // The person's credentials are stored first, so that toolsets are listed with theirs;
+            // a toolset still without one asks for it and ends the invocation (ADK's toolset auth).
+            let credentialed = auth::take_answers(&ctx).await?;
+            if let Some(asking) = toolset_auth::resolve(&agent, &ctx).await? {
+                yield asking;
+                ctx.set_end_invocation(true);
+                break;
+            }
             let tools = agent_tools(&agent, &ctx).await;
             // The person's answers (credentials, then approvals) run the calls that waited for them
             // before the model is asked again, as ADK's request processors do; a result that ends
             // the step ends the run. After one, the step starts over: the answers it acted on are
             // spent, so the processors find nothing more in them.
-            if let Some(resumed) = resume(&agent, &tools, &ctx).await? {
+            if let Some(resumed) = resume(&agent, &tools, &ctx, credentialed).await? {
                 let done = resumed.is_final_response();
                 yield resumed;
                 if done {

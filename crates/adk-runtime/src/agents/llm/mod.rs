@@ -11,6 +11,7 @@ mod flow;
 mod functions;
 mod instructions;
 mod rearrange;
+mod toolset_auth;
 
 use std::future::Future;
 use std::pin::Pin;
