@@ -1042,6 +1042,31 @@ export declare class MCPToolset {
   close(): Promise<void>;
 }
 
+/**
+ * A source of tools written in JS (`@google/adk`'s `BaseToolset`), in an agent's `tools` beside other
+ * tools: `getTools(context)` is asked on each model call (ADK's per-invocation `get_tools`) and may
+ * give different tools per user or session; `toolFilter` and `prefix` (`<prefix>_<name>`) apply to
+ * what it gives; a `getTools` that throws leaves the agent without these tools for that step, as ADK
+ * drops a failing toolset. Any object with a `getTools` method works the same way.
+ */
+export declare abstract class BaseToolset {
+  constructor(toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean), prefix?: string);
+  readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
+  readonly prefix?: string;
+  /** The tools for one model call. */
+  abstract getTools(context: HeaderProviderContext): Promise<ToolLike[]>;
+  /** Releases what the toolset holds. */
+  close(): Promise<void>;
+}
+
+/** What makes a JS object a toolset in `tools`: a `getTools` method (a `BaseToolset` is one). */
+export interface ToolsetLike {
+  getTools(context: HeaderProviderContext): Promise<ToolLike[]>;
+  toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
+  prefix?: string;
+  close?(): Promise<void>;
+}
+
 /** The context a toolset's `headerProvider` is called with. */
 export interface HeaderProviderContext {
   invocationId: string;
@@ -1396,7 +1421,7 @@ export interface Requests {
 /** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
 export declare const requests: Requests;
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | OpenAPIToolset | GoogleSearchTool | UrlContextTool
+export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | OpenAPIToolset | ToolsetLike | GoogleSearchTool | UrlContextTool
   | GoogleMapsGroundingTool | PreloadMemoryTool | LoadArtifactsTool | typeof LOAD_WEB_PAGE | typeof exitLoop | typeof LOAD_MEMORY;
 
 type MaybePromise<T> = T | Promise<T>;

@@ -472,10 +472,35 @@ export class OpenAPIToolset {
   async close() {}
 }
 
+/**
+ * A source of tools written in JS (`@google/adk`'s `BaseToolset`): `getTools(context)` gives the tools
+ * for each model call (`context`: `{invocationId, agentName, userId, sessionId}`); `toolFilter` (names
+ * or a predicate) and `prefix` apply as to any toolset; `close()` when you are done.
+ */
+export class BaseToolset {
+  constructor(toolFilter, prefix) {
+    Object.assign(this, { toolFilter, prefix });
+  }
+
+  async getTools(_context) {
+    throw adkError('UNIMPLEMENTED', `${this.constructor.name}: getTools is not implemented`);
+  }
+
+  async close() {}
+}
+
+/** Awaits a JS toolset's `getTools` (called with the toolset as `this`) into the wasm sink. */
+async function resolveToolset(context, sink) {
+  const tools = await this.getTools(context);
+  if (!Array.isArray(tools)) throw adkError('INVALID_ARGUMENT', 'getTools must resolve to an array of tools');
+  for (const tool of tools) sink.push(toolHandleOf(tool, context.agentName));
+}
+
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
+  if (tool && typeof tool.getTools === 'function') return wasm.ToolHandle.jsToolset(tool, resolveToolset);
   if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
-  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset) or {name, description, parameters, execute}`);
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset, a BaseToolset) or {name, description, parameters, execute}`);
 }
 
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */

@@ -182,6 +182,11 @@ impl ToolHandle {
     pub fn toolset(toolset: Rc<dyn crate::tool::Toolset>) -> ToolHandle {
         ToolHandle { tool: ToolUnion::Toolset(toolset) }
     }
+
+    /// The tool or toolset the handle holds.
+    pub fn into_union(self) -> ToolUnion {
+        self.tool
+    }
 }
 
 #[wasm_bindgen]

@@ -28,6 +28,8 @@ mod http_models;
 mod http_options;
 #[cfg(feature = "agents")]
 mod in_place;
+#[cfg(feature = "agents")]
+pub mod js_toolset;
 pub mod limits;
 #[cfg(feature = "agents")]
 pub mod llm;

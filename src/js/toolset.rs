@@ -50,13 +50,7 @@ pub fn header_provider(what: &str, options: &JsValue) -> Result<Option<HeaderPro
     };
     let what = what.to_string();
     let provider = move |ctx: &ReadonlyContext| {
-        let context = strings_object(&[
-            ("invocationId", ctx.invocation_id()),
-            ("agentName", ctx.agent_name()),
-            ("userId", &ctx.user_id()),
-            ("sessionId", &ctx.session_id()),
-        ]);
-        let headers = provide.call1(&JsValue::UNDEFINED, &context).map_err(|e| {
+        let headers = provide.call1(&JsValue::UNDEFINED, &context_object(ctx)).map_err(|e| {
             AdkError::invalid(format!(
                 "{what} headerProvider threw: {}",
                 crate::platform::interop::js_error_to_core(&e).message
@@ -65,6 +59,16 @@ pub fn header_provider(what: &str, options: &JsValue) -> Result<Option<HeaderPro
         header_list(&[&what, " headerProvider"].concat(), &headers)
     };
     Ok(Some(Rc::new(provider)))
+}
+
+/// The context a toolset's callbacks get: `{invocationId, agentName, userId, sessionId}`.
+pub fn context_object(ctx: &ReadonlyContext) -> js_sys::Object {
+    strings_object(&[
+        ("invocationId", ctx.invocation_id()),
+        ("agentName", ctx.agent_name()),
+        ("userId", &ctx.user_id()),
+        ("sessionId", &ctx.session_id()),
+    ])
 }
 
 /// A plain object of string fields, for the callbacks above.

@@ -206,4 +206,23 @@ await test('LOAD_WEB_PAGE and LOAD_ARTIFACTS are declared as google-adk 2.13.0 d
   assert(declarations[1].name === 'load_artifacts', JSON.stringify(declarations[1]));
 });
 
+await test('a toolset written in JS: getTools per model call in the run\'s context, toolFilter and prefix applied, a throwing one dropped', async () => {
+  const seen = [];
+  class PerUser extends adk.BaseToolset {
+    async getTools(context) {
+      seen.push(`${context.agentName}/${context.userId}/${context.sessionId}`);
+      const greet = new FunctionTool({ name: 'greet', description: 'Greets.', execute: () => ({ hello: context.userId }) });
+      const hidden = new FunctionTool({ name: 'hidden', description: 'Never offered.', execute: () => ({}) });
+      return [greet, hidden];
+    }
+  }
+  const model = new ScriptedModel([{ content: { role: 'model', parts: [{ functionCall: { name: 'my_greet', args: {} } }] } }, 'done']);
+  const broken = { getTools: async () => { throw new Error('offline'); } };
+  const agent = new LlmAgent({ name: 'host', model, tools: [new PerUser(['greet'], 'my'), broken] });
+  const events = await run(await rememberingRunner(agent), 'hi');
+  assertJsonEqual(json(model.requests[0]).config.tools[0].functionDeclarations.map((d) => d.name), ['my_greet']);
+  assertJsonEqual(events.flatMap((e) => adk.getFunctionResponses(e)).map((r) => r.response), [{ hello: 'u' }]);
+  assert(seen.length === 2 && seen.every((s) => s === 'host/u/s'), JSON.stringify(seen));
+});
+
 finish();
