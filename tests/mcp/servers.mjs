@@ -1,4 +1,4 @@
-// Starts the MCP test server (tests/mcp/server.py: the `mcp` SDK's MCPServer over Streamable HTTP)
+// Starts the MCP test server (tests/mcp/server.py: the `mcp` SDK's MCPServer over Streamable HTTP at /mcp and HTTP+SSE at /sse)
 // on 127.0.0.1 for test runners and `make demo`:
 //   const mcp = await startMcpServer();   mcp.url → 'http://127.0.0.1:PORT/mcp'; await mcp.stop();
 // Its venv (.venv/mcp, tests/mcp/requirements.txt, which also has ADK's McpToolset for the recorder)
