@@ -1003,6 +1003,26 @@ export interface StreamableHTTPConnectionParams {
 }
 
 /**
+ * How to reach an MCP server that speaks the older HTTP+SSE transport (MCP 2024-11-05; ADK's
+ * `SseConnectionParams`): a stream the page GETs, which names where each message is POSTed and
+ * carries the answers.
+ */
+export interface SseConnectionParams {
+  type: 'SseConnectionParams';
+  /** The server's SSE stream, e.g. `http://127.0.0.1:8000/sse`; it must allow the page's origin. The endpoint it names must be on the same origin. */
+  url: string;
+  /** Sent with the stream's GET and with every message. */
+  headers?: Record<string, string>;
+  /** @deprecated `@google/adk`'s older spelling of `headers`. */
+  header?: Record<string, string>;
+  /** Used instead of the global `fetch`, called as `fetch(request)`. */
+  fetch?: typeof fetch;
+}
+
+/** Either way to reach an MCP server from a page. */
+export type MCPConnectionParams = StreamableHTTPConnectionParams | SseConnectionParams;
+
+/**
  * The tools of an MCP server (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`), in an agent's
  * `tools` beside other tools: listed once per invocation (again when the server says they changed),
  * sorted by name, each declared from its `inputSchema` and `outputSchema` with the server's
@@ -1012,7 +1032,7 @@ export interface StreamableHTTPConnectionParams {
  */
 export declare class MCPToolset {
   constructor(
-    connectionParams: StreamableHTTPConnectionParams,
+    connectionParams: MCPConnectionParams,
     toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean),
     prefix?: string,
     options?: {
@@ -1035,10 +1055,10 @@ export declare class MCPToolset {
       credentialKey?: string;
     },
   );
-  readonly connectionParams: StreamableHTTPConnectionParams;
+  readonly connectionParams: MCPConnectionParams;
   readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
   readonly prefix?: string;
-  /** Ends the MCP session on the server (`DELETE`); the next call begins a new one. */
+  /** Ends the MCP session: on the server over Streamable HTTP (`DELETE`), by closing the stream over HTTP+SSE; the next call begins a new one. */
   close(): Promise<void>;
 }
 

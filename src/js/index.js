@@ -423,7 +423,7 @@ export const LOAD_WEB_PAGE = new FunctionTool({
 export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
 
 /**
- * The tools of an MCP server over Streamable HTTP (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):
+ * The tools of an MCP server over Streamable HTTP or HTTP+SSE (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):
  * listed on each model call (once per invocation), each declared from its `inputSchema`, each call's
  * `CallToolResult` handed to the model as ADK hands it. `toolFilter`: names, or a predicate of
  * `{name, description}`; `prefix`: tools named `<prefix>_<name>`; `options.headerProvider(context)`:
@@ -443,7 +443,7 @@ export class MCPToolset {
     return this.#handle.toHandle();
   }
 
-  /** Ends the MCP session (`DELETE`). */
+  /** Ends the MCP session (`DELETE`, or the SSE stream closed). */
   close() {
     return this.#handle.close();
   }

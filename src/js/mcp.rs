@@ -1,5 +1,5 @@
 //! `MCPToolset` for JS (`@google/adk`'s name; ADK's `McpToolset`): the tools of an MCP server over
-//! Streamable HTTP, through `fetch`, shared by every agent it is given to.
+//! Streamable HTTP or the older HTTP+SSE, through `fetch`, shared by every agent it is given to.
 
 use std::rc::Rc;
 
@@ -25,7 +25,8 @@ pub struct McpToolsetHandle {
 
 #[wasm_bindgen(js_class = McpToolsetHandle)]
 impl McpToolsetHandle {
-    /// From `{type: 'StreamableHTTPConnectionParams', url, headers?, header?, fetch?}`, a filter
+    /// From `{type: 'StreamableHTTPConnectionParams' | 'SseConnectionParams', url, headers?, header?,
+    /// fetch?}`, a filter
     /// (tool names, or a predicate of `{name, description}`), a name prefix and `{headerProvider?}`.
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -36,11 +37,13 @@ impl McpToolsetHandle {
     ) -> Result<McpToolsetHandle, JsValue> {
         const WHAT: &str = "MCPToolset";
         let kind = text(WHAT, &params, "type").map_err(to_js_error)?;
-        if kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
+        // ADK's name for the older HTTP+SSE transport; Streamable HTTP when no type is given.
+        let sse = kind.as_deref() == Some("SseConnectionParams");
+        if !sse && kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
             return Err(to_js_error(AdkError::new(
                 adk_core::ErrorCode::Unimplemented,
                 format!(
-                    "{WHAT}: connection type `{}`: only StreamableHTTPConnectionParams reaches a server from a page",
+                    "{WHAT}: connection type `{}`: only StreamableHTTPConnectionParams and SseConnectionParams reach a server from a page",
                     kind.unwrap_or_default()
                 ),
             )));
@@ -52,7 +55,8 @@ impl McpToolsetHandle {
         let mut headers = header_list(WHAT, &prop(&params, "header")).map_err(to_js_error)?;
         headers.extend(header_list(WHAT, &prop(&params, "headers")).map_err(to_js_error)?);
         let http = http_client(WHAT, &params).map_err(to_js_error)?;
-        let mut toolset = McpToolset::new(Rc::new(McpClient::new(http, url, headers)));
+        let client = if sse { McpClient::sse(http, url, headers) } else { McpClient::new(http, url, headers) };
+        let mut toolset = McpToolset::new(Rc::new(client));
         if let Some(filter) = toolset::tool_filter(WHAT, &tool_filter)? {
             toolset = toolset.with_filter(filter);
         }

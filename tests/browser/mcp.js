@@ -1,10 +1,11 @@
 // @ts-check
-// MCPToolset through the release package in Chromium, against two real MCP servers (the `mcp` SDK's
-// MCPServer 2.3 and the TypeScript SDK's McpServer 1.32, over Streamable HTTP, started by run.mjs):
-// an LlmAgent over a scripted model lists and calls each server's tools, and what it declares to its
-// model and the function responses it writes equal what google-adk 2.13.0's McpToolset produced
-// against the same servers (tests/fixtures/mcp/adk-2.13.0.json and adk-2.13.0-ts.json, recorded by
-// tests/mcp/record.py).
+// MCPToolset through the release package in Chromium, against two real MCP servers started by
+// run.mjs: the `mcp` SDK's MCPServer 2.3, over Streamable HTTP (/mcp) and over the older HTTP+SSE
+// (/sse) in turn, and the TypeScript SDK's McpServer 1.32 (Streamable HTTP). An LlmAgent over a
+// scripted model lists and calls each server's tools, and what it declares to its model and the
+// function responses it writes equal what google-adk 2.13.0's McpToolset produced against the same
+// servers (tests/fixtures/mcp/adk-2.13.0.json and adk-2.13.0-ts.json, recorded by
+// tests/mcp/record.py, which found the two transports' recordings equal).
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
@@ -14,8 +15,11 @@ const url = String(new URLSearchParams(location.search).get('mcp'));
 const tsUrl = String(new URLSearchParams(location.search).get('mcpTs'));
 const recorded = await (await fetch('/tests/fixtures/mcp/adk-2.13.0.json')).json();
 const recordedTs = await (await fetch('/tests/fixtures/mcp/adk-2.13.0-ts.json')).json();
+assertJsonEqual(recorded.transports, ['StreamableHTTPConnectionParams', 'SseConnectionParams']);
 /** @type {import('/pkg/index.js').StreamableHTTPConnectionParams} */
-const params = { type: 'StreamableHTTPConnectionParams', url };
+const streamable = { type: 'StreamableHTTPConnectionParams', url };
+/** @type {import('/pkg/index.js').SseConnectionParams} */
+const sse = { type: 'SseConnectionParams', url: url.replace(/\/mcp$/, '/sse') };
 
 const callOf = (name, args) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
@@ -34,7 +38,107 @@ async function runCalls(toolset, calls, name = 'mcp_user') {
   return { model, responses };
 }
 
-for (const [server, serverUrl, golden] of [['the mcp SDK', url, recorded], ['the TypeScript SDK', tsUrl, recordedTs]]) {
+for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', streamable], ['HTTP+SSE', sse]])) {
+  await test(`${transport}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
+    const toolset = new MCPToolset(params);
+    const { model } = await runCalls(toolset, [['server_time', {}]]);
+    const request = json(model.requests[0]);
+    assertJsonEqual(request.config.tools[0].functionDeclarations, recorded.declarations);
+    assert(request.config.systemInstruction === recorded.systemInstruction, JSON.stringify(request.config.systemInstruction));
+    await toolset.close();
+  });
+
+  await test(`${transport}: every call's function response is google-adk 2.13.0's: JSON, text, arrays, an image, isError, a bad argument`, async () => {
+    const toolset = new MCPToolset(params);
+    const { responses } = await runCalls(toolset, recorded.calls.map((c) => [c.tool, c.args]));
+    recorded.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
+    await toolset.close();
+  });
+
+  await test(`${transport}: toolFilter and prefix: only the named tools, as <prefix>_<name>, still fenced and callable`, async () => {
+    const toolset = new MCPToolset(params, ['add', 'tag_all'], 'srv');
+    const { model, responses } = await runCalls(toolset, [['srv_add', { a: 1, b: 2 }]]);
+    const declarations = json(model.requests[0]).config.tools[0].functionDeclarations;
+    assertJsonEqual(declarations.map((d) => d.name), ['srv_add', 'srv_tag_all']);
+    assert(declarations[0].description.startsWith('<<<BEGIN_UNTRUSTED_TOOL_DESCRIPTION>>>'), declarations[0].description);
+    assertJsonEqual(responses[0], { content: [{ type: 'text', text: '3' }], structuredContent: { result: 3 }, isError: false });
+    const byPredicate = new MCPToolset(params, (tool) => tool.name.startsWith('s'));
+    const { model: other } = await runCalls(byPredicate, [['slow', { seconds: 0 }]]);
+    assertJsonEqual(json(other.requests[0]).config.tools[0].functionDeclarations.map((d) => d.name), ['server_time', 'slow']);
+    await Promise.all([toolset.close(), byPredicate.close()]);
+  });
+
+  await test(`${transport}: a closed session is begun again on the next call; one toolset serves two agents`, async () => {
+    const toolset = new MCPToolset(params);
+    const first = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'one');
+    await toolset.close();
+    const second = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'two');
+    assertJsonEqual(first.responses[0], recorded.calls[0].response);
+    assertJsonEqual(second.responses[0], recorded.calls[0].response);
+    await toolset.close();
+  });
+
+  await test(`${transport}: a run stopped during a slow tool cancels the call on the server (notifications/cancelled)`, async () => {
+    const toolset = new MCPToolset(params);
+    // Seconds of its own per transport: the server keeps one record for both.
+    const seconds = params === sse ? 31 : 30;
+    const model = new ScriptedModel([callOf('slow', { seconds }), 'never']);
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    const started = Date.now();
+    const error = await (async () => {
+      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
+    })().then(() => null, (e) => e);
+    assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
+    // The server's own record, asked through a second run: the slow call was cancelled there.
+    let cancelled = [];
+    for (let i = 0; i < 20 && !cancelled.includes(seconds); i += 1) {
+      const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
+      cancelled = json(responses[0]).structuredContent.result;
+      if (!cancelled.includes(seconds)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assertJsonEqual(cancelled.filter((s) => s === seconds), [seconds]);
+    await toolset.close();
+  });
+
+  await test(`${transport}: headers: the static ones and headerProvider's, per request, reach the server; a provider that throws fails the call`, async () => {
+    const seen = [];
+    const toolset = new MCPToolset({ ...params, headers: { 'X-Static': 'yes' } }, undefined, undefined, {
+      headerProvider: (context) => {
+        seen.push(context);
+        return { 'X-Tenant': `tenant-of-${context.userId}` };
+      },
+    });
+    const { responses } = await runCalls(toolset, [['echo_header', { name: 'x-tenant' }], ['echo_header', { name: 'x-static' }]]);
+    assertJsonEqual(responses.map((r) => json(r).structuredContent.result), ['tenant-of-u', 'yes']);
+    assert(seen.length >= 2 && seen.every((c) => c.userId === 'u' && c.sessionId === 's' && c.agentName === 'mcp_user'), JSON.stringify(seen));
+    await toolset.close();
+    let calls = 0;
+    const failing = new MCPToolset(params, undefined, undefined, {
+      headerProvider: () => {
+        calls += 1;
+        if (calls > 1) throw new Error('no tenant');
+        return {};
+      },
+    });
+    const error = await runCalls(failing, [['server_time', {}]], 'failing').then(() => null, (e) => e);
+    assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('no tenant'), String(error?.message ?? error));
+    await failing.close();
+  });
+
+  await test(`${transport}: a URL that is not an MCP server: the agent runs without that toolset's tools, as ADK's does`, async () => {
+    const toolset = new MCPToolset({ ...params, url: `${location.origin}/tests/browser/blank.html` });
+    const model = new ScriptedModel(['no tools here']);
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+    const events = [];
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hi') })) events.push(e);
+    assert(!json(model.requests[0]).config.tools, JSON.stringify(model.requests[0]));
+    assert(events.at(-1)?.content?.parts?.[0]?.text === 'no tools here');
+  });
+}
+
+for (const [server, serverUrl, golden] of [['the TypeScript SDK', tsUrl, recordedTs]]) {
   const serverParams = { type: /** @type {const} */ ('StreamableHTTPConnectionParams'), url: serverUrl };
 
   await test(`${server}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
@@ -76,29 +180,6 @@ for (const [server, serverUrl, golden] of [['the mcp SDK', url, recorded], ['the
   });
 }
 
-await test('toolFilter and prefix: only the named tools, as <prefix>_<name>, still fenced and callable', async () => {
-  const toolset = new MCPToolset(params, ['add', 'tag_all'], 'srv');
-  const { model, responses } = await runCalls(toolset, [['srv_add', { a: 1, b: 2 }]]);
-  const declarations = json(model.requests[0]).config.tools[0].functionDeclarations;
-  assertJsonEqual(declarations.map((d) => d.name), ['srv_add', 'srv_tag_all']);
-  assert(declarations[0].description.startsWith('<<<BEGIN_UNTRUSTED_TOOL_DESCRIPTION>>>'), declarations[0].description);
-  assertJsonEqual(responses[0], { content: [{ type: 'text', text: '3' }], structuredContent: { result: 3 }, isError: false });
-  const byPredicate = new MCPToolset(params, (tool) => tool.name.startsWith('s'));
-  const { model: other } = await runCalls(byPredicate, [['slow', { seconds: 0 }]]);
-  assertJsonEqual(json(other.requests[0]).config.tools[0].functionDeclarations.map((d) => d.name), ['server_time', 'slow']);
-  await Promise.all([toolset.close(), byPredicate.close()]);
-});
-
-await test('a closed session is begun again on the next call; one toolset serves two agents', async () => {
-  const toolset = new MCPToolset(params);
-  const first = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'one');
-  await toolset.close();
-  const second = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'two');
-  assertJsonEqual(first.responses[0], recorded.calls[0].response);
-  assertJsonEqual(second.responses[0], recorded.calls[0].response);
-  await toolset.close();
-});
-
 await test('a server restarted mid-session (its sessions gone): the next listing and call begin a new session', async () => {
   const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: tsUrl });
   const model = new ScriptedModel([callOf('add', { a: 1, b: 2 }), 'one', callOf('add', { a: 3, b: 4 }), 'two']);
@@ -116,7 +197,7 @@ await test('a server restarted mid-session (its sessions gone): the next listing
 });
 
 await test('authScheme: the run asks the person for the toolset\'s credential first (ADK\'s toolset auth); the next lists and calls with it', async () => {
-  const toolset = new MCPToolset(params, undefined, undefined, { authScheme: { type: 'http', scheme: 'bearer' } });
+  const toolset = new MCPToolset(streamable, undefined, undefined, { authScheme: { type: 'http', scheme: 'bearer' } });
   const model = new ScriptedModel([callOf('echo_header', { name: 'authorization' }), 'done']);
   const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'keyed', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
   const run = async (message) => {
@@ -136,46 +217,12 @@ await test('authScheme: the run asks the person for the toolset\'s credential fi
   await toolset.close();
 });
 
-await test('headers: the static ones and headerProvider\'s, per request, reach the server; a provider that throws fails the call', async () => {
-  const seen = [];
-  const toolset = new MCPToolset({ ...params, headers: { 'X-Static': 'yes' } }, undefined, undefined, {
-    headerProvider: (context) => {
-      seen.push(context);
-      return { 'X-Tenant': `tenant-of-${context.userId}` };
-    },
-  });
-  const { responses } = await runCalls(toolset, [['echo_header', { name: 'x-tenant' }], ['echo_header', { name: 'x-static' }]]);
-  assertJsonEqual(responses.map((r) => json(r).structuredContent.result), ['tenant-of-u', 'yes']);
-  assert(seen.length >= 2 && seen.every((c) => c.userId === 'u' && c.sessionId === 's' && c.agentName === 'mcp_user'), JSON.stringify(seen));
-  await toolset.close();
-  let calls = 0;
-  const failing = new MCPToolset(params, undefined, undefined, {
-    headerProvider: () => {
-      calls += 1;
-      if (calls > 1) throw new Error('no tenant');
-      return {};
-    },
-  });
-  const error = await runCalls(failing, [['server_time', {}]], 'failing').then(() => null, (e) => e);
-  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('no tenant'), String(error?.message ?? error));
-  await failing.close();
-});
-
-await test('a URL that is not an MCP server: the agent runs without that toolset\'s tools, as ADK\'s does', async () => {
-  const toolset = new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: `${location.origin}/tests/browser/blank.html` });
-  const model = new ScriptedModel(['no tools here']);
-  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
-  const events = [];
-  for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hi') })) events.push(e);
-  assert(!json(model.requests[0]).config.tools, JSON.stringify(model.requests[0]));
-  assert(events.at(-1)?.content?.parts?.[0]?.text === 'no tools here');
-});
-
 await test('bad MCPToolset options are refused where they are given', async () => {
   const refused = (f) => { try { f(); return null; } catch (e) { return e; } };
   assert(refused(() => new MCPToolset(json({ type: 'StdioConnectionParams', serverParams: {} })))?.code === 'UNIMPLEMENTED');
   assert(refused(() => new MCPToolset(json({ type: 'StreamableHTTPConnectionParams' })))?.code === 'INVALID_ARGUMENT');
-  assert(refused(() => new MCPToolset(params, json([1])))?.code === 'INVALID_ARGUMENT');
+  assert(refused(() => new MCPToolset(json({ type: 'SseConnectionParams' })))?.code === 'INVALID_ARGUMENT');
+  assert(refused(() => new MCPToolset(streamable, json([1])))?.code === 'INVALID_ARGUMENT');
 });
 
 finish();

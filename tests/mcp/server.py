@@ -1,5 +1,6 @@
-"""MCP test server: the `mcp` SDK's MCPServer (2.3) over Streamable HTTP at /mcp, with CORS, for the
-browser tests and ADK's McpToolset recorder. Its tools come in the shapes a page meets:
+"""MCP test server: the `mcp` SDK's MCPServer (2.3) over Streamable HTTP at /mcp and over the older
+HTTP+SSE at /sse (messages POSTed to /messages/), with CORS, for the browser tests and ADK's
+McpToolset recorder. Its tools come in the shapes a page meets:
 
   add(a, b)                 integers in, an integer out (structured output too)
   describe_city(city, units) an enum with a default, a JSON object out
@@ -101,6 +102,9 @@ def main() -> None:
         streamable_http_path='/mcp',
         transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
     )
+    # The same server over HTTP+SSE, beside it in the same app (one process, one record of cancellations).
+    sse = server.sse_app(transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
+    app.router.routes.extend(sse.routes)
     add_cors(app)
     serve(app, sock, base_url)
 

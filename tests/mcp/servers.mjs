@@ -1,5 +1,6 @@
 // Starts the MCP test servers on 127.0.0.1 for test runners and `make demo`: tests/mcp/server.py (the
-// `mcp` SDK's MCPServer over Streamable HTTP) and tests/mcp/ts_server.mjs (the TypeScript SDK's):
+// `mcp` SDK's MCPServer over Streamable HTTP at /mcp and HTTP+SSE at /sse) and tests/mcp/ts_server.mjs
+// (the TypeScript SDK's, Streamable HTTP):
 //   const mcp = await startMcpServer();   mcp.url → 'http://127.0.0.1:PORT/mcp'; await mcp.stop();
 // Its venv (.venv/mcp, tests/mcp/requirements.txt, which also has ADK's McpToolset for the recorder)
 // is installed first, a no-op once current. The child dies with this process.

@@ -19,6 +19,8 @@ import init, {
   Transcript,
   type TranscriptItem,
   BuiltInCodeExecutor,
+  MCPToolset,
+  type MCPConnectionParams,
   type YieldedEvent,
   exitLoop,
   FunctionTool,
@@ -125,4 +127,13 @@ export function llmUsage(): LlmAgent {
 
 export function codeExecutorUsage(model: JsModel): LlmAgent {
   return new LlmAgent({ name: 'coder', model, codeExecutor: new BuiltInCodeExecutor() });
+}
+
+export function mcpUsage(model: JsModel, sse: boolean): LlmAgent {
+  const params: MCPConnectionParams = sse
+    ? { type: 'SseConnectionParams', url: 'http://127.0.0.1:8000/sse', headers: { 'X-Key': 'k' } }
+    : { type: 'StreamableHTTPConnectionParams', url: 'http://127.0.0.1:8000/mcp' };
+  // @ts-expect-error: the url is required
+  const _noUrl: MCPConnectionParams = { type: 'SseConnectionParams' };
+  return new LlmAgent({ name: 'mcp', model, tools: [new MCPToolset(params, ['add'], 'srv')] });
 }

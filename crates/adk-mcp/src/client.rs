@@ -1,16 +1,16 @@
-//! One MCP session over Streamable HTTP.
+//! One MCP session, over Streamable HTTP or the older HTTP+SSE.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use adk_core::error::excerpt;
 use futures_util::future::LocalBoxFuture;
-use futures_util::StreamExt;
 use serde_json::Value;
 
 use crate::cancellation::{Cancellation, Listening};
 use crate::http::{HttpClient, HttpRequest};
-use crate::message::{read, request, Incoming};
+use crate::message::request;
+use crate::transport::sse::Connection;
+use crate::transport::{refused, streamable, Link};
 use crate::{AdkError, ErrorCode};
 
 type JsonObject = serde_json::Map<String, Value>;
@@ -18,12 +18,20 @@ type JsonObject = serde_json::Map<String, Value>;
 /// The protocol versions this client speaks, newest first; it asks for the first.
 pub const PROTOCOL_VERSIONS: [&str; 3] = ["2025-06-18", "2025-03-26", "2024-11-05"];
 
-const LIST_CHANGED: &str = "notifications/tools/list_changed";
-
 /// What the server gave when the session began.
 struct Session {
-    id: Option<String>,
+    link: Link,
     version: String,
+}
+
+impl Session {
+    /// Whether requests can still go through it: an HTTP+SSE stream that ended cannot carry answers.
+    fn is_open(&self) -> bool {
+        match &self.link {
+            Link::Streamable(_) => true,
+            Link::Sse(connection) => connection.is_open(),
+        }
+    }
 }
 
 /// A client of one MCP server, holding one session at a time.
@@ -31,22 +39,32 @@ pub struct McpClient {
     http: Rc<dyn HttpClient>,
     url: String,
     headers: Vec<(String, String)>,
-    session: RefCell<Option<Session>>,
+    /// HTTP+SSE rather than Streamable HTTP.
+    sse: bool,
+    session: RefCell<Option<Rc<Session>>>,
     next_id: Cell<u64>,
-    tools_changed: Cell<bool>,
+    tools_changed: Rc<Cell<bool>>,
 }
 
 impl McpClient {
-    /// A client of the server at `url`, sending `headers` with every request.
+    /// A client of the server whose Streamable HTTP endpoint is `url`, sending `headers` with
+    /// every request.
     pub fn new(http: Rc<dyn HttpClient>, url: impl Into<String>, headers: Vec<(String, String)>) -> Self {
         McpClient {
             http,
             url: url.into(),
             headers,
+            sse: false,
             session: RefCell::new(None),
             next_id: Cell::new(0),
-            tools_changed: Cell::new(false),
+            tools_changed: Rc::default(),
         }
+    }
+
+    /// A client of the server whose HTTP+SSE stream is at `url` (ADK's `SseConnectionParams`),
+    /// sending `headers` with every request.
+    pub fn sse(http: Rc<dyn HttpClient>, url: impl Into<String>, headers: Vec<(String, String)>) -> Self {
+        McpClient { sse: true, ..Self::new(http, url, headers) }
     }
 
     /// The server's URL.
@@ -86,11 +104,16 @@ impl McpClient {
             // The second attempt is for a session the server forgot (restarted, expired): the
             // spec's answer is a new one.
             for attempt in 0..2 {
-                self.begin(headers, cancellation.clone()).await?;
+                let session = self.begin(headers, cancellation.clone()).await?;
                 let id = self.id();
-                let _announced = announce_cancel.then(|| self.announce_cancel(id, headers, &cancellation));
-                let had_session = self.session.borrow().as_ref().is_some_and(|s| s.id.is_some());
-                match self.post(Some(id), method, params.clone(), headers, cancellation.clone()).await {
+                let _announced = announce_cancel.then(|| self.announce_cancel(&session, id, headers, &cancellation));
+                // A session id, or an SSE endpoint (which names one), is what a server can forget.
+                let had_session = !matches!(session.link, Link::Streamable(None));
+                let link = &session.link;
+                match self
+                    .send(link, Some(&session.version), Some(id), method, params.clone(), headers, &cancellation)
+                    .await
+                {
                     Err(e) if attempt == 0 && had_session && e.http_status == Some(404) => {
                         self.session.borrow_mut().take();
                     }
@@ -105,14 +128,19 @@ impl McpClient {
     }
 
     /// Tells the server the request `id` is cancelled when `cancellation` fires, while the guard lives.
-    fn announce_cancel(&self, id: u64, headers: &[(String, String)], cancellation: &Rc<Cancellation>) -> Listening {
+    fn announce_cancel(
+        &self,
+        session: &Session,
+        id: u64,
+        headers: &[(String, String)],
+        cancellation: &Rc<Cancellation>,
+    ) -> Listening {
         let params = JsonObject::from_iter([
             ("requestId".to_string(), Value::from(id)),
             ("reason".to_string(), Value::from("The run was stopped.")),
         ]);
-        let mut notice =
-            HttpRequest::post_json(self.url.clone(), request(None, "notifications/cancelled", Some(params)));
-        notice.headers = self.request_headers(headers);
+        let notice = request(None, "notifications/cancelled", Some(params));
+        let notice = self.message(&session.link, Some(&session.version), notice, headers);
         let http = self.http.clone();
         cancellation.listen(move || http.send_and_forget(notice))
     }
@@ -166,13 +194,22 @@ impl McpClient {
         self.exchange("tools/call", Some(params), headers, cancellation, true).await
     }
 
-    /// Ends the session on the server (`DELETE`); a server that does not allow it (405) is fine.
+    /// Ends the session: over Streamable HTTP on the server (`DELETE`; a server that does not allow
+    /// it, 405, is fine), over HTTP+SSE by closing the stream, which the server's session ends with.
     pub async fn close(&self) -> Result<(), AdkError> {
-        let Some(Session { id: Some(id), version }) = self.session.borrow_mut().take() else { return Ok(()) };
+        let Some(session) = self.session.borrow_mut().take() else { return Ok(()) };
+        let id = match &session.link {
+            Link::Streamable(Some(id)) => id.clone(),
+            Link::Streamable(None) => return Ok(()),
+            Link::Sse(connection) => {
+                connection.end(AdkError::new(ErrorCode::Aborted, self.what("the session was closed")));
+                return Ok(());
+            }
+        };
         let mut delete = HttpRequest { method: "DELETE".into(), url: self.url.clone(), ..Default::default() };
         delete.headers.extend(self.headers.iter().cloned());
         delete.headers.push(("Mcp-Session-Id".into(), id));
-        delete.headers.push(("MCP-Protocol-Version".into(), version));
+        delete.headers.push(("MCP-Protocol-Version".into(), session.version.clone()));
         let response = self.http.send(delete, Rc::default()).await?;
         match response.status {
             200..=299 | 404 | 405 => Ok(()),
@@ -180,22 +217,29 @@ impl McpClient {
         }
     }
 
-    /// The headers of every message: JSON in, JSON or SSE out, the client's and the call's own,
-    /// then the session's.
-    fn request_headers(&self, headers: &[(String, String)]) -> Vec<(String, String)> {
-        let mut all = vec![
-            ("Content-Type".to_string(), "application/json".to_string()),
-            ("Accept".to_string(), "application/json, text/event-stream".to_string()),
-        ];
-        all.extend(self.headers.iter().cloned());
-        all.extend(headers.iter().cloned());
-        if let Some(session) = self.session.borrow().as_ref() {
-            if let Some(id) = &session.id {
-                all.push(("Mcp-Session-Id".into(), id.clone()));
-            }
-            all.push(("MCP-Protocol-Version".into(), session.version.clone()));
+    /// The POST of one message (`body`) over `link`: JSON in; the client's headers and the call's
+    /// own; over Streamable HTTP, JSON or SSE out and the session's headers; over HTTP+SSE, to the
+    /// stream's endpoint with no more, as the `mcp` SDK's `sse_client` sends it.
+    fn message(&self, link: &Link, version: Option<&str>, body: String, headers: &[(String, String)]) -> HttpRequest {
+        let url = match link {
+            Link::Sse(connection) => connection.endpoint(),
+            Link::Streamable(_) => &self.url,
+        };
+        let mut post = HttpRequest::post_json(url, body);
+        if let Link::Streamable(_) = link {
+            post.headers.push(("Accept".into(), "application/json, text/event-stream".into()));
         }
-        all
+        post.headers.extend(self.headers.iter().cloned());
+        post.headers.extend(headers.iter().cloned());
+        if let Link::Streamable(session_id) = link {
+            if let Some(id) = session_id {
+                post.headers.push(("Mcp-Session-Id".into(), id.clone()));
+            }
+            if let Some(version) = version {
+                post.headers.push(("MCP-Protocol-Version".into(), version.to_string()));
+            }
+        }
+        post
     }
 
     fn id(&self) -> u64 {
@@ -207,11 +251,27 @@ impl McpClient {
         ["MCP server ", &self.url, ": ", detail].concat()
     }
 
-    /// `initialize`, version negotiation and `notifications/initialized`, unless a session is open.
-    async fn begin(&self, headers: &[(String, String)], cancellation: Rc<Cancellation>) -> Result<(), AdkError> {
-        if self.session.borrow().is_some() {
-            return Ok(());
+    /// The open session, or a new one: over HTTP+SSE the stream first, then `initialize`, version
+    /// negotiation and `notifications/initialized`.
+    async fn begin(
+        &self,
+        headers: &[(String, String)],
+        cancellation: Rc<Cancellation>,
+    ) -> Result<Rc<Session>, AdkError> {
+        if let Some(session) = self.session.borrow().as_ref().filter(|s| s.is_open()) {
+            return Ok(session.clone());
         }
+        let link = match self.sse {
+            false => Link::Streamable(None),
+            true => {
+                let mut get = vec![("Accept".to_string(), "text/event-stream".to_string())];
+                get.extend(self.headers.iter().cloned());
+                get.extend(headers.iter().cloned());
+                let what = ["MCP server ", &self.url].concat();
+                let tools_changed = self.tools_changed.clone();
+                Link::Sse(Connection::open(&*self.http, &self.url, get, tools_changed, what, &cancellation).await?)
+            }
+        };
         let client_info = JsonObject::from_iter([
             ("name".to_string(), Value::from("adk-wasm")),
             ("version".to_string(), Value::from(env!("CARGO_PKG_VERSION"))),
@@ -221,9 +281,9 @@ impl McpClient {
             ("capabilities".to_string(), Value::Object(JsonObject::new())),
             ("clientInfo".to_string(), Value::Object(client_info)),
         ]);
-        let id = self.id();
+        let id = Some(self.id());
         let (answer, session_id) =
-            self.post(Some(id), "initialize", Some(params), headers, cancellation.clone()).await?;
+            self.send(&link, None, id, "initialize", Some(params), headers, &cancellation).await?;
         let result = answer.unwrap_or_default();
         let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or_default();
         if !PROTOCOL_VERSIONS.contains(&version) {
@@ -235,63 +295,49 @@ impl McpClient {
                 )),
             ));
         }
-        *self.session.borrow_mut() = Some(Session { id: session_id, version: version.to_string() });
-        self.post(None, "notifications/initialized", None, headers, cancellation).await?;
-        Ok(())
+        let link = match link {
+            Link::Streamable(_) => Link::Streamable(session_id),
+            sse => sse,
+        };
+        let session = Rc::new(Session { link, version: version.to_string() });
+        let initialized = "notifications/initialized";
+        self.send(&session.link, Some(&session.version), None, initialized, None, headers, &cancellation).await?;
+        *self.session.borrow_mut() = Some(session.clone());
+        Ok(session)
     }
 
-    /// POSTs one message; the answer to a request (read from JSON or from an SSE stream; `None` for a
+    /// POSTs one message over `link`; the answer to a request (`id` given; none for a
     /// notification) and the session id the server gave.
-    async fn post(
+    #[allow(clippy::too_many_arguments)] // one message's parts, each its own
+    async fn send(
         &self,
+        link: &Link,
+        version: Option<&str>,
         id: Option<u64>,
         method: &str,
         params: Option<JsonObject>,
         headers: &[(String, String)],
-        cancellation: Rc<Cancellation>,
+        cancellation: &Rc<Cancellation>,
     ) -> Result<(Option<JsonObject>, Option<String>), AdkError> {
-        let mut post = HttpRequest::post_json(self.url.clone(), request(id, method, params));
-        post.headers = self.request_headers(headers);
-        let response = self.http.send(post, cancellation).await?;
+        let post = self.message(link, version, request(id, method, params), headers);
+        let expecting = match (link, id) {
+            (Link::Sse(connection), Some(id)) => Some(connection.expect(id)),
+            _ => None,
+        };
+        let response = self.http.send(post, cancellation.clone()).await?;
         let session_id = response.header("mcp-session-id").map(str::to_string);
-        let status = response.status;
         if !response.ok() {
-            let body = response.text().await.unwrap_or_default();
-            let detail = format!("{method} answered HTTP {status}: {}", excerpt(body.trim(), 200));
-            return Err(AdkError::http(status, self.what(&detail)));
+            return Err(refused(response, &self.what(method)).await);
         }
         let Some(id) = id else { return Ok((None, session_id)) };
-        let what = self.what(method);
-        if response.is_event_stream() {
-            let mut events = response.events();
-            while let Some(event) = events.next().await {
-                let event = event?;
-                if event.data.trim().is_empty() {
-                    continue;
-                }
-                match read(&event.data, id, &what)? {
-                    Incoming::Answer(answer) => return Ok((Some(answer?), session_id)),
-                    Incoming::Other(Some(m)) if m == LIST_CHANGED => self.tools_changed.set(true),
-                    Incoming::Other(_) => {}
-                }
+        let answer = match expecting {
+            Some(expecting) => {
+                // The answer comes on the stream; the POST's own response has nothing more.
+                drop(response);
+                expecting.answer(cancellation).await?
             }
-            return Err(AdkError::new(
-                ErrorCode::Unavailable,
-                self.what(&format!("the stream of {method} ended before its answer")),
-            ));
-        }
-        let json =
-            response.header("content-type").is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"));
-        let body = response.text().await?;
-        if !json {
-            return Err(AdkError::new(
-                ErrorCode::Unknown,
-                self.what(&format!("not an MCP server: {method} answered {}", excerpt(body.trim(), 120))),
-            ));
-        }
-        match read(&body, id, &what)? {
-            Incoming::Answer(answer) => Ok((Some(answer?), session_id)),
-            Incoming::Other(_) => Err(AdkError::new(ErrorCode::Unknown, self.what(&format!("{method} got no answer")))),
-        }
+            None => streamable::answer(response, id, &self.what(method), &self.tools_changed).await?,
+        };
+        Ok((Some(answer), session_id))
     }
 }

@@ -8,6 +8,9 @@ use crate::{AdkError, ErrorCode};
 
 type JsonObject = serde_json::Map<String, Value>;
 
+/// The server's word that its tools changed: the toolset lists them again.
+pub const LIST_CHANGED: &str = "notifications/tools/list_changed";
+
 /// A request (`id` given) or a notification.
 pub fn request(id: Option<u64>, method: &str, params: Option<JsonObject>) -> String {
     let mut message = JsonObject::new();
@@ -22,29 +25,29 @@ pub fn request(id: Option<u64>, method: &str, params: Option<JsonObject>) -> Str
     json::to_string(&Value::Object(message))
 }
 
-/// What one message from the server is to the request `id`.
+/// One message from the server.
 pub enum Incoming {
-    /// The answer to it: its `result`, or its error.
-    Answer(Result<JsonObject, AdkError>),
-    /// A notification (its method), or anything else on the stream that is not the answer.
+    /// A response: the request id it answers, and its `result` or its error.
+    Answer(u64, Result<JsonObject, AdkError>),
+    /// A notification or a request of the server's (its method), or anything else that answers
+    /// no request of ours.
     Other(Option<String>),
 }
 
 /// Reads one JSON-RPC message; `what` names the server in errors.
-pub fn read(text: &str, id: u64, what: &str) -> Result<Incoming, AdkError> {
+pub fn read(text: &str, what: &str) -> Result<Incoming, AdkError> {
     let message: JsonObject = json::from_str(what, text)
         .map_err(|e| AdkError::new(ErrorCode::Unknown, format!("{what}: not a JSON-RPC message: {}", e.message)))?;
-    let answers_us = message.get("id").and_then(Value::as_u64) == Some(id);
-    if !answers_us {
-        return Ok(Incoming::Other(message.get("method").and_then(Value::as_str).map(str::to_string)));
-    }
-    if let Some(Value::Object(error)) = message.get("error") {
-        return Ok(Incoming::Answer(Err(rpc_error(error, what))));
-    }
-    match message.get("result") {
-        Some(Value::Object(result)) => Ok(Incoming::Answer(Ok(result.clone()))),
+    let method = message.get("method").and_then(Value::as_str);
+    let id = message.get("id").and_then(Value::as_u64);
+    let (None, Some(id)) = (method, id) else { return Ok(Incoming::Other(method.map(str::to_string))) };
+    let answer = match (message.get("error"), message.get("result")) {
+        (Some(Value::Object(error)), _) => Err(rpc_error(error, what)),
+        (_, Some(Value::Object(result))) => Ok(result.clone()),
+        // Malformed, but still the answer to `id`: that request fails, not every other.
         _ => Err(AdkError::new(ErrorCode::Unknown, format!("{what}: a response with neither result nor error"))),
-    }
+    };
+    Ok(Incoming::Answer(id, answer))
 }
 
 /// A JSON-RPC error as a typed error, its code kept.
