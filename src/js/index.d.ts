@@ -1053,6 +1053,12 @@ export declare class MCPToolset {
       authCredential?: AuthCredential;
       /** The key the credential is kept and asked for under. */
       credentialKey?: string;
+      /**
+       * Offers the server's resources through ADK's `load_mcp_resource` tool (ADK's
+       * `use_mcp_resources`): their names in the system instruction, and the ones the model asks for
+       * put into that request only, text as text and blobs as media.
+       */
+      useMcpResources?: boolean;
     },
   );
   readonly connectionParams: MCPConnectionParams;

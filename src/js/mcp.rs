@@ -71,6 +71,7 @@ impl McpToolsetHandle {
         if let Some(auth) = auth_config(&options)? {
             toolset = toolset.with_auth(auth);
         }
+        toolset = toolset.with_resources(prop(&options, "useMcpResources").is_truthy());
         Ok(McpToolsetHandle { inner: Rc::new(toolset) })
     }
 

@@ -217,6 +217,23 @@ await test('authScheme: the run asks the person for the toolset\'s credential fi
   await toolset.close();
 });
 
+await test('useMcpResources: load_mcp_resource lists the server\'s resources and puts the asked ones into that request, as google-adk 2.13.0 does', async () => {
+  const golden = recorded.resources;
+  const toolset = new MCPToolset(streamable, undefined, undefined, { useMcpResources: true });
+  const model = new ScriptedModel([callOf('load_mcp_resource', golden.args), 'done']);
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'mcp_user', model, instruction: 'Use the tools.', tools: [toolset] }), appName: 'app', autoCreateSession: true });
+  const events = [];
+  for await (const e of runner.runAsync({ userId: 'u', sessionId: 'res', newMessage: text('call load_mcp_resource') })) events.push(e);
+  const declarations = json(model.requests[0]).config.tools[0].functionDeclarations;
+  assertJsonEqual(declarations.at(-1), golden.declaration);
+  assertJsonEqual(events.flatMap((e) => adk.getFunctionResponses(e)).map((r) => r.response), [golden.response]);
+  const after = json(model.requests[1]);
+  assert(after.config.systemInstruction === golden.systemInstruction, JSON.stringify(after.config.systemInstruction));
+  // The ids ADK gives calls stay out of requests, in both.
+  assertJsonEqual(after.contents, golden.contents);
+  await toolset.close();
+});
+
 await test('bad MCPToolset options are refused where they are given', async () => {
   const refused = (f) => { try { f(); return null; } catch (e) { return e; } };
   assert(refused(() => new MCPToolset(json({ type: 'StdioConnectionParams', serverParams: {} })))?.code === 'UNIMPLEMENTED');

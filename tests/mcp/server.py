@@ -12,6 +12,8 @@ McpToolset recorder. Its tools come in the shapes a page meets:
   cancellations()           the `slow` calls the client cancelled so far (their seconds)
   echo_header(name)         the value of a header of the request that called it ('' if none)
 
+and two resources, for ADK's load_mcp_resource: `notes` (text) and `pixel` (a PNG).
+
 Usage: server.py [--port N]   (prints `READY http://127.0.0.1:PORT`)
 """
 
@@ -87,6 +89,16 @@ async def slow(seconds: float) -> str:
 def cancellations() -> list[float]:
     """The slow calls cancelled so far."""
     return CANCELLED
+
+
+@server.resource('resource://notes', name='notes', description='The shop notes.', mime_type='text/plain')
+def notes() -> str:
+    return 'Open 9 to 5. 토요일 휴무.'
+
+
+@server.resource('resource://pixel', name='pixel', description='A red pixel.', mime_type='image/png')
+def pixel() -> bytes:
+    return RED_PIXEL
 
 
 @server.tool()

@@ -6,7 +6,7 @@ use adk_core::json;
 use async_trait::async_trait;
 use serde_json::Value;
 
-use super::Tool;
+use super::{python_json_list, string_list_parameter, Tool};
 use crate::agent::ToolContext;
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::{Blob, Content, JsonObject, Part};
@@ -30,9 +30,7 @@ impl Tool for LoadArtifactsTool {
             description: "Loads artifacts into the session for this request.\n\nNOTE: Call when you need access to \
                           artifacts (for example, uploads saved by the\nweb UI)."
                 .into(),
-            parameters: Some(json::constant(
-                r#"{"type": "object", "properties": {"artifact_names": {"type": "array", "items": {"type": "string"}}}}"#,
-            )),
+            parameters: Some(string_list_parameter("artifact_names")),
             response: None,
         }
     }
@@ -115,38 +113,6 @@ fn resolve(requested: &str, available: &[String]) -> Option<String> {
             listed(&prefixed).then_some(prefixed)
         }
     }
-}
-
-/// Python's `json.dumps` of a list of strings (`", "` between items, non-ASCII as `\uXXXX`).
-fn python_json_list(items: &[String]) -> String {
-    let mut out = String::from("[");
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push('"');
-        for c in item.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                ' '..='~' => out.push(c),
-                _ => {
-                    let mut units = [0u16; 2];
-                    for unit in c.encode_utf16(&mut units) {
-                        out.push_str(&format!("\\u{unit:04x}"));
-                    }
-                }
-            }
-        }
-        out.push('"');
-    }
-    out.push(']');
-    out
 }
 
 /// Whether Gemini takes `mime` (without parameters, lower case) as inline data.

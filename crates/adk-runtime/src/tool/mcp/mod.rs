@@ -11,10 +11,16 @@ use adk_mcp::McpClient;
 use async_trait::async_trait;
 use serde_json::Value;
 
-use super::toolset::{headers, HeaderProvider};
+mod headers;
+mod resource;
+
+use headers::RequestHeaders;
+use resource::LoadMcpResourceTool;
+
+use super::toolset::HeaderProvider;
 use super::{Tool, ToolFilter, Toolset};
 use crate::agent::{ReadonlyContext, ToolContext};
-use crate::auth::{auth_headers, AuthConfig};
+use crate::auth::AuthConfig;
 use crate::markers::{fence_schema_descriptions, fence_tool_description, TOOL_DESCRIPTION_PREAMBLE};
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::JsonObject;
@@ -29,28 +35,6 @@ const RESERVED: [&str; 5] = [
     "set_model_response",
 ];
 
-/// What each request to the server carries besides the client's own headers: the header
-/// provider's, then the toolset's credential (which wins a clash, as in ADK).
-#[derive(Clone, Default)]
-struct RequestHeaders {
-    provider: Option<HeaderProvider>,
-    auth: Option<AuthConfig>,
-}
-
-impl RequestHeaders {
-    fn for_request(&self, ctx: &ReadonlyContext) -> Result<Vec<(String, String)>, AdkError> {
-        let mut all = headers(&self.provider, ctx)?;
-        if let Some(auth) = &self.auth {
-            // The credential resolved for this invocation, else the one configured as exchanged.
-            let credential = ctx.get_credential(auth.credential_key()).or_else(|| auth.exchanged_credential().cloned());
-            let auth_headers = credential.map(|c| auth_headers(&c, auth.auth_scheme())).unwrap_or_default();
-            all.retain(|(name, _)| !auth_headers.iter().any(|(a, _)| a.eq_ignore_ascii_case(name)));
-            all.extend(auth_headers);
-        }
-        Ok(all)
-    }
-}
-
 /// The tools of one MCP server (ADK's `McpToolset`).
 pub struct McpToolset {
     client: Rc<McpClient>,
@@ -60,6 +44,7 @@ pub struct McpToolset {
     // The listing of the invocation it was made for (ADK caches per invocation too), until the
     // server says its tools changed.
     listed: RefCell<Option<Listing>>,
+    use_resources: bool,
 }
 
 /// The tools listed for one invocation (its id).
@@ -68,7 +53,8 @@ type Listing = (String, Vec<Rc<dyn Tool>>);
 impl McpToolset {
     /// The toolset of the server `client` talks to.
     pub fn new(client: Rc<McpClient>) -> Self {
-        McpToolset { client, filter: None, prefix: None, headers: Rc::default(), listed: RefCell::new(None) }
+        let listed = RefCell::new(None);
+        McpToolset { client, filter: None, prefix: None, headers: Rc::default(), listed, use_resources: false }
     }
 
     /// Only the tools `filter` selects.
@@ -86,6 +72,12 @@ impl McpToolset {
     /// Headers computed for each request.
     pub fn with_header_provider(mut self, provider: HeaderProvider) -> Self {
         Rc::make_mut(&mut self.headers).provider = Some(provider);
+        self
+    }
+
+    /// Offers the server's resources through ADK's `load_mcp_resource` tool (`use_mcp_resources`).
+    pub fn with_resources(mut self, use_resources: bool) -> Self {
+        self.use_resources = use_resources;
         self
     }
 
@@ -121,7 +113,11 @@ impl Toolset for McpToolset {
         }
         // By name, as ADK sorts them: a server's order is not contractual, and a stable one keeps
         // the model's context cache warm.
-        let tools = sort_by(tools, |a, b| a.name() < b.name());
+        let mut tools = sort_by(tools, |a, b| a.name() < b.name());
+        // After the sort and unfiltered, as ADK appends it.
+        if self.use_resources {
+            tools.push(Rc::new(LoadMcpResourceTool { client: self.client.clone(), headers: self.headers.clone() }));
+        }
         *self.listed.borrow_mut() = Some((ctx.invocation_id().to_string(), tools.clone()));
         Ok(tools)
     }
