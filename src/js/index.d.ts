@@ -1069,6 +1069,19 @@ export declare class MCPToolset {
 }
 
 /**
+ * ADK's `McpInstructionProvider`, as an `LlmAgent`'s `instruction` or `globalInstruction`: on each turn
+ * the MCP server's prompt `promptName` (its arguments taken from the session state by name, as ADK
+ * does), the text of its messages joined. A prompt the server does not have, or one without
+ * messages, fails the turn with `INVALID_ARGUMENT` (ADK's `ValueError`).
+ */
+export declare class McpInstructionProvider {
+  constructor(connectionParams: StreamableHTTPConnectionParams | SseConnectionParams, promptName: string);
+  readonly connectionParams: StreamableHTTPConnectionParams | SseConnectionParams;
+  readonly promptName: string;
+  getInstruction(context: Context): Promise<string>;
+}
+
+/**
  * A source of tools written in JS (`@google/adk`'s `BaseToolset`), in an agent's `tools` beside other
  * tools: `getTools(context)` is asked on each model call (ADK's per-invocation `get_tools`) and may
  * give different tools per user or session; `toolFilter` and `prefix` (`<prefix>_<name>`) apply to
@@ -1462,9 +1475,9 @@ type OneOrMany<T> = T | T[];
 export interface LlmAgentOptions extends BaseAgentOptions {
   model: ModelLike;
   /** A template (`{key}`, `{key?}`, `{app:key}`, `{user:key}`, `{temp:key}`, `{artifact.name}`) or a function of the context. */
-  instruction?: string | ((context: Context) => MaybePromise<string>);
+  instruction?: string | ((context: Context) => MaybePromise<string>) | McpInstructionProvider;
   /** For every LLM agent of the tree (read from the root agent). */
-  globalInstruction?: string | ((context: Context) => MaybePromise<string>);
+  globalInstruction?: string | ((context: Context) => MaybePromise<string>) | McpInstructionProvider;
   /** Sent first and never templated; `instruction` then goes to the end of the contents. */
   staticInstruction?: string | Content;
   tools?: ToolLike[];

@@ -473,6 +473,28 @@ export class OpenAPIToolset {
 }
 
 /**
+ * ADK's `McpInstructionProvider`: an agent's `instruction` (or `globalInstruction`) fetched from an MCP
+ * server's prompt on each turn, the prompt's arguments taken from the session state.
+ */
+export class McpInstructionProvider {
+  #handle;
+
+  constructor(connectionParams, promptName) {
+    needWasm('McpInstructionProvider');
+    this.#handle = new wasm.McpInstructionProviderHandle(connectionParams, promptName);
+    Object.assign(this, { connectionParams, promptName });
+  }
+
+  /** The instruction for one turn. */
+  getInstruction(context) {
+    return this.#handle.text(context.state.toObject());
+  }
+}
+
+/** An instruction as the wasm agent reads it: text, or a function of the context. */
+const instructionOf = (i) => (i instanceof McpInstructionProvider ? (context) => i.getInstruction(context) : i);
+
+/**
  * A source of tools written in JS (`@google/adk`'s `BaseToolset`): `getTools(context)` gives the tools
  * for each model call (`context`: `{invocationId, agentName, userId, sessionId}`); `toolFilter` (names
  * or a predicate) and `prefix` apply as to any toolset; `close()` when you are done.
@@ -519,7 +541,8 @@ export class LlmAgent extends BaseAgent {
       throw adkError('INVALID_ARGUMENT', `LlmAgent \`${options.name}\`: codeExecutor must be a BuiltInCodeExecutor`);
     }
     const tools = this.tools.map((t) => toolHandleOf(t, options.name));
-    this[HANDLE] = wasm.AgentHandle.llm(options, modelHandleOf(options.model, options.name), tools);
+    const instructions = { instruction: instructionOf(options.instruction), globalInstruction: instructionOf(options.globalInstruction) };
+    this[HANDLE] = wasm.AgentHandle.llm({ ...options, ...instructions }, modelHandleOf(options.model, options.name), tools);
     attach(this, options.subAgents);
   }
 }

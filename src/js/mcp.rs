@@ -11,6 +11,7 @@ use super::llm::ToolHandle;
 use super::to_js_error;
 use super::toolset::{self, header_provider};
 use crate::auth::AuthConfig;
+use crate::tool::mcp::prompt_instruction;
 use crate::tool::{McpToolset, Toolset};
 use crate::types::JsonObject;
 use crate::AdkError;
@@ -36,26 +37,7 @@ impl McpToolsetHandle {
         options: JsValue,
     ) -> Result<McpToolsetHandle, JsValue> {
         const WHAT: &str = "MCPToolset";
-        let kind = text(WHAT, &params, "type").map_err(to_js_error)?;
-        // ADK's name for the older HTTP+SSE transport; Streamable HTTP when no type is given.
-        let sse = kind.as_deref() == Some("SseConnectionParams");
-        if !sse && kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
-            return Err(to_js_error(AdkError::new(
-                adk_core::ErrorCode::Unimplemented,
-                format!(
-                    "{WHAT}: connection type `{}`: only StreamableHTTPConnectionParams and SseConnectionParams reach a server from a page",
-                    kind.unwrap_or_default()
-                ),
-            )));
-        }
-        let url = text(WHAT, &params, "url")
-            .map_err(to_js_error)?
-            .ok_or_else(|| to_js_error(AdkError::invalid(format!("{WHAT}: url: expected a string"))))?;
-        // `headers`, or `@google/adk`'s older `header`.
-        let mut headers = header_list(WHAT, &prop(&params, "header")).map_err(to_js_error)?;
-        headers.extend(header_list(WHAT, &prop(&params, "headers")).map_err(to_js_error)?);
-        let http = http_client(WHAT, &params).map_err(to_js_error)?;
-        let client = if sse { McpClient::sse(http, url, headers) } else { McpClient::new(http, url, headers) };
+        let client = client(WHAT, &params)?;
         let mut toolset = McpToolset::new(Rc::new(client));
         if let Some(filter) = toolset::tool_filter(WHAT, &tool_filter)? {
             toolset = toolset.with_filter(filter);
@@ -85,6 +67,61 @@ impl McpToolsetHandle {
     pub fn close(&self) -> js_sys::Promise {
         let toolset = self.inner.clone();
         super::convert::promise(async move { toolset.close().await.map(|()| JsValue::UNDEFINED) })
+    }
+}
+
+/// The client of `{type: 'StreamableHTTPConnectionParams' | 'SseConnectionParams', url, headers?,
+/// header?, fetch?}`.
+fn client(what: &str, params: &JsValue) -> Result<McpClient, JsValue> {
+    let kind = text(what, params, "type").map_err(to_js_error)?;
+    // ADK's name for the older HTTP+SSE transport; Streamable HTTP when no type is given.
+    let sse = kind.as_deref() == Some("SseConnectionParams");
+    if !sse && kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
+        return Err(to_js_error(AdkError::new(
+            adk_core::ErrorCode::Unimplemented,
+            format!(
+                "{what}: connection type `{}`: only StreamableHTTPConnectionParams and SseConnectionParams reach a server from a page",
+                kind.unwrap_or_default()
+            ),
+        )));
+    }
+    let url = text(what, params, "url")
+        .map_err(to_js_error)?
+        .ok_or_else(|| to_js_error(AdkError::invalid(format!("{what}: url: expected a string"))))?;
+    // `headers`, or `@google/adk`'s older `header`.
+    let mut headers = header_list(what, &prop(params, "header")).map_err(to_js_error)?;
+    headers.extend(header_list(what, &prop(params, "headers")).map_err(to_js_error)?);
+    let http = http_client(what, params).map_err(to_js_error)?;
+    Ok(if sse { McpClient::sse(http, url, headers) } else { McpClient::new(http, url, headers) })
+}
+
+/// ADK's `McpInstructionProvider`: an agent's instruction from an MCP server's prompt.
+#[wasm_bindgen(js_name = McpInstructionProviderHandle)]
+pub struct McpInstructionProviderHandle {
+    client: Rc<McpClient>,
+    prompt_name: String,
+}
+
+#[wasm_bindgen(js_class = McpInstructionProviderHandle)]
+impl McpInstructionProviderHandle {
+    /// From the connection params (as `MCPToolset`'s) and the prompt's name.
+    #[wasm_bindgen(constructor)]
+    pub fn new(params: JsValue, prompt_name: String) -> Result<McpInstructionProviderHandle, JsValue> {
+        let client = Rc::new(client("McpInstructionProvider", &params)?);
+        Ok(McpInstructionProviderHandle { client, prompt_name })
+    }
+
+    /// The instruction for the session state `state`: the prompt's text, its arguments from the state.
+    pub fn text(&self, state: JsValue) -> js_sys::Promise {
+        let (client, name) = (self.client.clone(), self.prompt_name.clone());
+        super::convert::promise(async move {
+            let state: JsonObject = match super::convert::from_js_core::<Value>("state", &state)? {
+                Value::Object(state) => state,
+                _ => JsonObject::new(),
+            };
+            let text = prompt_instruction(&client, &name, &state, Rc::default()).await?;
+            Ok(JsValue::from_str(&text))
+        })
     }
 }
 

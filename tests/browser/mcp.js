@@ -234,6 +234,20 @@ await test('useMcpResources: load_mcp_resource lists the server\'s resources and
   await toolset.close();
 });
 
+await test('McpInstructionProvider: the instruction is the server\'s prompt, its arguments from the state, as google-adk 2.13.0 makes it', async () => {
+  const golden = recorded.prompt;
+  const model = new ScriptedModel(['ok']);
+  const instruction = new adk.McpInstructionProvider(streamable, 'shopkeeper');
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'keeper', model, instruction }), appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 'p', state: golden.state });
+  for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'p', newMessage: text('hello') }));
+  assert(json(model.requests[0]).config.systemInstruction === golden.systemInstruction, JSON.stringify(model.requests[0]));
+  const missing = new adk.McpInstructionProvider(streamable, 'no_such_prompt');
+  const failing = new InMemoryRunner({ agent: new LlmAgent({ name: 'k', model: new ScriptedModel(['x']), instruction: missing }), appName: 'app', autoCreateSession: true });
+  const error = await (async () => { for await (const _ of failing.runAsync({ userId: 'u', sessionId: 'q', newMessage: text('hi') })); })().then(() => null, (e) => e);
+  assert(error?.name === 'AdkError', String(error));
+});
+
 await test('bad MCPToolset options are refused where they are given', async () => {
   const refused = (f) => { try { f(); return null; } catch (e) { return e; } };
   assert(refused(() => new MCPToolset(json({ type: 'StdioConnectionParams', serverParams: {} })))?.code === 'UNIMPLEMENTED');

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.mcp_instruction_provider import McpInstructionProvider
+from google.adk.runners import InMemoryRunner
 from google.adk.models.llm_response import LlmResponse
 from google.adk.tools.mcp_tool import McpToolset, SseConnectionParams, StreamableHTTPConnectionParams
 from google.genai import types
@@ -48,7 +50,24 @@ async def record(base_url: str) -> dict:
     sse = await record_over(SseConnectionParams(url=base_url + '/sse'))
     assert sse == streamable, 'ADK over HTTP+SSE differs from ADK over Streamable HTTP'
     resources = await record_resources(base_url)
-    return {'transports': ['StreamableHTTPConnectionParams', 'SseConnectionParams'], **streamable, 'resources': resources}
+    prompt = await record_prompt(base_url)
+    return {'transports': ['StreamableHTTPConnectionParams', 'SseConnectionParams'], **streamable, 'resources': resources,
+            'prompt': prompt}
+
+
+async def record_prompt(base_url: str) -> dict:
+    """An agent whose instruction is ADK's McpInstructionProvider over the `shopkeeper` prompt, its
+    argument from the session state: the system instruction of its request."""
+    model = Scripted(model='scripted-mcp')
+    provider = McpInstructionProvider(StreamableHTTPConnectionParams(url=base_url + '/mcp'), 'shopkeeper')
+    agent = LlmAgent(name='keeper', model=model, instruction=provider)
+    runner = InMemoryRunner(agent=agent, app_name='app')
+    state = {'shop': 'tea', 'other': 'not an argument'}
+    session = await runner.session_service.create_session(app_name='app', user_id='u', state=state)
+    message = types.Content(role='user', parts=[types.Part(text='hello')])
+    async for _ in runner.run_async(user_id='u', session_id=session.id, new_message=message):
+        pass
+    return {'state': state, 'systemInstruction': model.requests[0].config.system_instruction}
 
 
 async def record_ts(base_url: str) -> dict:

@@ -12,7 +12,8 @@ McpToolset recorder. Its tools come in the shapes a page meets:
   cancellations()           the `slow` calls the client cancelled so far (their seconds)
   echo_header(name)         the value of a header of the request that called it ('' if none)
 
-and two resources, for ADK's load_mcp_resource: `notes` (text) and `pixel` (a PNG).
+two resources, for ADK's load_mcp_resource: `notes` (text) and `pixel` (a PNG), and a prompt, for
+ADK's McpInstructionProvider: `shopkeeper(shop)`.
 
 Usage: server.py [--port N]   (prints `READY http://127.0.0.1:PORT`)
 """
@@ -99,6 +100,11 @@ def notes() -> str:
 @server.resource('resource://pixel', name='pixel', description='A red pixel.', mime_type='image/png')
 def pixel() -> bytes:
     return RED_PIXEL
+
+
+@server.prompt(name='shopkeeper', description='How to keep a shop.')
+def shopkeeper(shop: str) -> list[str]:
+    return [f'You keep the {shop} shop. ', 'Answer in one sentence.']
 
 
 @server.tool()

@@ -12,9 +12,11 @@ use async_trait::async_trait;
 use serde_json::Value;
 
 mod headers;
+mod prompt;
 mod resource;
 
 use headers::RequestHeaders;
+pub use prompt::prompt_instruction;
 use resource::LoadMcpResourceTool;
 
 use super::toolset::HeaderProvider;
