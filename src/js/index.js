@@ -379,25 +379,70 @@ export const LOAD_ARTIFACTS = Object.freeze(new LoadArtifactsTool());
  */
 export async function loadWebPage(url, options = {}) {
   const failed = `Failed to fetch url: ${url}`;
-  if (wasm.urlRefusal(String(url), Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
+  // Checked and fetched as the browser reads it (tabs dropped, `%XX` and full-width hosts decoded).
+  let target;
+  try {
+    target = new URL(String(url)).href;
+  } catch {
+    return failed;
+  }
+  if (wasm.urlRefusal(target, Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
   let response;
   try {
-    response = await (options.fetch ?? fetch)(url, { redirect: 'manual', signal: options.signal });
+    response = await (options.fetch ?? fetch)(target, { redirect: 'manual', signal: options.signal });
   } catch (e) {
     if (options.signal?.aborted) throw e;
     return `${failed} (the site could not be reached, or does not allow this page's origin: CORS)`;
   }
   if (response.status !== 200) return failed;
-  const html = await response.text();
+  const html = await cappedText(response);
+  if (html === undefined) return failed;
   return textOfPage(html).split('\n').filter((line) => line.split(/\s+/).filter(Boolean).length > 3).join('\n');
+}
+
+/** The body as text, or undefined past ADK's 10 MiB (checked before the body is read when declared). */
+async function cappedText(response) {
+  const LIMIT = 10 << 20;
+  if (Number(response.headers.get('content-length') ?? 0) > LIMIT) return undefined;
+  if (!response.body) return response.text();
+  const reader = response.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.length;
+    if (size > LIMIT) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(part.value);
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+  return new TextDecoder().decode(bytes);
 }
 
 /** A page's text pieces, each trimmed, one a line (BeautifulSoup's `get_text('\n', strip=True)`). */
 function textOfPage(html) {
   if (typeof DOMParser === 'undefined') {
-    // No DOM (a worker): tags as line breaks, without scripts, styles and comments.
-    return html.replace(/<(script|style|template)[\s\S]*?<\/\1>|<!--[\s\S]*?-->/gi, ' ').replace(/<[^>]+>/g, '\n')
-      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e])
+    // No DOM (a worker): tags as line breaks, without scripts, styles and comments, in one pass.
+    let text = '';
+    for (let at = 0; at < html.length;) {
+      const open = html.indexOf('<', at);
+      if (open < 0) { text += html.slice(at); break; }
+      text += html.slice(at, open);
+      const skipped = /^<(script|style|template)\b/i.exec(html.slice(open, open + 10))?.[1];
+      // Each search either consumes what it scanned or ends the pass: linear, whatever is unclosed.
+      let end;
+      if (html.startsWith('<!--', open)) end = html.indexOf('-->', open) + 2;
+      else if (skipped) {
+        const closer = new RegExp(`</${skipped}`, 'gi');
+        closer.lastIndex = open;
+        end = closer.exec(html)?.index ?? -1;
+      } else end = html.indexOf('>', open);
+      at = end < open ? html.length : html.indexOf('>', end) + 1 || html.length;
+      text += '\n';
+    }
+    return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e])
       .split('\n').map((t) => t.trim()).filter(Boolean).join('\n');
   }
   const doc = new DOMParser().parseFromString(html, 'text/html');
@@ -525,10 +570,10 @@ function toolHandleOf(tool, agentName) {
   throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset, a BaseToolset) or {name, description, parameters, execute}`);
 }
 
-/** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
 /** ADK's `BuiltInCodeExecutor`, an `LlmAgent`'s `codeExecutor`: Gemini runs the code it writes. */
 export class BuiltInCodeExecutor {}
 
+/** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
 export class LlmAgent extends BaseAgent {
   constructor(options) {
     super(options);

@@ -28,6 +28,12 @@ pub fn refusal(url: &str, allow_private_network_access: bool) -> Option<String> 
     if allow_private_network_access {
         return None;
     }
+    // The browser's parser drops tabs and newlines, decodes `%XX` in a host and folds full-width
+    // characters before it connects: a host it would rewrite so is refused rather than guessed at.
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '_');
+    if !host.chars().all(plain) || url.contains(['\t', '\n', '\r']) {
+        return Some(format!("Blocked host: {host}"));
+    }
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let blocked = BLOCKED_HOSTNAMES.contains(&host.as_str())
         || BLOCKED_SUFFIXES.iter().any(|s| host.ends_with(s))
@@ -135,6 +141,7 @@ fn is_global_v6(s: [u16; 8]) -> bool {
         || s == [0; 8]
         || (s[0] & 0xfe00) == 0xfc00
         || (s[0] & 0xffc0) == 0xfe80
+        || (s[0] == 0x2001 && s[1] < 0x0200)
         || (s[0] == 0x2001 && s[1] == 0x0db8)
         || (s[0] == 0x0100 && s[1] == 0 && s[2] == 0 && s[3] == 0);
     let v4_inside = match s {
@@ -167,6 +174,11 @@ mod tests {
             "http://printer.local/",
             "http://db.internal./",
             "http://user@metadata.goog/",
+            "http://127.0.0.%31/",
+            "http://loc%61lhost/",
+            "http://\u{ff11}\u{ff12}\u{ff17}.0.0.1/",
+            "http://127.0.0.1\t/",
+            "http://[2001:2::1]/",
             "ftp://example.com/",
             "http:///nohost",
         ] {

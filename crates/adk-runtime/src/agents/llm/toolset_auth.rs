@@ -26,8 +26,8 @@ pub(super) fn resolve<'a>(
 ) -> LocalBoxFuture<'a, Result<Option<Event>, AdkError>> {
     Box::pin(async move {
         let callback_ctx = CallbackContext::new(ctx.clone());
-        let mut asks: Vec<JsonObject> = Vec::new();
-        let mut keys: Vec<String> = Vec::new();
+        // By request id, as ADK keys them: the last toolset of a class wins.
+        let mut pending: Vec<(String, JsonObject)> = Vec::new();
         for toolset in agent.config.tools.iter().filter_map(|t| match t {
             ToolUnion::Toolset(toolset) => Some(toolset),
             ToolUnion::Tool(_) => None,
@@ -44,15 +44,22 @@ pub(super) fn resolve<'a>(
                 ctx.invocation().put_credential(config.credential_key(), credential);
                 continue;
             }
-            // One request per credential, as ADK deduplicates them.
-            if keys.iter().any(|k| k == config.credential_key()) {
+            let id = [TOOLSET_AUTH_PREFIX, toolset.class_name()].concat();
+            pending.retain(|(i, _)| *i != id);
+            pending.push((id, config.auth_request()?.to_json().clone()));
+        }
+        // One request per credential key, as ADK's `build_auth_request_event` deduplicates them.
+        let mut keys: Vec<&str> = Vec::new();
+        let mut asks: Vec<JsonObject> = Vec::new();
+        for (id, config) in &pending {
+            let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
+            if !key.is_empty() && keys.contains(&key) {
                 continue;
             }
-            keys.push(config.credential_key().to_string());
-            let id = [TOOLSET_AUTH_PREFIX, toolset.class_name()].concat();
+            keys.push(key);
             asks.push(JsonObject::from_iter([
-                ("functionCallId".to_string(), Value::String(id)),
-                ("authConfig".to_string(), Value::Object(config.auth_request()?.to_json().clone())),
+                ("functionCallId".to_string(), Value::String(id.clone())),
+                ("authConfig".to_string(), Value::Object(config.clone())),
             ]));
         }
         if asks.is_empty() {

@@ -55,10 +55,10 @@ impl OpenApiToolset {
         if !spec.is_object() {
             return Err(AdkError::invalid("The OpenAPI specification must be an object"));
         }
-        let mut tools: Vec<RestApiTool> = spec::parse(spec)?
+        let mut tools = spec::parse(spec)?
             .into_iter()
             .map(|o| RestApiTool::from_parsed_operation(o, options.preserve_property_names))
-            .collect();
+            .collect::<Result<Vec<_>, _>>()?;
         for tool in &mut tools {
             if options.auth_scheme.is_some() {
                 tool.auth_scheme.clone_from(&options.auth_scheme);
@@ -89,15 +89,26 @@ impl OpenApiToolset {
 fn disambiguate(tools: &mut [RestApiTool]) {
     let reserved: Vec<String> = tools.iter().map(|t| t.name.clone()).collect();
     let mut assigned: Vec<String> = Vec::new();
+    // The next suffix to try for each name, so a thousand clashes of one name stay linear in it.
+    let mut next: Vec<(String, usize)> = Vec::new();
     for tool in tools.iter_mut() {
         if assigned.contains(&tool.name) {
             let base = tool.name.clone();
-            let mut n = 2;
+            let slot = match next.iter().position(|(b, _)| *b == base) {
+                Some(i) => i,
+                None => {
+                    next.push((base.clone(), 2));
+                    next.len() - 1
+                }
+            };
             while assigned.contains(&tool.name) || reserved.contains(&tool.name) {
+                let n = next.get(slot).map_or(2, |(_, n)| *n);
                 let suffix = format!("_{n}");
                 let kept: String = base.chars().take(MAX_TOOL_NAME_LENGTH.saturating_sub(suffix.len())).collect();
                 tool.name = kept + &suffix;
-                n += 1;
+                if let Some((_, n)) = next.get_mut(slot) {
+                    *n += 1;
+                }
             }
         }
         assigned.push(tool.name.clone());

@@ -51,6 +51,12 @@ fn primitive_string(value: &Value) -> String {
     }
 }
 
+/// Sets header `name`, replacing one of the same name (ADK keeps its headers in a dict).
+pub fn set_header(headers: &mut Vec<(String, String)>, name: String, value: String) {
+    headers.retain(|(n, _)| *n != name);
+    headers.push((name, value));
+}
+
 /// `(name, value)` pairs of one parameter: an array repeats its name, as httpx sends it.
 fn pairs(name: &str, value: &Value, out: &mut Vec<(String, String)>) {
     match value {
@@ -120,7 +126,7 @@ pub fn build(
         match param.location {
             Location::Path => path_values.push((original.into(), encode_path_param(original, &param_string(value))?)),
             Location::Query if !value.is_null() => pairs(original, value, &mut query),
-            Location::Header if !value.is_null() => headers.push((original.into(), param_string(value))),
+            Location::Header if !value.is_null() => set_header(&mut headers, original.into(), param_string(value)),
             Location::Cookie if !value.is_null() => cookies.push([original, "=", &param_string(value)].concat()),
             _ => {}
         }
@@ -186,7 +192,7 @@ fn body(
         return Err(BadArguments("multipart/form-data request bodies are not supported in adk-wasm.".into()));
     }
     if !mime.is_empty() {
-        headers.push(("Content-Type".into(), mime.into()));
+        set_header(headers, "Content-Type".into(), mime.into());
     }
     let Some(data) = data.filter(|d| !d.is_null()) else { return Ok(None) };
     Ok(Some(match mime {

@@ -39,12 +39,20 @@ pub struct RestApiTool {
 
 impl RestApiTool {
     /// The tool of a parsed operation (ADK's `from_parsed_operation`).
-    pub fn from_parsed_operation(parsed: ParsedOperation, preserve_property_names: bool) -> Self {
+    pub fn from_parsed_operation(parsed: ParsedOperation, preserve_property_names: bool) -> Result<Self, AdkError> {
         let text = |key: &str| parsed.operation.get(key).and_then(Value::as_str).filter(|s| !s.is_empty());
         let operation_id = text("operationId").unwrap_or_default().to_string();
         let description = text("description").or_else(|| text("summary")).unwrap_or_default().to_string();
-        let name: String = operation::to_snake_case(&operation_id).chars().take(MAX_TOOL_NAME_LENGTH).collect();
-        RestApiTool {
+        if operation_id.is_empty() {
+            return Err(AdkError::invalid(format!(
+                "OpenAPI spec: Operation ID is missing ({} {})",
+                parsed.method, parsed.path
+            )));
+        }
+        // Cut, then snake_cased again and cut again, as ADK names it (a cut that ends in `_` loses it).
+        let cut = |name: String| -> String { name.chars().take(MAX_TOOL_NAME_LENGTH).collect() };
+        let name = cut(operation::to_snake_case(&cut(operation::to_snake_case(&operation_id))));
+        Ok(RestApiTool {
             params: operation::parameters(&parsed.operation, preserve_property_names),
             name,
             description,
@@ -56,7 +64,7 @@ impl RestApiTool {
             credential_key: None,
             header_provider: None,
             allow_private_network_access: false,
-        }
+        })
     }
 
     /// ADK's error text for a call that failed (`_format_error_response`).
@@ -154,11 +162,13 @@ impl RestApiTool {
         }
         let mut params = self.params.clone();
         let mut extra_headers = Vec::new();
+        // The configured credential's extra headers, scheme or not, as ADK adds them.
+        let additional =
+            self.auth_credential.as_ref().and_then(|c| c.get("http")).and_then(|h| h.get("additionalHeaders"));
+        for (name, value) in additional.and_then(Value::as_object).into_iter().flatten() {
+            extra_headers.push((name.clone(), request::param_string(value)));
+        }
         if let (Some(scheme), Some(credential)) = (&self.auth_scheme, credential) {
-            let additional = credential.get("http").and_then(|h| h.get("additionalHeaders"));
-            for (name, value) in additional.and_then(Value::as_object).into_iter().flatten() {
-                extra_headers.push((name.clone(), request::param_string(value)));
-            }
             let (location, name, value) = Self::credential_param(scheme, credential)?;
             // Under ADK's internal prefix, ahead of the operation's own parameters.
             let py_name = ["_auth_prefix_vaf_", &name].concat();
@@ -173,7 +183,9 @@ impl RestApiTool {
         if let Some(refusal) = url_guard::refusal(&request.url, self.allow_private_network_access) {
             return Ok(Err(self.error_response(&refusal)));
         }
-        request.headers.extend(headers(&self.header_provider, ctx)?);
+        for (name, value) in headers(&self.header_provider, ctx)? {
+            request::set_header(&mut request.headers, name, value);
+        }
         Ok(Ok(request))
     }
 

@@ -14,10 +14,10 @@ const METHODS: [&str; 8] = ["get", "post", "put", "delete", "patch", "head", "op
 /// The types pydantic accepts for a schema; others are dropped (ADK's `_sanitize_schema_types`).
 const SCHEMA_TYPES: [&str; 7] = ["array", "boolean", "integer", "null", "number", "object", "string"];
 
-/// How deep `$ref`s may nest inside each other, and how many values resolving may produce: a
-/// spec whose references expand without end is refused, not followed until the page runs out of
-/// stack or memory.
-const MAX_REF_DEPTH: usize = 256;
+/// How deep the resolved spec may nest, and how many values resolving may produce: a spec whose
+/// references expand without end is refused, not followed until the page runs out of stack or
+/// memory.
+const MAX_DEPTH: usize = 256;
 const MAX_RESOLVED_VALUES: usize = 2_000_000;
 
 /// One operation of the spec (ADK's `ParsedOperation`).
@@ -46,8 +46,9 @@ pub fn parse(spec: &Value) -> Result<Vec<ParsedOperation>, AdkError> {
 
 struct Resolver<'a> {
     doc: &'a Value,
-    // A spec has tens of references, not thousands: lists are small and quick enough.
-    cache: Vec<(String, Value)>,
+    // A spec has tens of references, not thousands: lists are small and quick enough. Each resolved
+    // value with how deep it nests, so a copy pasted deep down is measured too.
+    cache: Vec<(String, Value, usize)>,
     // Every reference met so far, never forgotten (ADK's `seen_refs`): met again before it is
     // resolved, it is a cycle, and that occurrence loses its `$ref`.
     seen: Vec<String>,
@@ -56,8 +57,8 @@ struct Resolver<'a> {
 
 impl Resolver<'_> {
     fn resolve(&mut self, value: &Value, depth: usize) -> Result<Value, AdkError> {
-        if depth > MAX_REF_DEPTH {
-            return Err(spec_error(format!("references nest more than {MAX_REF_DEPTH} deep")));
+        if depth > MAX_DEPTH {
+            return Err(too_deep());
         }
         self.produced += 1;
         if self.produced > MAX_RESOLVED_VALUES {
@@ -83,7 +84,10 @@ impl Resolver<'_> {
     /// dropped, as ADK drops them), the object itself when the target is missing, and the object
     /// without `$ref` where a cycle closes.
     fn reference(&mut self, object: &JsonObject, reference: &str, depth: usize) -> Result<Value, AdkError> {
-        if let Some((_, resolved)) = self.cache.iter().find(|(r, _)| r == reference) {
+        if let Some((_, resolved, nesting)) = self.cache.iter().find(|(r, _, _)| r == reference) {
+            if depth + nesting > MAX_DEPTH {
+                return Err(too_deep());
+            }
             self.produced = self.produced.saturating_add(size(resolved));
             return Ok(resolved.clone());
         }
@@ -104,8 +108,21 @@ impl Resolver<'_> {
             }
         }
         let resolved = self.resolve(target, depth + 1)?;
-        self.cache.push((reference.to_string(), resolved.clone()));
+        self.cache.push((reference.to_string(), resolved.clone(), nesting(&resolved)));
         Ok(resolved)
+    }
+}
+
+fn too_deep() -> AdkError {
+    spec_error(format!("resolving its references nests it more than {MAX_DEPTH} levels deep"))
+}
+
+/// How many levels `value` nests (bounded: resolution refuses deeper values).
+fn nesting(value: &Value) -> usize {
+    match value {
+        Value::Object(o) => 1 + o.values().map(nesting).max().unwrap_or(0),
+        Value::Array(a) => 1 + a.iter().map(nesting).max().unwrap_or(0),
+        _ => 0,
     }
 }
 
@@ -276,6 +293,32 @@ mod tests {
         let error = parse(&spec).err().map(|e| e.message).unwrap_or_default();
         assert!(error.contains("more than"), "{error}");
         assert!(parse(&json::constant(r##"{"paths": {"/x": {"$ref": "http://elsewhere/spec.json"}}}"##)).is_err());
+    }
+
+    #[test]
+    fn deep_pastes_of_resolved_references_are_refused() {
+        // S0 is 100 levels deep and ends in a reference to S1, which is too: each cached copy goes
+        // deeper than the resolution's own recursion.
+        let mut schemas = JsonObject::new();
+        for i in 0..6 {
+            let mut inner = json::object([("$ref", format!("#/components/schemas/S{}", i + 1).as_str().into())]);
+            for _ in 0..100 {
+                inner = json::object([("a", inner)]);
+            }
+            schemas.insert(format!("S{i}"), inner);
+        }
+        schemas.insert("S6".into(), json::object([("type", "string".into())]));
+        let spec = json::object([
+            (
+                "paths",
+                json::constant(
+                    r##"{"/x": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/S0"}}]}}}"##,
+                ),
+            ),
+            ("components", json::object([("schemas", Value::Object(schemas))])),
+        ]);
+        let error = parse(&spec).err().map(|e| e.message).unwrap_or_default();
+        assert!(error.contains("levels deep"), "{error}");
     }
 
     #[test]
