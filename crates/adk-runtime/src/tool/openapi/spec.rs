@@ -269,6 +269,19 @@ mod tests {
         assert_eq!(operations.first().map(|o| o.operation.get("operationId").cloned()), Some(Some("t_post".into())));
     }
 
+    /// A spec whose one operation takes a query parameter of schema `S0` among `schemas`.
+    fn query_of_s0(schemas: JsonObject) -> Value {
+        json::object([
+            (
+                "paths",
+                json::constant(
+                    r##"{"/x": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/S0"}}]}}}"##,
+                ),
+            ),
+            ("components", json::object([("schemas", Value::Object(schemas))])),
+        ])
+    }
+
     #[test]
     fn expanding_references_are_refused() {
         // Each level refers to the one below twice: 2^40 values if followed.
@@ -281,16 +294,7 @@ mod tests {
             ]);
             schemas.insert(format!("S{i}"), object);
         }
-        let spec = json::object([
-            (
-                "paths",
-                json::constant(
-                    r##"{"/x": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/S0"}}]}}}"##,
-                ),
-            ),
-            ("components", json::object([("schemas", Value::Object(schemas))])),
-        ]);
-        let error = parse(&spec).err().map(|e| e.message).unwrap_or_default();
+        let error = parse(&query_of_s0(schemas)).err().map(|e| e.message).unwrap_or_default();
         assert!(error.contains("more than"), "{error}");
         assert!(parse(&json::constant(r##"{"paths": {"/x": {"$ref": "http://elsewhere/spec.json"}}}"##)).is_err());
     }
@@ -308,16 +312,7 @@ mod tests {
             schemas.insert(format!("S{i}"), inner);
         }
         schemas.insert("S6".into(), json::object([("type", "string".into())]));
-        let spec = json::object([
-            (
-                "paths",
-                json::constant(
-                    r##"{"/x": {"get": {"parameters": [{"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/S0"}}]}}}"##,
-                ),
-            ),
-            ("components", json::object([("schemas", Value::Object(schemas))])),
-        ]);
-        let error = parse(&spec).err().map(|e| e.message).unwrap_or_default();
+        let error = parse(&query_of_s0(schemas)).err().map(|e| e.message).unwrap_or_default();
         assert!(error.contains("levels deep"), "{error}");
     }
 
