@@ -998,7 +998,7 @@ export interface StreamableHTTPConnectionParams {
   headers?: Record<string, string>;
   /** @deprecated `@google/adk`'s older spelling of `headers`. */
   header?: Record<string, string>;
-  /** Used instead of the global `fetch`, called as `fetch(request)`. */
+  /** Used instead of the global `fetch`, called as `fetch(url, init)` with `init.headers` a plain object. */
   fetch?: typeof fetch;
 }
 
@@ -1015,7 +1015,7 @@ export interface SseConnectionParams {
   headers?: Record<string, string>;
   /** @deprecated `@google/adk`'s older spelling of `headers`. */
   header?: Record<string, string>;
-  /** Used instead of the global `fetch`, called as `fetch(request)`. */
+  /** Used instead of the global `fetch`, called as `fetch(url, init)` with `init.headers` a plain object. */
   fetch?: typeof fetch;
 }
 
@@ -1439,7 +1439,7 @@ export interface RequestOptions {
   /** Seconds; past them the call rejects with DEADLINE_EXCEEDED. */
   timeout?: number;
   /** A `fetch` to send with instead of the global one. */
-  fetch?: (request: Request) => Promise<Response>;
+  fetch?: (url: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>;
 }
 
 /**

@@ -1,7 +1,10 @@
 //! The core's [`HttpClient`] over `fetch` (the global one, or one the caller supplies: a proxy, an
-//! auth wrapper, a test double). A `Request` goes to that `fetch`; its answer is read through
-//! gloo-net's `Response` (status, headers), and its body chunk by chunk through the stream reader.
-//! One `AbortController` per request is fired by the run's cancellation and by dropping the body.
+//! auth wrapper, a test double). It is called as `fetch(url, init)`, as `@a2a-js/sdk`, the OpenAI
+//! client and the AI SDK call theirs, with `init.headers` a plain object, so that the common wrapper
+//! `(url, init) => fetch(url, {...init, headers: {...init.headers, Authorization}})` keeps the SDK's
+//! own headers. The answer is read through gloo-net's `Response` (status, headers), and its body
+//! chunk by chunk through the stream reader. One `AbortController` per request is fired by the
+//! run's cancellation and by dropping the body.
 
 use std::rc::Rc;
 
@@ -31,7 +34,7 @@ impl FetchClient {
         FetchClient { fetch: prop(&js_sys::global(), "fetch") }
     }
 
-    /// A caller-supplied `fetch(request)`.
+    /// A caller-supplied `fetch(url, init)`.
     pub fn with_fetch(fetch: js_sys::Function) -> Self {
         FetchClient { fetch: fetch.into() }
     }
@@ -54,22 +57,29 @@ fn network_error(url: &str, error: AdkError) -> AdkError {
     AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
-/// The request, aborted by `signal` if given. (gloo-net's builder would rewrite a URL that has a
-/// query: `?alt=sse` goes out as `?alt=sse&`; the request is built as given instead.)
-fn build(request: &HttpRequest, signal: Option<&web_sys::AbortSignal>) -> Result<web_sys::Request, AdkError> {
+/// The `init` of `fetch(url, init)`: method, headers as a plain object (a repeated name joined
+/// with ", ", as `Headers` joins it), body, and `signal` if given.
+fn init(request: &HttpRequest, signal: Option<&web_sys::AbortSignal>) -> web_sys::RequestInit {
     let init = web_sys::RequestInit::new();
     init.set_method(&request.method);
     if let Some(signal) = signal {
         init.set_signal(Some(signal));
     }
-    let headers: js_sys::Array =
-        request.headers.iter().map(|(k, v)| -> JsValue { js_sys::Array::of2(&k.into(), &v.into()).into() }).collect();
+    let headers = js_sys::Object::new();
+    for (name, value) in &request.headers {
+        let key = JsValue::from_str(name);
+        let joined = match js_sys::Reflect::get(&headers, &key).ok().and_then(|v| v.as_string()) {
+            Some(earlier) => [earlier.as_str(), ", ", value].concat(),
+            None => value.clone(),
+        };
+        // Setting a field of a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&headers, &key, &JsValue::from_str(&joined));
+    }
     init.set_headers(&headers);
     if let Some(body) = &request.body {
         init.set_body(&JsValue::from_str(body));
     }
-    web_sys::Request::new_with_str_and_init(&request.url, &init)
-        .map_err(|e| AdkError::invalid(format!("request to {}: {}", request.url, js_error_to_core(&e).message)))
+    init
 }
 
 #[async_trait(?Send)]
@@ -80,8 +90,9 @@ impl HttpClient for FetchClient {
         };
         let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
         let url = request.url.clone();
-        let request = build(&request, Some(&guard.0.signal()))?;
-        let pending = call(fetch, &JsValue::UNDEFINED, &[request.into()]).map_err(|e| network_error(&url, e))?;
+        let init = init(&request, Some(&guard.0.signal()));
+        let pending = call(fetch, &JsValue::UNDEFINED, &[JsValue::from_str(&url), init.into()])
+            .map_err(|e| network_error(&url, e))?;
         let answer = resolve(pending).await.map_err(|e| network_error(&url, e))?;
         let raw: web_sys::Response = answer.dyn_into().map_err(|_| {
             AdkError::new(ErrorCode::Internal, format!("fetch({url}) resolved to something that is not a Response"))
@@ -119,8 +130,8 @@ impl HttpClient for FetchClient {
                 wasm_bindgen::closure::Closure::new(|_: JsValue| {});
         }
         let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else { return };
-        let Ok(request) = build(&request, None) else { return };
-        if let Ok(pending) = call(fetch, &JsValue::UNDEFINED, &[request.into()]) {
+        let init = init(&request, None);
+        if let Ok(pending) = call(fetch, &JsValue::UNDEFINED, &[JsValue::from_str(&request.url), init.into()]) {
             if let Ok(pending) = pending.dyn_into::<js_sys::Promise>() {
                 IGNORE.with(|ignore| drop(pending.catch(ignore)));
             }

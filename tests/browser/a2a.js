@@ -54,6 +54,21 @@ for (const [version, binding] of sdkCells) {
   });
 }
 
+await test('a caller\'s fetch is called as fetch(url, init): the common auth wrapper keeps the SDK\'s own headers (v1.0 against a2a-sdk)', async () => {
+  const seen = [];
+  /** @type {typeof fetch} */
+  const withAuth = (url, init) => {
+    const headers = { ...json(init?.headers), Authorization: 'Bearer wrapper-token' };
+    seen.push({ url: String(url), headers });
+    return fetch(url, { ...init, headers });
+  };
+  const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: '1.0', binding: 'JSONRPC', fetch: withAuth });
+  const sent = json(await client.sendMessage(message('echo wrapped')));
+  assert(sent.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(sent));
+  const post = seen.find((r) => r.headers['Content-Type']);
+  assert(post && post.headers['A2A-Version'] === '1.0' && post.headers.Authorization === 'Bearer wrapper-token', JSON.stringify(seen));
+});
+
 await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', async () => {
   for (const [version, binding] of sdkCells) {
     const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: /** @type {'1.0' | '0.3'} */ (version), binding: /** @type {'JSONRPC' | 'HTTP+JSON'} */ (binding) });

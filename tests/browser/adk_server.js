@@ -264,9 +264,9 @@ if (location.hostname === 'localhost') {
       // The server's own validation (422), here of a body a proxy stripped of its userId.
       const stripping = new AdkServerClient({
         baseUrl,
-        fetch: async (request) => {
-          const { userId: _, ...body } = JSON.parse(await request.text());
-          return fetch(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(body) });
+        fetch: async (url, init) => {
+          const { userId: _, ...body } = JSON.parse(String(init?.body));
+          return fetch(url, { ...init, body: JSON.stringify(body) });
         },
       });
       await rejects(collect(stripping.runSse({ ...key, newMessage: user('hi') })), (e) => {
