@@ -8,9 +8,13 @@ export { onFatal } from './fatal.js';
 
 let ready = false;
 
-/** Loads the WebAssembly module; by default from `adk_wasm_bg.wasm` next to this file. */
+/**
+ * Loads the WebAssembly module; by default from `adk_wasm_bg.wasm` next to this file. Takes
+ * wasm-bindgen's own `{ module_or_path }` form too, as bundler guides write it.
+ */
 export default async function init(moduleOrPath) {
-  const exports = await initWasm(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath });
+  const bindgenForm = moduleOrPath !== null && typeof moduleOrPath === 'object' && 'module_or_path' in moduleOrPath;
+  const exports = await initWasm(moduleOrPath === undefined || bindgenForm ? moduleOrPath : { module_or_path: moduleOrPath });
   ready = true;
   return exports;
 }

@@ -228,10 +228,14 @@ export type ErrorCode =
   | 'UNAUTHENTICATED' | 'PERMISSION_DENIED' | 'RESOURCE_EXHAUSTED' | 'UNAVAILABLE' | 'DEADLINE_EXCEEDED'
   | 'UNIMPLEMENTED' | 'UNKNOWN';
 
-/** Loads the WebAssembly module (by default `adk_wasm_bg.wasm` next to the JS file). Call once first. */
-export default function init(
-  moduleOrPath?: RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>,
-): Promise<unknown>;
+/** What `init` loads the module from. */
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module | Promise<Response>;
+
+/**
+ * Loads the WebAssembly module (by default `adk_wasm_bg.wasm` next to the JS file). Call once first.
+ * Takes the input itself or wasm-bindgen's `{ module_or_path }` form.
+ */
+export default function init(moduleOrPath?: InitInput | { module_or_path: InitInput }): Promise<unknown>;
 /** Loads the WebAssembly module synchronously from its bytes or a compiled module. */
 export function initSync(module: { module: BufferSource | WebAssembly.Module }): unknown;
 /**

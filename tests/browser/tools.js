@@ -6,7 +6,8 @@
 import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, finish, json, test } from './harness.js';
 
-await init();
+// wasm-bindgen's own `{ module_or_path }` form, as bundler guides write it.
+await init({ module_or_path: new URL('/pkg/adk_wasm_bg.wasm', location.href) });
 const { InMemoryRunner, LlmAgent, ScriptedModel, PreloadMemoryTool, LOAD_MEMORY, FunctionTool, ExternalResponse, StatusError, requests } = adk;
 
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
