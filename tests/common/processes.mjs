@@ -10,12 +10,21 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STDERR_KEEP = 8000;
 
+/** The installs begun in this process, by venv: two servers of one venv share the one install. */
+const installs = new Map();
+
 /**
  * Creates or updates `.venv/<name>` from a requirements file (a no-op once current). Asynchronous:
  * an install takes minutes on a new machine, and a blocked event loop would stall the timers and
- * pipes of servers another caller is starting meanwhile.
+ * pipes of servers another caller is starting meanwhile. Callers that ask for the same venv at once
+ * (the MCP server and the OpenAPI app) wait for one install: two pips writing one venv break it.
  */
 export function installVenv(name, requirements, importCheck) {
+  if (!installs.has(name)) installs.set(name, runVenvScript(name, requirements, importCheck));
+  return installs.get(name);
+}
+
+function runVenvScript(name, requirements, importCheck) {
   return new Promise((resolve, reject) => {
     // stdout stays clean for callers that parse it; the venv script's progress goes to stderr.
     const child = spawn('bash', [`${ROOT}scripts/venv.sh`, name, requirements, importCheck], {
