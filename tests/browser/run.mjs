@@ -12,7 +12,7 @@ import { startOpenApiApp } from '../openapi/servers.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
 // The OAuth page, and the ADK server page's `whoami`, sign in at a real OpenID provider whose public
