@@ -14,6 +14,10 @@
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
 //    `{"__wbg_ptr":N}`, which convert.rs's holds_wasm_handle looks for.
+// 4. Server-side rendering: importing each entry (and adk-wasm/worker) in a fresh Node touches no
+//    browser global (`window`, `document`, `location`, `localStorage`, `indexedDB` throw if read)
+//    and adds no global.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 
@@ -171,6 +175,27 @@ const refused = (() => {
   }
 })();
 check('...and the SDK refuses one inside data', refused === 'INVALID_ARGUMENT' ? [] : [`parseEvent with a wasm object inside: ${refused}`]);
+
+// 4. Importing for server-side rendering.
+const ssr = `
+const touched = [];
+for (const name of ['window', 'document', 'location', 'localStorage', 'indexedDB']) {
+  Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); throw new Error(name + ' read during import'); } });
+}
+const before = new Set(Object.getOwnPropertyNames(globalThis));
+const failures = [];
+for (const entry of ['pkg/index.js', 'pkg/a2a/index.js', 'pkg/server/index.js', 'pkg/worker.js']) {
+  try { await import(new URL(entry, ${JSON.stringify(ROOT.href)})); } catch (e) { failures.push(entry + ': ' + e.message); }
+}
+const added = Object.getOwnPropertyNames(globalThis).filter((n) => !before.has(n));
+console.log(JSON.stringify({ touched, failures, added }));
+`;
+const imported = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', ssr], { encoding: 'utf8' }).trim().split('\n').at(-1));
+check('every entry and adk-wasm/worker import in Node without touching browser globals or adding any (SSR)', [
+  ...imported.touched.map((n) => `read ${n}`),
+  ...imported.failures,
+  ...imported.added.map((n) => `added the global ${n}`),
+]);
 
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
