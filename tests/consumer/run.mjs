@@ -1,9 +1,12 @@
 // The consumer check: `npm pack` the built pkg/, install the tarball into a fresh app, type-check the
 // app against the packed .d.ts (tsc --strict), bundle it with esbuild, and run the bundle in Debian's
-// headless Chromium. Proves the package as published works, not just the files in the repo.
+// headless Chromium; then build a second app with Vite (`init()` with no argument: the .wasm found
+// through `new URL(…, import.meta.url)`) and run that too. Proves the package as published works,
+// not just the files in the repo.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { serve } from '../../scripts/serve.mjs';
 import { launchChromium } from '../browser/chromium.mjs';
 
@@ -24,9 +27,10 @@ writeFileSync(`${WORK}/app/package.json`, JSON.stringify({ name: 'consumer', pri
 run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error'], `${WORK}/app`);
 cpSync(new URL('app.ts', import.meta.url), `${WORK}/app/app.ts`);
 cpSync(new URL('wasm.d.ts', import.meta.url), `${WORK}/app/wasm.d.ts`);
+cpSync(new URL('vite-app.ts', import.meta.url), `${WORK}/app/vite-app.ts`);
 writeFileSync(`${WORK}/app/tsconfig.json`, JSON.stringify({
   compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ES2022', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false },
-  files: ['app.ts', 'wasm.d.ts'],
+  files: ['app.ts', 'wasm.d.ts', 'vite-app.ts'],
 }));
 run(`${ROOT}node_modules/.bin/tsc`, ['-p', 'tsconfig.json'], `${WORK}/app`);
 console.log('consumer: tsc --strict against the packed types: ok');
@@ -37,6 +41,10 @@ await build({
 });
 writeFileSync(`${WORK}/app/dist/index.html`, '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="./app.js"></script>');
 console.log('consumer: esbuild bundle: ok');
+
+writeFileSync(`${WORK}/app/index.html`, '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="./vite-app.ts"></script>');
+await viteBuild({ root: `${WORK}/app`, logLevel: 'error', configFile: false, build: { outDir: `${WORK}/vite-dist`, emptyOutDir: true } });
+console.log('consumer: Vite build: ok');
 
 const server = await serve(`${WORK}/app/dist`);
 const browser = await launchChromium();
@@ -51,6 +59,17 @@ try {
   const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.slim === 'true 1.0 JSONRPC agents:false' && result.front === 'message http://127.0.0.1:1 agents:false a2a:false' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
   if (!ok) { failed = true; console.log(`FAIL consumer: the bundled app printed ${text}`); }
   else console.log('consumer: the bundled app ran in Chromium: ok');
+  const vite = await serve(`${WORK}/vite-dist`);
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => { failed = true; console.log(`FAIL consumer (Vite) page error: ${e.message}`); });
+    await page.goto(`http://127.0.0.1:${vite.address().port}/index.html`);
+    const text = await (await page.waitForFunction(() => document.getElementById('out')?.textContent, null, { timeout: 60_000 })).jsonValue();
+    if (text !== JSON.stringify({ answer: 'Bundled by Vite.' })) { failed = true; console.log(`FAIL consumer: the Vite app printed ${text}`); }
+    else console.log('consumer: the Vite-built app ran in Chromium: ok');
+  } finally {
+    vite.close();
+  }
 } finally {
   await browser.close();
   server.close();
