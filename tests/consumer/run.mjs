@@ -1,12 +1,13 @@
 // The consumer check: `npm pack` the built pkg/, install the tarball into a fresh app, type-check the
 // app against the packed .d.ts (tsc --strict), bundle it with esbuild, and run the bundle in Debian's
-// headless Chromium; then build a second app with Vite (`init()` with no argument: the .wasm found
-// through `new URL(…, import.meta.url)`) and run that too. Proves the package as published works,
-// not just the files in the repo.
+// headless Chromium; then build a second app with Vite and with webpack 5 (`init()` with no argument:
+// the .wasm found through `new URL(…, import.meta.url)`) and run both too. Proves the package as
+// published works, not just the files in the repo.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import webpack from 'webpack';
 import { serve } from '../../scripts/serve.mjs';
 import { launchChromium } from '../browser/chromium.mjs';
 
@@ -27,10 +28,10 @@ writeFileSync(`${WORK}/app/package.json`, JSON.stringify({ name: 'consumer', pri
 run('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error'], `${WORK}/app`);
 cpSync(new URL('app.ts', import.meta.url), `${WORK}/app/app.ts`);
 cpSync(new URL('wasm.d.ts', import.meta.url), `${WORK}/app/wasm.d.ts`);
-cpSync(new URL('vite-app.ts', import.meta.url), `${WORK}/app/vite-app.ts`);
+cpSync(new URL('bundled-app.js', import.meta.url), `${WORK}/app/bundled-app.js`);
 writeFileSync(`${WORK}/app/tsconfig.json`, JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ES2022', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false },
-  files: ['app.ts', 'wasm.d.ts', 'vite-app.ts'],
+  compilerOptions: { strict: true, noEmit: true, allowJs: true, checkJs: true, target: 'ES2022', module: 'ES2022', moduleResolution: 'bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], skipLibCheck: false },
+  files: ['app.ts', 'wasm.d.ts', 'bundled-app.js'],
 }));
 run(`${ROOT}node_modules/.bin/tsc`, ['-p', 'tsconfig.json'], `${WORK}/app`);
 console.log('consumer: tsc --strict against the packed types: ok');
@@ -42,9 +43,16 @@ await build({
 writeFileSync(`${WORK}/app/dist/index.html`, '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="./app.js"></script>');
 console.log('consumer: esbuild bundle: ok');
 
-writeFileSync(`${WORK}/app/index.html`, '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="./vite-app.ts"></script>');
+const page = (script) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="${script}"></script>`;
+writeFileSync(`${WORK}/app/index.html`, page('./bundled-app.js'));
 await viteBuild({ root: `${WORK}/app`, logLevel: 'error', configFile: false, build: { outDir: `${WORK}/vite-dist`, emptyOutDir: true } });
 console.log('consumer: Vite build: ok');
+await new Promise((resolve, reject) => webpack({
+  mode: 'production', context: `${WORK}/app`, entry: './bundled-app.js',
+  output: { path: `${WORK}/webpack-dist`, filename: 'app.js', clean: true },
+}, (error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString('errors-only'))) : resolve(undefined))));
+writeFileSync(`${WORK}/webpack-dist/index.html`, page('./app.js'));
+console.log('consumer: webpack build: ok');
 
 const server = await serve(`${WORK}/app/dist`);
 const browser = await launchChromium();
@@ -59,16 +67,18 @@ try {
   const ok = result && result.beforeInit === 'FAILED_PRECONDITION' && result.slim === 'true 1.0 JSONRPC agents:false' && result.front === 'message http://127.0.0.1:1 agents:false a2a:false' && result.answer === 'The answer is 42.' && result.final && result.authors.join() === 'calc,calc,calc';
   if (!ok) { failed = true; console.log(`FAIL consumer: the bundled app printed ${text}`); }
   else console.log('consumer: the bundled app ran in Chromium: ok');
-  const vite = await serve(`${WORK}/vite-dist`);
-  try {
-    const page = await browser.newPage();
-    page.on('pageerror', (e) => { failed = true; console.log(`FAIL consumer (Vite) page error: ${e.message}`); });
-    await page.goto(`http://127.0.0.1:${vite.address().port}/index.html`);
-    const text = await (await page.waitForFunction(() => document.getElementById('out')?.textContent, null, { timeout: 60_000 })).jsonValue();
-    if (text !== JSON.stringify({ answer: 'Bundled by Vite.' })) { failed = true; console.log(`FAIL consumer: the Vite app printed ${text}`); }
-    else console.log('consumer: the Vite-built app ran in Chromium: ok');
-  } finally {
-    vite.close();
+  for (const [bundler, dist] of [['Vite', 'vite-dist'], ['webpack', 'webpack-dist']]) {
+    const built = await serve(`${WORK}/${dist}`);
+    try {
+      const tab = await browser.newPage();
+      tab.on('pageerror', (e) => { failed = true; console.log(`FAIL consumer (${bundler}) page error: ${e.message}`); });
+      await tab.goto(`http://127.0.0.1:${built.address().port}/index.html`);
+      const text = await (await tab.waitForFunction(() => document.getElementById('out')?.textContent, null, { timeout: 60_000 })).jsonValue();
+      if (text !== JSON.stringify({ answer: 'Bundled.' })) { failed = true; console.log(`FAIL consumer: the ${bundler} app printed ${text}`); }
+      else console.log(`consumer: the ${bundler}-built app ran in Chromium: ok`);
+    } finally {
+      built.close();
+    }
   }
 } finally {
   await browser.close();
