@@ -43,15 +43,15 @@ await build({
 writeFileSync(`${WORK}/app/dist/index.html`, '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="./app.js"></script>');
 console.log('consumer: esbuild bundle: ok');
 
-const page = (script) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="${script}"></script>`;
-writeFileSync(`${WORK}/app/index.html`, page('./bundled-app.js'));
+const htmlFor = (script) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><pre id="out"></pre><script type="module" src="${script}"></script>`;
+writeFileSync(`${WORK}/app/index.html`, htmlFor('./bundled-app.js'));
 await viteBuild({ root: `${WORK}/app`, logLevel: 'error', configFile: false, build: { outDir: `${WORK}/vite-dist`, emptyOutDir: true } });
 console.log('consumer: Vite build: ok');
 await new Promise((resolve, reject) => webpack({
   mode: 'production', context: `${WORK}/app`, entry: './bundled-app.js',
   output: { path: `${WORK}/webpack-dist`, filename: 'app.js', clean: true },
 }, (error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString('errors-only'))) : resolve(undefined))));
-writeFileSync(`${WORK}/webpack-dist/index.html`, page('./app.js'));
+writeFileSync(`${WORK}/webpack-dist/index.html`, htmlFor('./app.js'));
 console.log('consumer: webpack build: ok');
 
 const server = await serve(`${WORK}/app/dist`);
