@@ -993,12 +993,9 @@ export declare class FunctionTool {
   readonly requireConfirmation: boolean | ((args: JsonObject, toolContext: Context) => boolean | Promise<boolean>);
 }
 
-/** How to reach an MCP server from a page (`@google/adk`'s `StreamableHTTPConnectionParams`). */
-export interface StreamableHTTPConnectionParams {
-  type: 'StreamableHTTPConnectionParams';
-  /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8000/mcp`; it must allow the page's origin and expose `Mcp-Session-Id`. */
-  url: string;
-  /** Sent with every request. */
+/** What both ways of reaching an MCP server take besides their type and URL. */
+export interface McpHttpOptions {
+  /** Sent with every request (for HTTP+SSE: the stream's GET and every message). */
   headers?: Record<string, string>;
   /** @deprecated `@google/adk`'s older spelling of `headers`. */
   header?: Record<string, string>;
@@ -1006,21 +1003,22 @@ export interface StreamableHTTPConnectionParams {
   fetch?: typeof fetch;
 }
 
+/** How to reach an MCP server from a page (`@google/adk`'s `StreamableHTTPConnectionParams`). */
+export interface StreamableHTTPConnectionParams extends McpHttpOptions {
+  type: 'StreamableHTTPConnectionParams';
+  /** The server's Streamable HTTP endpoint, e.g. `http://127.0.0.1:8000/mcp`; it must allow the page's origin and expose `Mcp-Session-Id`. */
+  url: string;
+}
+
 /**
  * How to reach an MCP server that speaks the older HTTP+SSE transport (MCP 2024-11-05; ADK's
  * `SseConnectionParams`): a stream the page GETs, which names where each message is POSTed and
  * carries the answers.
  */
-export interface SseConnectionParams {
+export interface SseConnectionParams extends McpHttpOptions {
   type: 'SseConnectionParams';
   /** The server's SSE stream, e.g. `http://127.0.0.1:8000/sse`; it must allow the page's origin. The endpoint it names must be on the same origin. */
   url: string;
-  /** Sent with the stream's GET and with every message. */
-  headers?: Record<string, string>;
-  /** @deprecated `@google/adk`'s older spelling of `headers`. */
-  header?: Record<string, string>;
-  /** Used instead of the global `fetch`, called as `fetch(url, init)` with `init.headers` a plain object. */
-  fetch?: typeof fetch;
 }
 
 /** Either way to reach an MCP server from a page. */

@@ -38,23 +38,61 @@ async function runCalls(toolset, calls, name = 'mcp_user') {
   return { model, responses };
 }
 
-for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', streamable], ['HTTP+SSE', sse]])) {
-  await test(`${transport}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
+// Each server and transport: [label, params, ADK's recording there, seconds of its slow call]. The
+// mcp SDK's server keeps one record of cancellations for both of its transports.
+const cells = /** @type {const} */ ([
+  ['Streamable HTTP', streamable, recorded, 30],
+  ['HTTP+SSE', sse, recorded, 31],
+  ['the TypeScript SDK', { type: 'StreamableHTTPConnectionParams', url: tsUrl }, recordedTs, 30],
+]);
+/** The slow calls cancelled so far on each server, by its recording. */
+const cancelledOn = new Map();
+
+for (const [cell, params, golden, seconds] of cells) {
+  await test(`${cell}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
     const toolset = new MCPToolset(params);
     const { model } = await runCalls(toolset, [['server_time', {}]]);
     const request = json(model.requests[0]);
-    assertJsonEqual(request.config.tools[0].functionDeclarations, recorded.declarations);
-    assert(request.config.systemInstruction === recorded.systemInstruction, JSON.stringify(request.config.systemInstruction));
+    assertJsonEqual(request.config.tools[0].functionDeclarations, golden.declarations);
+    assert(request.config.systemInstruction === golden.systemInstruction, JSON.stringify(request.config.systemInstruction));
     await toolset.close();
   });
 
-  await test(`${transport}: every call's function response is google-adk 2.13.0's: JSON, text, arrays, an image, isError, a bad argument`, async () => {
+  await test(`${cell}: every call's function response is google-adk 2.13.0's: JSON, text, arrays, an image, isError, a bad argument`, async () => {
     const toolset = new MCPToolset(params);
-    const { responses } = await runCalls(toolset, recorded.calls.map((c) => [c.tool, c.args]));
-    recorded.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
+    const { responses } = await runCalls(toolset, golden.calls.map((c) => [c.tool, c.args]));
+    golden.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
     await toolset.close();
   });
 
+  await test(`${cell}: a run stopped during a slow tool cancels the call on the server (notifications/cancelled)`, async () => {
+    const toolset = new MCPToolset(params);
+    const model = new ScriptedModel([callOf('slow', { seconds }), 'never']);
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    const started = Date.now();
+    const error = await (async () => {
+      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
+    })().then(() => null, (e) => e);
+    assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
+    // The server's own record, asked through a second run: the slow call was cancelled there, and
+    // nothing else was.
+    const expected = [...(cancelledOn.get(golden) ?? []), seconds];
+    cancelledOn.set(golden, expected);
+    let cancelled = [];
+    for (let i = 0; i < 20 && !cancelled.includes(seconds); i += 1) {
+      const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
+      cancelled = json(responses[0]).structuredContent.result;
+      if (!cancelled.includes(seconds)) await new Promise((r) => setTimeout(r, 100));
+    }
+    assertJsonEqual(cancelled, expected);
+    await toolset.close();
+  });
+}
+
+// What the mcp SDK's server's tools show, over each of its transports.
+for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', streamable], ['HTTP+SSE', sse]])) {
   await test(`${transport}: toolFilter and prefix: only the named tools, as <prefix>_<name>, still fenced and callable`, async () => {
     const toolset = new MCPToolset(params, ['add', 'tag_all'], 'srv');
     const { model, responses } = await runCalls(toolset, [['srv_add', { a: 1, b: 2 }]]);
@@ -75,30 +113,6 @@ for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', str
     const second = await runCalls(toolset, [['add', { a: 20, b: 22 }]], 'two');
     assertJsonEqual(first.responses[0], recorded.calls[0].response);
     assertJsonEqual(second.responses[0], recorded.calls[0].response);
-    await toolset.close();
-  });
-
-  await test(`${transport}: a run stopped during a slow tool cancels the call on the server (notifications/cancelled)`, async () => {
-    const toolset = new MCPToolset(params);
-    // Seconds of its own per transport: the server keeps one record for both.
-    const seconds = params === sse ? 31 : 30;
-    const model = new ScriptedModel([callOf('slow', { seconds }), 'never']);
-    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 1500);
-    const started = Date.now();
-    const error = await (async () => {
-      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
-    })().then(() => null, (e) => e);
-    assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
-    // The server's own record, asked through a second run: the slow call was cancelled there.
-    let cancelled = [];
-    for (let i = 0; i < 20 && !cancelled.includes(seconds); i += 1) {
-      const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
-      cancelled = json(responses[0]).structuredContent.result;
-      if (!cancelled.includes(seconds)) await new Promise((r) => setTimeout(r, 100));
-    }
-    assertJsonEqual(cancelled.filter((s) => s === seconds), [seconds]);
     await toolset.close();
   });
 
@@ -135,48 +149,6 @@ for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', str
     for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hi') })) events.push(e);
     assert(!json(model.requests[0]).config.tools, JSON.stringify(model.requests[0]));
     assert(events.at(-1)?.content?.parts?.[0]?.text === 'no tools here');
-  });
-}
-
-for (const [server, serverUrl, golden] of [['the TypeScript SDK', tsUrl, recordedTs]]) {
-  const serverParams = { type: /** @type {const} */ ('StreamableHTTPConnectionParams'), url: serverUrl };
-
-  await test(`${server}: the declarations and the system instruction are google-adk 2.13.0's (fenced descriptions, sorted by name)`, async () => {
-    const toolset = new MCPToolset(serverParams);
-    const { model } = await runCalls(toolset, [['server_time', {}]]);
-    const request = json(model.requests[0]);
-    assertJsonEqual(request.config.tools[0].functionDeclarations, golden.declarations);
-    assert(request.config.systemInstruction === golden.systemInstruction, JSON.stringify(request.config.systemInstruction));
-    await toolset.close();
-  });
-
-  await test(`${server}: every call's function response is google-adk 2.13.0's: JSON, text, arrays, an image, isError, a bad argument`, async () => {
-    const toolset = new MCPToolset(serverParams);
-    const { responses } = await runCalls(toolset, golden.calls.map((c) => [c.tool, c.args]));
-    golden.calls.forEach((call, i) => assertJsonEqual(responses[i], call.response, `${call.tool}(${JSON.stringify(call.args)})`));
-    await toolset.close();
-  });
-
-  await test(`${server}: a run stopped during a slow tool cancels the call on the server (notifications/cancelled)`, async () => {
-    const toolset = new MCPToolset(serverParams);
-    const model = new ScriptedModel([callOf('slow', { seconds: 30 }), 'never']);
-    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'waiter', model, tools: [toolset] }), appName: 'app', autoCreateSession: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 1500);
-    const started = Date.now();
-    const error = await (async () => {
-      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'slow', newMessage: text('wait'), signal: controller.signal }));
-    })().then(() => null, (e) => e);
-    assert(error?.name === 'AbortError' && Date.now() - started < 10_000, String(error));
-    // The server's own record, asked through a second run: the 30-second call was cancelled there.
-    let cancelled = [];
-    for (let i = 0; i < 20 && !cancelled.includes(30); i += 1) {
-      const { responses } = await runCalls(toolset, [['cancellations', {}]], `asker${i}`);
-      cancelled = json(responses[0]).structuredContent.result;
-      if (!cancelled.includes(30)) await new Promise((r) => setTimeout(r, 100));
-    }
-    assertJsonEqual(cancelled, [30]);
-    await toolset.close();
   });
 }
 

@@ -101,6 +101,17 @@ export function readyUrl(child, { timeoutMs, fail }) {
 }
 
 /**
+ * Starts a test server that prints `READY <url>` (`command args`, from the repository root) in a
+ * group of its own; `{ base, stop }` once it is ready. `what` names it in errors, with its stderr.
+ */
+export async function startReadyServer(what, command, args, { timeoutMs }) {
+  const children = childGroup();
+  const { child, stderr } = children.spawn(command, args);
+  const fail = (why) => new Error(`${what} ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
+  return { base: await readyUrl(child, { timeoutMs, fail }), stop: children.stop };
+}
+
+/**
  * Polls `url` every 100 ms until it answers 2xx. Throws `fail(why)` if `child` exits first or
  * nothing answers before `deadline` (a Date.now() value).
  */

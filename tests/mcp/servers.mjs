@@ -4,23 +4,24 @@
 //   const mcp = await startMcpServer();   mcp.url → 'http://127.0.0.1:PORT/mcp'; await mcp.stop();
 // Its venv (.venv/mcp, tests/mcp/requirements.txt, which also has ADK's McpToolset for the recorder)
 // is installed first, a no-op once current. The child dies with this process.
-import { childGroup, installVenv, readyUrl, ROOT } from '../common/processes.mjs';
+import { installVenv, ROOT, startReadyServer } from '../common/processes.mjs';
+
+/** The MCP venv (the `mcp` SDK, ADK's McpToolset and OpenAPIToolset, FastAPI), installed once. */
+export function installMcpVenv() {
+  return installVenv('mcp', 'tests/mcp/requirements.txt', 'import mcp.server.mcpserver, google.adk.tools.mcp_tool, uvicorn');
+}
 
 export async function startMcpServer({ timeoutMs = 60_000 } = {}) {
-  await installVenv('mcp', 'tests/mcp/requirements.txt', 'import mcp.server.mcpserver, google.adk.tools.mcp_tool, uvicorn');
-  const children = childGroup();
-  const { child, stderr } = children.spawn(`${ROOT}.venv/mcp/bin/python`, ['tests/mcp/server.py', '--port', '0']);
-  const fail = (why) => new Error(`MCP server (tests/mcp/server.py) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
-  const base = await readyUrl(child, { timeoutMs, fail });
-  return { url: `${base}/mcp`, stop: children.stop };
+  await installMcpVenv();
+  const args = ['tests/mcp/server.py', '--port', '0'];
+  const { base, stop } = await startReadyServer('MCP server (tests/mcp/server.py)', `${ROOT}.venv/mcp/bin/python`, args, { timeoutMs });
+  return { url: `${base}/mcp`, stop };
 }
 
 // The TypeScript SDK's MCP server (tests/mcp/ts_server.mjs), the second real peer: the same tools,
 // as a TypeScript server declares them.
 export async function startTsMcpServer({ timeoutMs = 30_000 } = {}) {
-  const children = childGroup();
-  const { child, stderr } = children.spawn(process.execPath, ['tests/mcp/ts_server.mjs', '--port', '0']);
-  const fail = (why) => new Error(`MCP server (tests/mcp/ts_server.mjs) ${why}\n--- its stderr ---\n${stderr() || '(empty)'}`);
-  const base = await readyUrl(child, { timeoutMs, fail });
-  return { url: `${base}/mcp`, stop: children.stop };
+  const args = ['tests/mcp/ts_server.mjs', '--port', '0'];
+  const { base, stop } = await startReadyServer('MCP server (tests/mcp/ts_server.mjs)', process.execPath, args, { timeoutMs });
+  return { url: `${base}/mcp`, stop };
 }

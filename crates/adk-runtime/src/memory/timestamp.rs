@@ -7,9 +7,7 @@ pub fn iso_timestamp_utc(seconds: f64) -> String {
     // Round to whole microseconds first, as datetime does.
     let micros_total = (seconds * 1e6).round() as i64;
     let (secs, micros) = (micros_total.div_euclid(1_000_000), micros_total.rem_euclid(1_000_000));
-    let (days, secs_of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
-    let (hh, mm, ss) = (secs_of_day / 3600, secs_of_day % 3600 / 60, secs_of_day % 60);
+    let [y, m, d, hh, mm, ss] = civil_from_seconds(secs);
     let fraction = if micros == 0 { String::new() } else { format!(".{micros:06}") };
     format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}{fraction}+00:00")
 }
@@ -17,11 +15,15 @@ pub fn iso_timestamp_utc(seconds: f64) -> String {
 /// `seconds` as `%Y%m%d_%H%M%S`, the name ADK gives an image the model's code drew without naming
 /// it. ADK writes the host's local time; this is UTC, as the host reports no time zone.
 pub fn file_timestamp(seconds: f64) -> String {
-    let secs = seconds.floor() as i64;
+    let [y, m, d, hh, mm, ss] = civil_from_seconds(seconds.floor() as i64);
+    format!("{y:04}{m:02}{d:02}_{hh:02}{mm:02}{ss:02}")
+}
+
+/// Whole seconds since the epoch → [year, month, day, hour, minute, second] in UTC.
+fn civil_from_seconds(secs: i64) -> [i64; 6] {
     let (days, secs_of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
-    let (hh, mm, ss) = (secs_of_day / 3600, secs_of_day % 3600 / 60, secs_of_day % 60);
-    format!("{y:04}{m:02}{d:02}_{hh:02}{mm:02}{ss:02}")
+    [y, m, d, secs_of_day / 3600, secs_of_day % 3600 / 60, secs_of_day % 60]
 }
 
 /// Days since 1970-01-01 → (year, month, day) in the proleptic Gregorian calendar (H. Hinnant's algorithm).

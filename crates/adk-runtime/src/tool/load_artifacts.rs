@@ -6,7 +6,7 @@ use adk_core::json;
 use async_trait::async_trait;
 use serde_json::Value;
 
-use super::{python_json_list, string_list_parameter, Tool};
+use super::{asked_in_last_response, python_json_list, string_list_parameter, Tool};
 use crate::agent::ToolContext;
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::{Blob, Content, JsonObject, Part};
@@ -66,18 +66,9 @@ impl Tool for LoadArtifactsTool {
              before. Do not depend on prior answers about the\n  artifacts.\n  ",
             python_json_list(&available)
         ));
-        let asked: Vec<Vec<String>> = request
-            .contents
-            .last()
-            .map(|c| c.parts())
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|p| p.function_response.as_ref())
-            .filter(|r| r.name.as_deref() == Some(NAME))
-            .filter_map(|r| {
-                string_list(r.response.as_ref()?.get("artifact_names").unwrap_or(&Value::Array(Vec::new())))
-            })
-            .collect();
+        // A response whose names are not all strings is skipped whole, as ADK skips it.
+        let asked: Vec<Vec<String>> =
+            asked_in_last_response(request, NAME, "artifact_names").iter().filter_map(string_list).collect();
         for requested in asked.iter().flatten() {
             // The model's name is honoured only as one just listed for this session (`user:` added
             // or dropped, as models do).

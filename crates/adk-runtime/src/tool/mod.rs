@@ -114,6 +114,18 @@ pub(crate) fn string_list_parameter(parameter: &str) -> Value {
     json::object([("type", "object".into()), ("properties", json::object([(parameter, strings)]))])
 }
 
+/// The `key` member of each response of `tool` in the request's last content: where
+/// `load_artifacts` and `load_mcp_resource` find the names the model asked for (their responses
+/// repeat them).
+pub(crate) fn asked_in_last_response(request: &LlmRequest, tool: &str, key: &str) -> Vec<Value> {
+    let parts = request.contents.last().map(|c| c.parts()).unwrap_or_default();
+    let responses = parts.iter().filter_map(|p| p.function_response.as_ref());
+    responses
+        .filter(|r| r.name.as_deref() == Some(tool))
+        .filter_map(|r| r.response.as_ref()?.get(key).cloned())
+        .collect()
+}
+
 /// The string argument `key` of a call of `tool`, or INVALID_ARGUMENT.
 pub(crate) fn string_argument<'a>(args: &'a JsonObject, key: &str, tool: &str) -> Result<&'a str, AdkError> {
     args.get(key)

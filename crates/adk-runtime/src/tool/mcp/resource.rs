@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::headers::RequestHeaders;
 use crate::agent::{ReadonlyContext, ToolContext};
 use crate::model::{FunctionDeclaration, LlmRequest};
-use crate::tool::{python_json_list, string_list_parameter, Tool};
+use crate::tool::{asked_in_last_response, python_json_list, string_list_parameter, Tool};
 use crate::types::{Blob, Content, JsonObject, Part};
 use crate::AdkError;
 
@@ -114,18 +114,9 @@ impl Tool for LoadMcpResourceTool {
                 python_json_list(&names)
             ));
         }
-        let asked: Vec<String> = request
-            .contents
-            .last()
-            .map(|c| c.parts())
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|p| p.function_response.as_ref())
-            .filter(|r| r.name.as_deref() == Some(NAME))
-            .filter_map(|r| r.response.as_ref()?.get("resource_names")?.as_array().cloned())
-            .flatten()
-            .filter_map(|n| n.as_str().map(str::to_string))
-            .collect();
+        let asked = asked_in_last_response(request, NAME, "resource_names");
+        let asked: Vec<String> =
+            asked.iter().filter_map(Value::as_array).flatten().filter_map(|n| n.as_str().map(str::to_string)).collect();
         for name in asked {
             // A resource that cannot be read is skipped, as ADK skips it.
             let Ok(contents) = self.read(&name, ctx).await else { continue };
