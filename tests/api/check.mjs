@@ -14,7 +14,7 @@
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
 //    `{"__wbg_ptr":N}`, which convert.rs's holds_wasm_handle looks for.
-// 4. Server-side rendering: importing each entry (and adk-wasm/worker) in a fresh Node touches no
+// 4. Server-side rendering: importing each entry (and adk-wasm/worker, adk-wasm/ag-ui) in a fresh Node touches no
 //    browser global (`window`, `document`, `location`, `localStorage`, `indexedDB` throw if read)
 //    and adds no global.
 import { execFileSync } from 'node:child_process';
@@ -178,20 +178,22 @@ check('...and the SDK refuses one inside data', refused === 'INVALID_ARGUMENT' ?
 
 // 4. Importing for server-side rendering.
 const ssr = `
+// The AG-UI adapter's peer (the app's own dependency, loaded first): what it does at import is not ours.
+await import('@ag-ui/client');
 const touched = [];
 for (const name of ['window', 'document', 'location', 'localStorage', 'indexedDB']) {
   Object.defineProperty(globalThis, name, { configurable: true, get() { touched.push(name); throw new Error(name + ' read during import'); } });
 }
 const before = new Set(Object.getOwnPropertyNames(globalThis));
 const failures = [];
-for (const entry of ['pkg/index.js', 'pkg/a2a/index.js', 'pkg/server/index.js', 'pkg/worker.js']) {
+for (const entry of ['pkg/index.js', 'pkg/a2a/index.js', 'pkg/server/index.js', 'pkg/worker.js', 'pkg/ag-ui.js']) {
   try { await import(new URL(entry, ${JSON.stringify(ROOT.href)})); } catch (e) { failures.push(entry + ': ' + e.message); }
 }
 const added = Object.getOwnPropertyNames(globalThis).filter((n) => !before.has(n));
 console.log(JSON.stringify({ touched, failures, added }));
 `;
 const imported = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', ssr], { encoding: 'utf8' }).trim().split('\n').at(-1));
-check('every entry and adk-wasm/worker import in Node without touching browser globals or adding any (SSR)', [
+check('every entry, adk-wasm/worker and adk-wasm/ag-ui import in Node without touching browser globals or adding any (SSR)', [
   ...imported.touched.map((n) => `read ${n}`),
   ...imported.failures,
   ...imported.added.map((n) => `added the global ${n}`),

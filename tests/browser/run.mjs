@@ -9,11 +9,14 @@ import { startProxy } from '../a2a/proxy.mjs';
 import { startOidcProvider } from '../../scripts/oidc.mjs';
 import { startMcpServer, startTsMcpServer } from '../mcp/servers.mjs';
 import { startOpenApiApp } from '../openapi/servers.mjs';
+import { agUiValidator, installValidator } from '../ag_ui/validator.mjs';
+import { bundlePages } from './bundle.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
-const server = await serve(ROOT, 0, [replay]);
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/ag-ui.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+await bundlePages();
+const server = await serve(ROOT, 0, [replay, agUiValidator]);
 const base = `http://127.0.0.1:${server.address().port}`;
 // The OAuth page, and the ADK server page's `whoami`, sign in at a real OpenID provider whose public
 // clients redirect to the package's redirect page (both entries').
@@ -25,11 +28,13 @@ const oidc = pages.some((p) => p.includes('oauth') || p.includes('adk_server'))
 // The MCP page calls real MCP servers (the `mcp` SDK's and the TypeScript SDK's), the OpenAPI page a
 // FastAPI app.
 const [peers, adkServers, mcp, mcpTs, openapi] = await Promise.all([
-  pages.some((p) => p.includes('a2a')) ? startPeers() : null,
-  pages.some((p) => p.includes('adk_server')) ? startAdkServers({ oidc: oidc?.url }) : null,
+  pages.some((p) => /a2a|ag-ui/.test(p)) ? startPeers() : null,
+  pages.some((p) => /adk_server|ag-ui/.test(p)) ? startAdkServers({ oidc: oidc?.url }) : null,
   pages.some((p) => p.includes('mcp')) ? startMcpServer() : null,
   pages.some((p) => p.includes('mcp')) ? startTsMcpServer() : null,
   pages.some((p) => p.includes('openapi')) ? startOpenApiApp() : null,
+  // The AG-UI page has its streams checked by AG-UI's own validator, which is Python.
+  pages.some((p) => p.includes('ag-ui')) ? installValidator() : null,
 ]);
 // The cutting proxy, in front of the 2.13.0 server, for a stream cut mid-run.
 const adkProxy = adkServers && (await startProxy({ target: adkServers.urls['2.13.0'] }));
