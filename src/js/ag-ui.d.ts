@@ -18,6 +18,11 @@ export type AgUiAgentOptions = ChatSourceOptions & AgentConfig & {
   streaming?: boolean;
   /** Ends each run with a `MESSAGES_SNAPSHOT` of the whole session; default `false`, as `ag-ui-adk`. */
   emitMessagesSnapshot?: boolean;
+  /**
+   * Frames each agent's turn in `STEP_STARTED`/`STEP_FINISHED` named after it, so a hand-off between agents
+   * shows; default `false`, as `ag-ui-adk` (which emits no steps).
+   */
+  emitSteps?: boolean;
   /** Lets `RunAgentInput.state` write `app:` and `user:` keys; default `false`: the front end's state is the session's. */
   allowScopedStateKeys?: boolean;
 };

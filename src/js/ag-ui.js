@@ -39,10 +39,10 @@ export class AGUIToolset {
  * userId })` or `new AgUiAgent({ a2a })`, plus `AbstractAgent`'s own options.
  */
 export class AgUiAgent extends AbstractAgent {
-  constructor({ runner, server, a2a, appName, userId, streaming, emitMessagesSnapshot = false, allowScopedStateKeys = false, ...config } = {}) {
+  constructor({ runner, server, a2a, appName, userId, streaming, emitMessagesSnapshot = false, emitSteps = false, allowScopedStateKeys = false, ...config } = {}) {
     super(config);
     this.source = chatSource({ runner, server, a2a, appName, userId, streaming });
-    this.options = { emitMessagesSnapshot, allowScopedStateKeys };
+    this.options = { emitMessagesSnapshot, emitSteps, allowScopedStateKeys };
     this.controller = null;
   }
 
@@ -77,6 +77,14 @@ async function runThread(source, options, input, signal, emit) {
   const { threadId, runId } = input;
   emit({ type: 'RUN_STARTED', threadId, runId, protocolVersion: PROTOCOL_VERSION });
   const translator = new EventTranslator();
+  // With `emitSteps`, each agent's turn is a step named after it (a hand-off ends one, starts the next).
+  let step = null;
+  const endStep = () => {
+    if (step === null) return;
+    translator.close().forEach(emit);
+    emit({ type: 'STEP_FINISHED', stepName: step });
+    step = null;
+  };
   try {
     const session = await source.getSession(threadId);
     const turn = turnOf(input, session, source);
@@ -90,12 +98,18 @@ async function runThread(source, options, input, signal, emit) {
     frontEndTools.set(threadId, input.tools ?? []);
     try {
       for await (const event of source.run({ sessionId: threadId, newMessage: turn.newMessage, stateDelta: changed, signal })) {
+        if (options.emitSteps && event.author !== 'user' && event.author !== step && !translator.paused) {
+          endStep();
+          step = event.author;
+          emit({ type: 'STEP_STARTED', stepName: step });
+        }
         translator.translate(event).forEach(emit);
       }
     } finally {
       frontEndTools.delete(threadId);
     }
     translator.close().forEach(emit);
+    endStep();
     // As `ag-ui-adk`: the state (and the messages, when asked) once the agent is done; a run that
     // stopped at a call the front end answers ends at that call.
     const after = !translator.paused && (await source.getSession(threadId));
@@ -107,6 +121,7 @@ async function runThread(source, options, input, signal, emit) {
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     translator.close().forEach(emit);
+    endStep();
     // `ag-ui-adk`'s code for an agent that failed; the message is the error's.
     emit({ type: 'RUN_ERROR', message: String(error?.message ?? error), code: 'BACKGROUND_EXECUTION_ERROR' });
   }

@@ -168,6 +168,20 @@ await test('runner source: earlier messages of a new thread become its history; 
   assert(seen.length === 1, 'the agent was not asked again');
 });
 
+await test('runner source: with emitSteps, a hand-off between agents is a step per agent; a messages snapshot on request', async () => {
+  const { SequentialAgent } = adk;
+  const say = (name, text) => new LlmAgent({ name, model: new ScriptedModel([text]) });
+  const runner = new InMemoryRunner({ agent: new SequentialAgent({ name: 'pipeline', subAgents: [say('drafter', 'A draft.'), say('editor', 'An edit.')] }), appName: 'pipeline' });
+  const agent = new AgUiAgent({ runner, userId: 'user', emitSteps: true, emitMessagesSnapshot: true, threadId: fresh('t'), initialMessages: [{ id: 'a', role: 'user', content: 'write' }] });
+  const events = await runOnce(agent, {});
+  assertJsonEqual(events.map((e) => [e.type, json(e).stepName ?? json(e).delta]).filter(([type]) => /STEP|CONTENT/.test(type)), [
+    ['STEP_STARTED', 'drafter'], ['TEXT_MESSAGE_CONTENT', 'A draft.'], ['STEP_FINISHED', 'drafter'],
+    ['STEP_STARTED', 'editor'], ['TEXT_MESSAGE_CONTENT', 'An edit.'], ['STEP_FINISHED', 'editor'],
+  ]);
+  const snapshot = json(events.find((e) => e.type === 'MESSAGES_SNAPSHOT'));
+  assertJsonEqual(snapshot.messages.map((m) => [m.role, m.name ?? null, m.content]), [['user', null, 'write'], ['assistant', 'drafter', 'A draft.'], ['assistant', 'editor', 'An edit.']]);
+});
+
 await test('runner source: abortRun() stops the run in the page; the thread takes the next message', async () => {
   const gate = { release: () => {} };
   const slow = {
