@@ -9,10 +9,13 @@ import { startProxy } from '../a2a/proxy.mjs';
 import { startOidcProvider } from '../../scripts/oidc.mjs';
 import { startMcpServer, startTsMcpServer } from '../mcp/servers.mjs';
 import { startOpenApiApp } from '../openapi/servers.mjs';
+import { bundlePages } from './bundle.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html', 'tests/browser/ai-sdk.html'];
+// Pages that import npm packages load their bundle from target/bundles/.
+await bundlePages();
 const server = await serve(ROOT, 0, [replay]);
 const base = `http://127.0.0.1:${server.address().port}`;
 // The OAuth page, and the ADK server page's `whoami`, sign in at a real OpenID provider whose public
@@ -23,10 +26,10 @@ const oidc = pages.some((p) => p.includes('oauth') || p.includes('adk_server'))
 // The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
 // server page to real `adk api_server`s (google-adk 2.13.0 and 1.39.1), all started here.
 // The MCP page calls real MCP servers (the `mcp` SDK's and the TypeScript SDK's), the OpenAPI page a
-// FastAPI app.
+// FastAPI app. The AI SDK page reaches the ADK servers and an A2A peer through its transport.
 const [peers, adkServers, mcp, mcpTs, openapi] = await Promise.all([
-  pages.some((p) => p.includes('a2a')) ? startPeers() : null,
-  pages.some((p) => p.includes('adk_server')) ? startAdkServers({ oidc: oidc?.url }) : null,
+  pages.some((p) => p.includes('a2a') || p.includes('ai-sdk')) ? startPeers() : null,
+  pages.some((p) => p.includes('adk_server') || p.includes('ai-sdk')) ? startAdkServers({ oidc: oidc?.url }) : null,
   pages.some((p) => p.includes('mcp')) ? startMcpServer() : null,
   pages.some((p) => p.includes('mcp')) ? startTsMcpServer() : null,
   pages.some((p) => p.includes('openapi')) ? startOpenApiApp() : null,
