@@ -87,7 +87,7 @@ async function runThread(source, options, input, signal, emit) {
   };
   try {
     const session = await source.getSession(threadId);
-    const turn = turnOf(input, session, source);
+    const turn = turnOf(input, session, session ? null : ((await source.agentName()) ?? 'model'));
     if (!turn) {
       emit({ type: 'RUN_FINISHED', threadId, runId });
       return;
@@ -143,7 +143,7 @@ function changedState(current = {}, wanted) {
  * still holds open (`tool` messages) and the person's last message. A new session first receives
  * the earlier messages as its history. `null` when there is nothing new.
  */
-function turnOf(input, session, source) {
+function turnOf(input, session, author) {
   const messages = input.messages ?? [];
   let last = messages.length - 1;
   while (last >= 0 && messages[last].role !== 'assistant') last--;
@@ -156,7 +156,7 @@ function turnOf(input, session, source) {
   const user = userIndex > last ? messages[userIndex] : undefined;
   const parts = [...answers, ...(user ? userParts(user.content) : [])];
   if (!parts.length) return null;
-  const history = session ? [] : historyOf(messages.slice(0, user ? userIndex : last + 1), source);
+  const history = session ? [] : historyOf(messages.slice(0, user ? userIndex : last + 1), author);
   return { newMessage: { role: 'user', parts }, history };
 }
 
@@ -195,9 +195,8 @@ function userParts(content) {
   });
 }
 
-/** Earlier messages as the events of a new session, so the agent sees the conversation so far. */
-function historyOf(messages, source) {
-  const author = source.agentName ?? source.appName;
+/** Earlier messages as the events of a new session (the agent's by `author`), so it sees the conversation so far. */
+function historyOf(messages, author) {
   return messages.flatMap((message) => {
     if (message.role === 'user') {
       const parts = userParts(message.content);

@@ -5,7 +5,9 @@
 
 /**
  * The source `options` name: `{ runner, userId }`, `{ server, appName, userId, streaming? }` or
- * `{ a2a, userId? }` (a `RemoteA2aAgent`, run by an in-memory runner of its own).
+ * `{ a2a, userId? }` (a `RemoteA2aAgent`, run by an in-memory runner of its own). `agentName()` is
+ * the root agent's name (`null` when the server cannot say), the author of the model's turns when a
+ * front end's earlier messages seed a new session.
  */
 export function chatSource(options) {
   const { runner, server, a2a } = options ?? {};
@@ -24,6 +26,7 @@ export function chatSource(options) {
   return {
     get appName() { return a2a.name; },
     userId: options.userId ?? 'user',
+    async agentName() { return a2a.name; },
     async getSession(sessionId) { return (await runnerOfA2a()).getSession(sessionId); },
     async createSession(sessionId, state, events) { return (await runnerOfA2a()).createSession(sessionId, state, events); },
     async *run(request) { yield* (await runnerOfA2a()).run(request); },
@@ -44,6 +47,7 @@ function runnerSource(runner, userId) {
   return {
     appName,
     userId,
+    async agentName() { return runner.agent?.name ?? null; },
     async getSession(sessionId) {
       return (await sessionService.getSession({ appName, userId, sessionId })) ?? null;
     },
@@ -71,6 +75,8 @@ function serverSource({ server, appName, userId, streaming = true }) {
   return {
     appName,
     userId,
+    // The server names the root only of an app whose root is an LlmAgent.
+    agentName() { return server.getAppInfo(appName).then((info) => info.rootAgentName, () => null); },
     async getSession(sessionId) {
       try {
         return await server.getSession({ appName, userId, sessionId });

@@ -14,7 +14,7 @@
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
 //    `{"__wbg_ptr":N}`, which convert.rs's holds_wasm_handle looks for.
-// 4. Server-side rendering: importing each entry (and adk-wasm/worker, adk-wasm/ag-ui) in a fresh Node touches no
+// 4. Server-side rendering: importing each entry (and adk-wasm/worker, adk-wasm/ag-ui, adk-wasm/ai-sdk) in a fresh Node touches no
 //    browser global (`window`, `document`, `location`, `localStorage`, `indexedDB` throw if read)
 //    and adds no global.
 import { execFileSync } from 'node:child_process';
@@ -186,14 +186,14 @@ for (const name of ['window', 'document', 'location', 'localStorage', 'indexedDB
 }
 const before = new Set(Object.getOwnPropertyNames(globalThis));
 const failures = [];
-for (const entry of ['pkg/index.js', 'pkg/a2a/index.js', 'pkg/server/index.js', 'pkg/worker.js', 'pkg/ag-ui.js']) {
+for (const entry of ['pkg/index.js', 'pkg/a2a/index.js', 'pkg/server/index.js', 'pkg/worker.js', 'pkg/ag-ui.js', 'pkg/ai-sdk.js']) {
   try { await import(new URL(entry, ${JSON.stringify(ROOT.href)})); } catch (e) { failures.push(entry + ': ' + e.message); }
 }
 const added = Object.getOwnPropertyNames(globalThis).filter((n) => !before.has(n));
 console.log(JSON.stringify({ touched, failures, added }));
 `;
 const imported = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', ssr], { encoding: 'utf8' }).trim().split('\n').at(-1));
-check('every entry, adk-wasm/worker and adk-wasm/ag-ui import in Node without touching browser globals or adding any (SSR)', [
+check('every entry, adk-wasm/worker, adk-wasm/ag-ui and adk-wasm/ai-sdk import in Node without touching browser globals or adding any (SSR)', [
   ...imported.touched.map((n) => `read ${n}`),
   ...imported.failures,
   ...imported.added.map((n) => `added the global ${n}`),

@@ -14,7 +14,8 @@ import { bundlePages } from './bundle.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/ag-ui.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/ag-ui.html', 'tests/browser/ai-sdk.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+// Pages that import npm packages load their bundle from target/bundles/.
 await bundlePages();
 const server = await serve(ROOT, 0, [replay, agUiValidator]);
 const base = `http://127.0.0.1:${server.address().port}`;
@@ -26,10 +27,10 @@ const oidc = pages.some((p) => p.includes('oauth') || p.includes('adk_server'))
 // The A2A page talks to real peers (a2a-sdk, google-adk's to_a2a, a cutting proxy) and the ADK
 // server page to real `adk api_server`s (google-adk 2.13.0 and 1.39.1), all started here.
 // The MCP page calls real MCP servers (the `mcp` SDK's and the TypeScript SDK's), the OpenAPI page a
-// FastAPI app.
+// FastAPI app. The AI SDK page reaches the ADK servers and an A2A peer through its transport.
 const [peers, adkServers, mcp, mcpTs, openapi] = await Promise.all([
-  pages.some((p) => /a2a|ag-ui/.test(p)) ? startPeers() : null,
-  pages.some((p) => /adk_server|ag-ui/.test(p)) ? startAdkServers({ oidc: oidc?.url }) : null,
+  pages.some((p) => /a2a|ag-ui|ai-sdk/.test(p)) ? startPeers() : null,
+  pages.some((p) => /adk_server|ag-ui|ai-sdk/.test(p)) ? startAdkServers({ oidc: oidc?.url }) : null,
   pages.some((p) => p.includes('mcp')) ? startMcpServer() : null,
   pages.some((p) => p.includes('mcp')) ? startTsMcpServer() : null,
   pages.some((p) => p.includes('openapi')) ? startOpenApiApp() : null,
