@@ -3,7 +3,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup build test test-native test-wasm test-browser demo size bench fuzz
+.PHONY: setup build test test-native test-wasm test-browser demo example size bench fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -35,6 +35,7 @@ test-browser:
 	node tests/browser/run.mjs
 	node tests/browser/indexeddb.mjs
 	node tests/consumer/run.mjs
+	node tests/example/run.mjs
 	node tests/demo/demo.test.mjs
 
 ## Fuzzing: each native decoder target, then the JS API page, for FUZZ_SECONDS each from a random seed
@@ -46,6 +47,10 @@ fuzz: build
 
 demo: build
 	node scripts/demo.mjs
+
+## The React chat of examples/react-chat (Vite's dev server, `useChat` on adk-wasm) beside a real ADK server.
+example: build
+	node scripts/example.mjs
 
 size: build
 	@node scripts/size.mjs

@@ -44,7 +44,7 @@ guard_glue pkg/adk_wasm.js
 generated_types pkg full
 cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/sign_in.js src/js/oauth-redirect.html src/js/oauth-redirect.js \
   src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md src/js/worker.js src/js/worker.d.ts \
-  src/js/chat-source.js src/js/ag-ui.js src/js/ag-ui-events.js src/js/ag-ui.d.ts pkg/
+  src/js/chat-source.js src/js/ag-ui.js src/js/ag-ui-events.js src/js/ag-ui.d.ts src/js/ai-sdk.js src/js/ai-sdk.d.ts pkg/
 
 # An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
 slim() {

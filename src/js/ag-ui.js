@@ -97,7 +97,9 @@ async function runThread(source, options, input, signal, emit) {
     const changed = session ? changedState(session.state, state) : undefined;
     frontEndTools.set(threadId, input.tools ?? []);
     try {
-      for await (const event of source.run({ sessionId: threadId, newMessage: turn.newMessage, stateDelta: changed, signal })) {
+      // As `ag-ui-adk`: the front end's context reaches the agent as the run's `custom_metadata`.
+      const customMetadata = input.context?.length ? { ag_ui_context: input.context.map(({ description, value }) => ({ description, value })) } : undefined;
+      for await (const event of source.run({ sessionId: threadId, newMessage: turn.newMessage, stateDelta: changed, customMetadata, signal })) {
         if (options.emitSteps && event.author !== 'user' && event.author !== step && !translator.paused) {
           endStep();
           step = event.author;

@@ -56,8 +56,9 @@ function runnerSource(runner, userId) {
       for (const event of events) session = await appendTo(sessionService, session, event);
       return session;
     },
-    run({ sessionId, newMessage, stateDelta, streaming, signal }) {
-      return runner.runAsync({ userId, sessionId, newMessage, stateDelta, runConfig: { streamingMode: streaming === false ? 'none' : 'sse' }, signal });
+    run({ sessionId, newMessage, stateDelta, streaming, customMetadata, signal }) {
+      const runConfig = { streamingMode: streaming === false ? 'none' : 'sse', ...(customMetadata && { customMetadata }) };
+      return runner.runAsync({ userId, sessionId, newMessage, stateDelta, runConfig, signal });
     },
   };
 }
@@ -88,8 +89,8 @@ function serverSource({ server, appName, userId, streaming = true }) {
     createSession(sessionId, state, events) {
       return server.createSession({ appName, userId, sessionId, state, events });
     },
-    run({ sessionId, newMessage, stateDelta, streaming: wanted, signal }) {
-      return server.runSse({ appName, userId, sessionId, newMessage, stateDelta, streaming: wanted ?? streaming }, { signal });
+    run({ sessionId, newMessage, stateDelta, streaming: wanted, customMetadata, signal }) {
+      return server.runSse({ appName, userId, sessionId, newMessage, stateDelta, streaming: wanted ?? streaming, customMetadata }, { signal });
     },
   };
 }

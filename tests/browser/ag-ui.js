@@ -168,12 +168,14 @@ await test('runner source: earlier messages of a new thread become its history; 
   assert(seen.length === 1, 'the agent was not asked again');
 });
 
-await test('runner source: with emitSteps, a hand-off between agents is a step per agent; a messages snapshot on request', async () => {
+await test('runner source: with emitSteps, a hand-off between agents is a step per agent; a messages snapshot on request; the context as custom metadata', async () => {
   const { SequentialAgent } = adk;
   const say = (name, text) => new LlmAgent({ name, model: new ScriptedModel([text]) });
   const runner = new InMemoryRunner({ agent: new SequentialAgent({ name: 'pipeline', subAgents: [say('drafter', 'A draft.'), say('editor', 'An edit.')] }), appName: 'pipeline' });
   const agent = new AgUiAgent({ runner, userId: 'user', emitSteps: true, emitMessagesSnapshot: true, threadId: fresh('t'), initialMessages: [{ id: 'a', role: 'user', content: 'write' }] });
-  const events = await runOnce(agent, {});
+  const events = await runOnce(agent, { context: [{ description: 'page', value: '/drafts' }] });
+  const stored = await runner.sessionService.getSession({ appName: 'pipeline', userId: 'user', sessionId: agent.threadId });
+  assertJsonEqual(stored?.events.at(-1)?.customMetadata, { ag_ui_context: [{ description: 'page', value: '/drafts' }] }, 'the context as the run\'s custom metadata, as ag-ui-adk');
   assertJsonEqual(events.map((e) => [e.type, json(e).stepName ?? json(e).delta]).filter(([type]) => /STEP|CONTENT/.test(type)), [
     ['STEP_STARTED', 'drafter'], ['TEXT_MESSAGE_CONTENT', 'A draft.'], ['STEP_FINISHED', 'drafter'],
     ['STEP_STARTED', 'editor'], ['TEXT_MESSAGE_CONTENT', 'An edit.'], ['STEP_FINISHED', 'editor'],
