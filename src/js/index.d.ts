@@ -1189,6 +1189,34 @@ export declare class GoogleMapsGroundingTool {
 export declare class BuiltInCodeExecutor {
   constructor();
 }
+/**
+ * ADK's `BuiltInPlanner`, an `LlmAgent`'s `planner`: the model's own thinking. `thinkingConfig` (genai's
+ * `ThinkingConfig`) is sent as the request's, replacing one in `generateContentConfig`; the thoughts the model
+ * returns (`thought: true` parts) stay in later requests beside the answer they came with, and a reply that is
+ * only thought is left out of them. A missing or non-object `thinkingConfig` is `INVALID_ARGUMENT`.
+ */
+export declare class BuiltInPlanner {
+  constructor(options: { thinkingConfig: ThinkingConfig });
+  readonly thinkingConfig: ThinkingConfig;
+}
+/** genai's `ThinkingConfig`, passed to the model as it is. */
+export interface ThinkingConfig {
+  includeThoughts?: boolean;
+  /** Tokens; 0 turns thinking off, -1 lets the model decide. */
+  thinkingBudget?: number;
+  thinkingLevel?: 'MINIMAL' | 'LOW' | 'MEDIUM' | 'HIGH' | (string & {});
+  [key: string]: JsonValue | undefined;
+}
+/**
+ * ADK's `PlanReActPlanner`, an `LlmAgent`'s `planner`: ADK's Plan-ReAct instruction is appended to the system
+ * instruction, which asks for tagged text (the tags are PLANNING, REASONING, ACTION, REPLANNING and FINAL_ANSWER,
+ * each written between a slash-star and a star-slash). A reply's text starting with one of the first four becomes a
+ * thought (tags stripped); a text with a final-answer tag splits into a thought before its last one and the answer
+ * after it; text after the reply's function calls is dropped. Later requests carry those thoughts as plain text.
+ */
+export declare class PlanReActPlanner {
+  constructor();
+}
 export declare const GOOGLE_SEARCH: GoogleSearchTool;
 export declare const URL_CONTEXT: UrlContextTool;
 export declare const GOOGLE_MAPS_GROUNDING: GoogleMapsGroundingTool;
@@ -1489,6 +1517,8 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   generateContentConfig?: JsonObject;
   /** Gemini runs the code it writes (ADK's `code_executor`); any other model is refused with `INVALID_ARGUMENT`. */
   codeExecutor?: BuiltInCodeExecutor;
+  /** How the agent plans (ADK's `planner`); anything else is `INVALID_ARGUMENT`. */
+  planner?: BuiltInPlanner | PlanReActPlanner;
   disallowTransferToParent?: boolean;
   disallowTransferToPeers?: boolean;
   beforeModelCallback?: OneOrMany<BeforeModelCallback>;
@@ -1508,6 +1538,7 @@ export declare class LlmAgent extends BaseAgent {
   readonly outputKey?: string;
   readonly includeContents: 'default' | 'none';
   readonly codeExecutor?: BuiltInCodeExecutor;
+  readonly planner?: BuiltInPlanner | PlanReActPlanner;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -573,6 +573,27 @@ function toolHandleOf(tool, agentName) {
 /** ADK's `BuiltInCodeExecutor`, an `LlmAgent`'s `codeExecutor`: Gemini runs the code it writes. */
 export class BuiltInCodeExecutor {}
 
+/** ADK's `BuiltInPlanner`, an `LlmAgent`'s `planner`: the model's own thinking, as `thinkingConfig` says. */
+export class BuiltInPlanner {
+  constructor({ thinkingConfig } = {}) {
+    if (!thinkingConfig || typeof thinkingConfig !== 'object' || Array.isArray(thinkingConfig)) {
+      throw adkError('INVALID_ARGUMENT', 'BuiltInPlanner: thinkingConfig must be an object ({includeThoughts, thinkingBudget, …})');
+    }
+    this.thinkingConfig = thinkingConfig;
+  }
+}
+
+/** ADK's `PlanReActPlanner`, an `LlmAgent`'s `planner`: plans, reasoning and actions in tagged text, made thoughts. */
+export class PlanReActPlanner {}
+
+/** The planner as the wasm side reads it: a thinking config, `'PlanReAct'`, or none. */
+function plannerOf({ planner, name }) {
+  if (planner == null) return undefined;
+  if (planner instanceof BuiltInPlanner) return { thinkingConfig: planner.thinkingConfig };
+  if (planner instanceof PlanReActPlanner) return 'PlanReAct';
+  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${name}\`: planner must be a BuiltInPlanner or a PlanReActPlanner`);
+}
+
 /** An agent whose turns come from a model, with tools, callbacks and transfers (ADK's `LlmAgent`). */
 export class LlmAgent extends BaseAgent {
   constructor(options) {
@@ -581,13 +602,15 @@ export class LlmAgent extends BaseAgent {
       model: options.model, instruction: options.instruction, tools: options.tools ?? [], outputKey: options.outputKey,
       includeContents: options.includeContents ?? 'default', codeExecutor: options.codeExecutor,
     });
+    this.planner = options.planner;
+    const planner = plannerOf(options);
     // The only executor there is: a page has no sandbox to run the model's code in itself.
     if (options.codeExecutor != null && !(options.codeExecutor instanceof BuiltInCodeExecutor)) {
       throw adkError('INVALID_ARGUMENT', `LlmAgent \`${options.name}\`: codeExecutor must be a BuiltInCodeExecutor`);
     }
     const tools = this.tools.map((t) => toolHandleOf(t, options.name));
     const instructions = { instruction: instructionOf(options.instruction), globalInstruction: instructionOf(options.globalInstruction) };
-    this[HANDLE] = wasm.AgentHandle.llm({ ...options, ...instructions }, modelHandleOf(options.model, options.name), tools);
+    this[HANDLE] = wasm.AgentHandle.llm({ ...options, ...instructions, planner }, modelHandleOf(options.model, options.name), tools);
     attach(this, options.subAgents);
   }
 }

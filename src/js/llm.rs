@@ -20,7 +20,7 @@ use crate::agent::llm::{
     ModelErrorCallback, ToolErrorCallback,
 };
 use crate::agent::{
-    BuiltInCodeExecutor, Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, ReadonlyContext,
+    BuiltInCodeExecutor, Cancellation, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, Planner, ReadonlyContext,
 };
 use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
@@ -418,6 +418,18 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
     Ok(())
 }
 
+/// The planner index.js read from the classes: `'PlanReAct'`, or a `BuiltInPlanner`'s thinking config.
+fn planner(value: &JsValue) -> Result<Option<Planner>, AdkError> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    if value.as_string().is_some() {
+        return Ok(Some(Planner::PlanReAct));
+    }
+    let thinking_config = from_js_core("BuiltInPlanner.thinkingConfig", &prop(value, "thinkingConfig"))?;
+    Ok(Some(Planner::BuiltIn { thinking_config }))
+}
+
 fn llm_config(
     options: &LlmAgentOptions,
     model: &ModelHandle,
@@ -447,6 +459,7 @@ fn llm_config(
         optional("generateContentConfig", &options.generate_content_config())?.unwrap_or_default();
     validate_generate_content_config(&config.generate_content_config)?;
     config.code_executor = options.code_executor().is_truthy().then_some(BuiltInCodeExecutor);
+    config.planner = planner(&options.planner())?;
     config.disallow_transfer_to_parent = options.disallow_transfer_to_parent().is_truthy();
     config.disallow_transfer_to_peers = options.disallow_transfer_to_peers().is_truthy();
     model_callbacks(options, &mut config)?;

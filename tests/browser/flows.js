@@ -124,12 +124,15 @@ function build(flow, spec, models) {
   };
   models.push([spec.llm, requests]);
   const options = { name: spec.llm, description: spec.description, model, subAgents };
-  for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents']) {
+  for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents', 'generateContentConfig']) {
     const value = spec[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
     if (value !== undefined) options[key] = value;
   }
   options.tools = (spec.tools ?? []).map((t) => tool(flow, t, models));
   if (spec.code_executor === 'built_in') options.codeExecutor = new adk.BuiltInCodeExecutor();
+  if (spec.planner) {
+    options.planner = spec.planner === 'plan_re_act' ? new adk.PlanReActPlanner() : new adk.BuiltInPlanner({ thinkingConfig: spec.planner.built_in });
+  }
   for (const name of spec.callbacks ?? []) {
     const [key, callback] = CALLBACKS[name];
     options[key] = callback;

@@ -150,6 +150,29 @@ await test('bad LlmAgent options are typed errors', async () => {
   assert(error?.code === 'NOT_FOUND' && error.message.includes('missing'), String(error?.message));
 });
 
+await test('planner: only a BuiltInPlanner with an object thinkingConfig, or a PlanReActPlanner; the SDK goes on', async () => {
+  const bad = (make) => { try { make(); } catch (e) { return e; } return null; };
+  const agent = (planner) => new LlmAgent({ name: 'p', model: new ScriptedModel([]), planner });
+  for (const planner of [{}, 'plan_re_act', { thinkingConfig: { includeThoughts: true } }, adk.PlanReActPlanner]) {
+    const error = bad(() => agent(/** @type {any} */ (planner)));
+    assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('planner must be'), String(error?.message));
+  }
+  for (const options of [undefined, {}, { thinkingConfig: 'high' }, { thinkingConfig: [1] }]) {
+    const error = bad(() => new adk.BuiltInPlanner(/** @type {any} */ (options)));
+    assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('thinkingConfig'), String(error?.message));
+  }
+  // Changed after it was made: the wasm side reads it as an object or refuses it.
+  const changed = new adk.BuiltInPlanner({ thinkingConfig: {} });
+  /** @type {any} */ (changed).thinkingConfig = 7;
+  assert(bad(() => agent(changed))?.code === 'INVALID_ARGUMENT');
+  const model = new ScriptedModel(['/*PLANNING*/Look it up./*FINAL_ANSWER*/Done.']);
+  const { events } = await runAll(new LlmAgent({ name: 'p', model, planner: new adk.PlanReActPlanner() }), 'x');
+  assertJsonEqual(events[0].content.parts, [{ text: 'Look it up.', thought: true }, { text: 'Done.' }]);
+  const thinking = new ScriptedModel(['ok']);
+  await runAll(new LlmAgent({ name: 't', model: thinking, planner: new adk.BuiltInPlanner({ thinkingConfig: { thinkingBudget: 0 } }) }), 'x');
+  assertJsonEqual(thinking.requests[0].config.thinkingConfig, { thinkingBudget: 0 });
+});
+
 await test('AgentTool: an agent answers the model\'s request in a session of its own', async () => {
   const translator = new LlmAgent({ name: 'translator', description: 'Translates to Korean.', model: new ScriptedModel(['안녕하세요']) });
   const tool = new adk.AgentTool({ agent: translator });

@@ -19,6 +19,8 @@ import init, {
   Transcript,
   type TranscriptItem,
   BuiltInCodeExecutor,
+  BuiltInPlanner,
+  PlanReActPlanner,
   MCPToolset,
   type MCPConnectionParams,
   type YieldedEvent,
@@ -127,6 +129,13 @@ export function llmUsage(): LlmAgent {
 
 export function codeExecutorUsage(model: JsModel): LlmAgent {
   return new LlmAgent({ name: 'coder', model, codeExecutor: new BuiltInCodeExecutor() });
+}
+
+export function plannerUsage(model: JsModel): LlmAgent[] {
+  const thinking = new BuiltInPlanner({ thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } });
+  // @ts-expect-error the thinking config is required
+  void new BuiltInPlanner({});
+  return [new LlmAgent({ name: 'thinker', model, planner: thinking }), new LlmAgent({ name: 'planner', model, planner: new PlanReActPlanner() })];
 }
 
 export function mcpUsage(model: JsModel, sse: boolean): LlmAgent {

@@ -58,6 +58,8 @@ options! {
         generate_content_config => "generateContentConfig",
         /// A `BuiltInCodeExecutor` (checked in JS, where the class is).
         code_executor => "codeExecutor",
+        /// `'PlanReAct'` or `{thinkingConfig}` (index.js's reading of the planner classes).
+        planner => "planner",
         /// No transfer back to the parent.
         disallow_transfer_to_parent => "disallowTransferToParent",
         /// No transfer to the peers.

@@ -8,7 +8,7 @@ mod python_repr;
 pub mod remote_a2a;
 mod sequential;
 
-pub use llm::{BuiltInCodeExecutor, IncludeContents, Instruction, LlmAgent, LlmAgentConfig};
+pub use llm::{BuiltInCodeExecutor, IncludeContents, Instruction, LlmAgent, LlmAgentConfig, Planner};
 pub use loop_agent::LoopAgent;
 pub use parallel::ParallelAgent;
 pub use remote_a2a::RemoteA2aAgent;

@@ -204,6 +204,10 @@ fn assemble_request(
     } else {
         request.insert_transient_user_content(transient);
     }
+    // After the contents and before the transfer instruction, as ADK's planning processor runs.
+    if let Some(planner) = &config.planner {
+        planner.process_llm_request(&mut request);
+    }
 
     let targets = transfer_targets(&me, agent);
     if !targets.is_empty() {
@@ -252,6 +256,12 @@ fn tool_step(ctx: &InvocationContext, calls: &Event, response: Event) -> (Vec<Ev
     let request = confirmation::request_event(ctx, calls, &response);
     step.extend(confirmation::in_order(response, request));
     (step, asked)
+}
+
+/// Whether an event has a text that is not a thought: ADK saves no output without one (a reply
+/// that was only thought leaves the key as it was).
+fn has_answer_text(event: &Event) -> bool {
+    event.parts().iter().any(|p| p.text.is_some() && p.thought != Some(true))
 }
 
 /// The concatenated non-thought text of an event.
@@ -314,6 +324,9 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     Err(e) => on_model_error(&agent.config.on_model_error_callbacks, &callback_ctx, &request, e).await?,
                 };
                 let mut response = after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?;
+                if let Some(planner) = &agent.config.planner {
+                    planner.process_llm_response(&mut response);
+                }
                 if let Some(executor) = agent.config.code_executor {
                     if let Some(saved) = executor.process_llm_response(&ctx, &mut response).await? {
                         yield saved;
@@ -327,7 +340,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 event.actions.artifact_delta.extend(pending.artifact_delta);
                 if event.partial != Some(true) {
                     if let Some(key) = &agent.config.output_key {
-                        if event.is_final_response() && !event.has_error() && event.content.is_some() {
+                        if event.is_final_response() && !event.has_error() && has_answer_text(&event) {
                             event.actions.state_delta.insert(key.clone(), final_text(&event).into());
                         }
                     }

@@ -10,6 +10,8 @@ mod contents;
 mod flow;
 mod functions;
 mod instructions;
+mod plan_re_act;
+mod planner;
 mod rearrange;
 mod toolset_auth;
 
@@ -32,6 +34,7 @@ pub use callbacks::{
 pub use code_execution::BuiltInCodeExecutor;
 pub use contents::build_contents;
 pub use instructions::inject_session_state;
+pub use planner::Planner;
 
 /// A dynamic instruction: called with a read-only context each turn; its text is used as it is
 /// (no `{key}` templating, as in ADK).
@@ -81,6 +84,8 @@ pub struct LlmAgentConfig {
     pub generate_content_config: JsonObject,
     /// The model runs the code it writes (ADK's `code_executor`; the built-in one is the only kind).
     pub code_executor: Option<BuiltInCodeExecutor>,
+    /// How the agent plans: the model's own thinking, or Plan-ReAct's tagged text (ADK's `planner`).
+    pub planner: Option<Planner>,
     /// The agent may not hand the conversation back to its parent.
     pub disallow_transfer_to_parent: bool,
     /// The agent may not hand the conversation to its siblings.
@@ -112,6 +117,7 @@ impl LlmAgentConfig {
             include_contents: IncludeContents::Default,
             generate_content_config: JsonObject::new(),
             code_executor: None,
+            planner: None,
             disallow_transfer_to_parent: false,
             disallow_transfer_to_peers: false,
             before_model_callbacks: Vec::new(),
