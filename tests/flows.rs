@@ -255,6 +255,11 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
         config.instruction = text("instruction");
         config.global_instruction = text("global_instruction");
         config.output_key = spec["output_key"].as_str().map(str::to_string);
+        config.output_schema = spec["output_schema"].as_object().cloned();
+        // The Pydantic model ADK took, as the JSON Schema it declared the agent's tool with.
+        if spec.get("input_schema").is_some() {
+            config.input_schema = declaration(flow, name).parameters.and_then(|p| p.as_object().cloned());
+        }
         if spec["code_executor"] == "built_in" {
             config.code_executor = Some(BuiltInCodeExecutor);
         }
@@ -295,6 +300,7 @@ fn record(flow: &Value) -> Value {
         block_on(artifacts.save_artifact(key, artifact, None)).unwrap();
     }
     let mut events = Vec::new();
+    let mut errors = Vec::new();
     let mut calls: Vec<FunctionCall> = Vec::new();
     for turn in flow["turns"].as_array().unwrap() {
         let message = match turn {
@@ -317,11 +323,20 @@ fn record(flow: &Value) -> Value {
             }
         };
         let run = runner.run_async(USER, "s", message, None, RunConfig::default());
+        let mut error = Value::Null;
         for event in block_on(run.collect::<Vec<_>>()) {
-            let event = event.unwrap_or_else(|e| panic!("{}: {e}", flow["name"]));
+            let event = match event {
+                Ok(event) => event,
+                Err(e) if flow["raises"] == true => {
+                    error = e.code.as_str().into();
+                    continue;
+                }
+                Err(e) => panic!("{}: {e}", flow["name"]),
+            };
             calls.extend(event.get_function_calls().into_iter().cloned());
             events.push(serde_json::from_str::<Value>(&event.to_json().unwrap()).unwrap());
         }
+        errors.push(error);
     }
     let session = block_on(runner.session_service().get_session(APP, USER, "s", None)).unwrap().unwrap();
     let requests: Map<String, Value> = built
@@ -332,7 +347,11 @@ fn record(flow: &Value) -> Value {
             (name.clone(), Value::Array(recorded))
         })
         .collect();
-    json!({"requests": requests, "events": events, "state": Value::Object(session.state.clone())})
+    let mut recorded = json!({"requests": requests, "events": events, "state": Value::Object(session.state.clone())});
+    if flow["raises"] == true {
+        recorded["errors"] = errors.into();
+    }
+    recorded
 }
 
 /// Ids become `<id N>` in order of first appearance, timestamps go: what the recorder does.
@@ -379,7 +398,10 @@ fn ours_as_recorded(flow: &Value) -> Value {
     for name in flow["requests"].as_object().unwrap().keys() {
         ordered.insert(name.clone(), recorded["requests"][name].clone());
     }
-    let ours = json!({"requests": ordered, "events": recorded["events"], "state": recorded["state"]});
+    let mut ours = json!({"requests": ordered, "events": recorded["events"], "state": recorded["state"]});
+    if let Some(errors) = recorded.get("errors") {
+        ours["errors"] = errors.clone();
+    }
     normalise(&ours, &mut Vec::new())
 }
 
@@ -395,6 +417,23 @@ fn without_node_info(value: &Value) -> Value {
         Value::Array(items) => Value::Array(items.iter().map(without_node_info).collect()),
         other => other.clone(),
     }
+}
+
+/// A run ADK ended by raising (in a flow recorded with `"raises"`): ADK 2.x also stores an error
+/// event naming the exception's class, where adk-wasm rejects the run with a typed error and
+/// stores nothing, as for a tool that throws. Each turn's error is the code that class maps to;
+/// the ids are numbered again without the dropped events'.
+fn raised_as_rejections(flow: &Value, mut want: Value) -> Value {
+    let Some(errors) = flow["errors"].as_array() else { return want };
+    let python = |e: &Value| e.as_str().is_some_and(|c| c.ends_with("Error"));
+    want["events"].as_array_mut().unwrap().retain(|e| !python(&e["errorCode"]));
+    let code = |e: &Value| match e.as_str() {
+        None => Value::Null,
+        Some("ValueError") => "INVALID_ARGUMENT".into(),
+        Some(other) => panic!("no code for Python's {other}"),
+    };
+    want["errors"] = errors.iter().map(code).collect();
+    renumber(&want, &mut Vec::new())
 }
 
 /// The first difference between `want` and `got`, as a path and both values.
@@ -431,7 +470,7 @@ fn check(version: &str, adapt: impl Fn(&str, Value) -> Value) {
         let name = flow["name"].as_str().unwrap();
         let want =
             without_node_info(&json!({"requests": flow["requests"], "events": flow["events"], "state": flow["state"]}));
-        let want = adapt(name, want);
+        let want = adapt(name, raised_as_rejections(flow, want));
         let got = ours_as_recorded(flow);
         if let Some(d) = first_difference(&want, &got, name) {
             failures.push(d);
@@ -674,5 +713,5 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 54);
+    assert_eq!(checked, 60);
 }

@@ -412,7 +412,7 @@ fn agent_tool_runs_the_agent_in_its_own_session_and_returns_its_text() {
 }
 
 #[test]
-fn an_agents_labels_go_with_adks_and_tools_or_instructions_in_the_settings_are_refused() {
+fn an_agents_labels_go_with_adks_and_tools_instructions_or_schemas_in_the_settings_are_refused() {
     let m = model(vec![text("ok")]);
     let settings = json!({"labels": {"team": "web"}, "temperature": 0.2}).as_object().cloned().unwrap();
     let runner = setup(llm("a", &m, |c| c.generate_content_config = settings));
@@ -422,7 +422,7 @@ fn an_agents_labels_go_with_adks_and_tools_or_instructions_in_the_settings_are_r
     let wire: Value = serde_json::from_str(&adk_core::json::to_string(request)).unwrap();
     assert_eq!(wire["config"]["labels"], json!({"team": "web", "adk_agent_name": "a"}));
     assert_eq!(wire["config"]["temperature"], json!(0.2));
-    for key in ["tools", "systemInstruction"] {
+    for key in ["tools", "systemInstruction", "responseSchema"] {
         let bad = json!({ key: [] }).as_object().cloned().unwrap();
         let err = adk_wasm::agent::llm::validate_generate_content_config(&bad).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument, "{key}");

@@ -1382,7 +1382,11 @@ export declare function createUserInputResponse(
   answer: { confirmed: boolean; payload?: JsonValue } | AuthCredential | AuthConfig | JsonValue,
 ): Content;
 
-/** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request: string}` in a session of its own. */
+/**
+ * An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request: string}` (or the arguments
+ * of its `inputSchema`, sent to it as their JSON) in a session of its own; with an `outputSchema`, the result is
+ * the value its reply holds.
+ */
 export declare class AgentTool {
   constructor(options: { agent: AgentLike; skipSummarization?: boolean });
   readonly name: string;
@@ -1511,8 +1515,17 @@ export interface LlmAgentOptions extends BaseAgentOptions {
   /** Sent first and never templated; `instruction` then goes to the end of the contents. */
   staticInstruction?: string | Content;
   tools?: ToolLike[];
-  /** Saves the final text to this state key. */
+  /** Saves the final text to this state key (with `outputSchema`, the value the text holds). */
   outputKey?: string;
+  /**
+   * The JSON Schema of the agent's answer (ADK's `output_schema`): the model is asked for JSON of it
+   * (`responseSchema`), or, when the agent has tools, to answer through the `set_model_response` tool.
+   * Not a JSON Schema object: `INVALID_ARGUMENT`. With `outputKey`, a reply that is not JSON rejects the run
+   * with `INVALID_ARGUMENT` and is not stored; the JSON is not checked against the schema (as ADK).
+   */
+  outputSchema?: JsonObject;
+  /** The JSON Schema of what the agent takes as an `AgentTool` (ADK's `input_schema`): the tool's parameters. */
+  inputSchema?: JsonObject;
   includeContents?: 'default' | 'none';
   generateContentConfig?: JsonObject;
   /** Gemini runs the code it writes (ADK's `code_executor`); any other model is refused with `INVALID_ARGUMENT`. */
@@ -1536,6 +1549,8 @@ export declare class LlmAgent extends BaseAgent {
   readonly instruction?: LlmAgentOptions['instruction'];
   readonly tools: ToolLike[];
   readonly outputKey?: string;
+  readonly outputSchema?: JsonObject;
+  readonly inputSchema?: JsonObject;
   readonly includeContents: 'default' | 'none';
   readonly codeExecutor?: BuiltInCodeExecutor;
   readonly planner?: BuiltInPlanner | PlanReActPlanner;

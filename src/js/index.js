@@ -304,7 +304,7 @@ export class FunctionTool {
   }
 }
 
-/** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request}` in a session of its own. */
+/** An agent offered to the model as a tool (ADK's `AgentTool`): it answers `{request}` (or its agent's `inputSchema`) in a session of its own. */
 export class AgentTool {
   constructor({ agent, skipSummarization = false }) {
     Object.assign(this, { agent, skipSummarization, name: agent?.name });
@@ -600,6 +600,7 @@ export class LlmAgent extends BaseAgent {
     super(options);
     Object.assign(this, {
       model: options.model, instruction: options.instruction, tools: options.tools ?? [], outputKey: options.outputKey,
+      outputSchema: options.outputSchema, inputSchema: options.inputSchema,
       includeContents: options.includeContents ?? 'default', codeExecutor: options.codeExecutor,
     });
     this.planner = options.planner;

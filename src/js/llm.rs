@@ -26,6 +26,7 @@ use crate::model::scripted::ScriptedTurn;
 use crate::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel, StreamingAggregator};
 use crate::platform::abort::AbortBridge;
 use crate::platform::iter::JsStream;
+use crate::tool::schema::check_schema;
 use crate::tool::{
     get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadArtifactsTool, LoadMemoryTool,
     PreloadMemoryTool, RequireConfirmation, ToolUnion, GOOGLE_MAPS_GROUNDING, GOOGLE_SEARCH, URL_CONTEXT,
@@ -39,6 +40,11 @@ fn optional<T: adk_core::json::FromJson>(what: &str, value: &JsValue) -> Result<
     } else {
         from_js_core(what, value).map(Some)
     }
+}
+
+/// A JSON Schema option, checked as the agent is made.
+fn schema(what: &str, value: &JsValue) -> Result<Option<JsonObject>, AdkError> {
+    optional::<Value>(what, value)?.map(|schema| check_schema(what, &schema)).transpose()
 }
 
 /// A model for an `LlmAgent`.
@@ -448,6 +454,8 @@ fn llm_config(
     };
     config.tools = tools.into_iter().map(|t| t.tool).collect();
     config.output_key = options.output_key().as_string();
+    config.output_schema = schema("outputSchema", &options.output_schema())?;
+    config.input_schema = schema("inputSchema", &options.input_schema())?;
     config.include_contents = match options.include_contents().as_string().as_deref() {
         None | Some("default") => IncludeContents::Default,
         Some("none") => IncludeContents::None,

@@ -173,6 +173,38 @@ await test('planner: only a BuiltInPlanner with an object thinkingConfig, or a P
   assertJsonEqual(thinking.requests[0].config.thinkingConfig, { thinkingBudget: 0 });
 });
 
+await test('outputSchema: a schema that is not a JSON Schema object is refused; a reply that is not JSON rejects the run and is not stored', async () => {
+  const trip = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+  for (const outputSchema of ['object', [trip], { type: 'dict' }, { properties: { city: 'string' } }, { required: 'city' }]) {
+    let error;
+    // What a JS caller without types can pass.
+    try { new LlmAgent({ name: 'bad', model: new ScriptedModel([]), outputSchema: /** @type {any} */ (outputSchema) }); } catch (e) { error = e; }
+    assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('outputSchema'), `${JSON.stringify(outputSchema)}: ${error?.message}`);
+  }
+  let error;
+  try { new LlmAgent({ name: 'bad', model: new ScriptedModel([]), generateContentConfig: { responseSchema: trip } }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('outputSchema'), String(error?.message));
+  const model = new ScriptedModel(['Sorry, where to?', '{"city": "Seoul"}']);
+  const agent = new LlmAgent({ name: 'extractor', model, outputSchema: trip, outputKey: 'trip' });
+  assertJsonEqual(agent.outputSchema, trip);
+  const runner = new InMemoryRunner({ agent, appName: 'app' });
+  const session = await runner.sessionService.createSession({ appName: 'app', userId: 'u' });
+  const turn = async (message) => {
+    const events = [];
+    for await (const event of runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: text(message) })) events.push(event);
+    return events;
+  };
+  error = undefined;
+  try { await turn('Plan my trip.'); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('not valid JSON'), String(error?.message));
+  const stored = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: session.id });
+  assert(stored.events.length === 1 && !('trip' in stored.state), JSON.stringify(stored));
+  await turn('Seoul.');
+  assertJsonEqual((await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: session.id })).state.trip, { city: 'Seoul' });
+  assertJsonEqual(model.requests[0].config.responseSchema, trip);
+  assert(model.requests[0].config.responseMimeType === 'application/json');
+});
+
 await test('AgentTool: an agent answers the model\'s request in a session of its own', async () => {
   const translator = new LlmAgent({ name: 'translator', description: 'Translates to Korean.', model: new ScriptedModel(['안녕하세요']) });
   const tool = new adk.AgentTool({ agent: translator });

@@ -1,5 +1,6 @@
 // Type-checks the hand-written pkg/index.d.ts the way an app uses it (tsc --strict --noEmit).
 import init, {
+  AgentTool,
   createEvent,
   getFunctionCalls,
   InMemoryArtifactService,
@@ -12,6 +13,7 @@ import init, {
   BaseAgent,
   type Context,
   InMemoryRunner,
+  type JsonObject,
   type JsAgent,
   LoopAgent,
   Runner,
@@ -125,6 +127,15 @@ export function llmUsage(): LlmAgent {
     beforeModelCallback: ({ request }) => { request.config.temperature = 0; },
     afterToolCallback: ({ response }) => (typeof response === 'number' ? { result: response } : undefined),
   });
+}
+
+export function structuredOutputUsage(model: JsModel): AgentTool {
+  const trip = { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] };
+  const planner = new LlmAgent({ name: 'planner', model, inputSchema: trip, outputSchema: trip, outputKey: 'trip' });
+  const saved: JsonObject | undefined = planner.outputSchema;
+  // @ts-expect-error a schema is a JSON Schema object
+  new LlmAgent({ name: 'bad', model, outputSchema: saved ? 'object' : 'array' });
+  return new AgentTool({ agent: planner });
 }
 
 export function codeExecutorUsage(model: JsModel): LlmAgent {

@@ -1,6 +1,8 @@
 //! ADK's `AgentTool`: an agent offered to the model as a tool. Each call runs the agent in a
 //! throw-away session of its own that starts from the caller's state; the state it writes flows
-//! back, and the text of its last event is the result.
+//! back, and the text of its last event is the result. An agent with an input schema is declared
+//! with it and sent the call's arguments as their JSON; one with an output schema answers with
+//! the value its text holds.
 
 use std::rc::Rc;
 
@@ -9,8 +11,10 @@ use futures_util::StreamExt;
 use serde_json::Value;
 
 use crate::agent::{Agent, ToolContext};
+use crate::agents::llm::{input_schema, output_schema};
 use crate::model::FunctionDeclaration;
 use crate::runner::{RunConfig, Runner};
+use crate::tool::schema::{parse_reply, validate_args};
 use crate::tool::{one_string_parameter, string_argument, Tool};
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
@@ -22,7 +26,8 @@ pub struct AgentTool {
 }
 
 impl AgentTool {
-    /// A tool named after `agent`, taking one string argument, `request`.
+    /// A tool named after `agent`, taking one string argument, `request`, or the arguments of the
+    /// agent's input schema.
     pub fn new(agent: Rc<dyn Agent>) -> Self {
         AgentTool { agent, skip_summarization: false }
     }
@@ -45,13 +50,16 @@ impl Tool for AgentTool {
         FunctionDeclaration {
             name: self.agent.name().to_string(),
             description: self.agent.description().to_string(),
-            parameters: Some(one_string_parameter("request")),
+            parameters: Some(input_schema(&*self.agent).map_or_else(|| one_string_parameter("request"), Value::Object)),
             response: None,
         }
     }
 
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
-        let request = string_argument(&args, "request", self.name())?;
+        let request = match input_schema(&*self.agent) {
+            Some(schema) => adk_core::json::to_string(&validate_args(&schema, &args, self.name())?),
+            None => string_argument(&args, "request", self.name())?.to_string(),
+        };
         if self.skip_summarization {
             ctx.with_actions(|a| a.skip_summarization = Some(true));
         }
@@ -60,7 +68,7 @@ impl Tool for AgentTool {
         let session =
             runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
         let mut events =
-            runner.run_async(&session.user_id, &session.id, Content::user_text(request), None, RunConfig::default());
+            runner.run_async(&session.user_id, &session.id, Content::user_text(&request), None, RunConfig::default());
         // The answer is the last content (events without content, e.g. state-only ones, do not count),
         // without its thoughts, as ADK does.
         let mut last = None;
@@ -77,6 +85,10 @@ impl Tool for AgentTool {
             .as_ref()
             .map(|c| c.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect())
             .unwrap_or_default();
-        Ok(Value::String(text.join("\n")))
+        let text = text.join("\n");
+        match output_schema(&*self.agent) {
+            Some(_) => parse_reply(&text),
+            None => Ok(Value::String(text)),
+        }
     }
 }

@@ -52,6 +52,10 @@ options! {
         static_instruction => "staticInstruction",
         /// The state key the final text is written to.
         output_key => "outputKey",
+        /// The JSON Schema of the answer (ADK's `output_schema`).
+        output_schema => "outputSchema",
+        /// The JSON Schema of what it takes as an `AgentTool` (ADK's `input_schema`).
+        input_schema => "inputSchema",
         /// `'default'` or `'none'`.
         include_contents => "includeContents",
         /// Settings passed to the model.

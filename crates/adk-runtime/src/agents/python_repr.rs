@@ -16,25 +16,43 @@ fn python_repr(value: &Value) -> String {
         Value::Null => "None".into(),
         Value::Bool(true) => "True".into(),
         Value::Bool(false) => "False".into(),
-        Value::Number(n) if n.is_f64() => {
-            let f = n.as_f64().unwrap_or_default();
-            if f.fract() == 0.0 && f.abs() < 1e16 {
-                // Python writes a whole float with one decimal; the integer part is exact below 1e16.
-                let sign = if f.is_sign_negative() && f == 0.0 { "-" } else { "" };
-                format!("{sign}{}.0", f as i64)
-            } else if f.abs() < 1e-4 {
-                python_small_float(&n.to_string())
-            } else {
-                n.to_string()
-            }
-        }
-        Value::Number(n) => n.to_string(),
+        Value::Number(n) => python_number(n),
         Value::String(s) => python_string(s),
         Value::Array(items) => format!("[{}]", items.iter().map(python_repr).collect::<Vec<_>>().join(", ")),
         Value::Object(map) => format!(
             "{{{}}}",
             map.iter().map(|(k, v)| format!("{}: {}", python_string(k), python_repr(v))).collect::<Vec<_>>().join(", ")
         ),
+    }
+}
+
+/// Python's `json.dumps(value, ensure_ascii=False)`, as ADK writes a structured answer: `", "`
+/// and `": "` between members, floats as Python writes them, strings escaped as JSON (non-ASCII
+/// as it is).
+pub fn python_json(value: &Value) -> String {
+    match value {
+        Value::Number(n) => python_number(n),
+        Value::Array(items) => format!("[{}]", items.iter().map(python_json).collect::<Vec<_>>().join(", ")),
+        Value::Object(map) => {
+            let members: Vec<String> =
+                map.iter().map(|(k, v)| format!("{}: {}", adk_core::json::to_string(k), python_json(v))).collect();
+            format!("{{{}}}", members.join(", "))
+        }
+        other => adk_core::json::to_string(other),
+    }
+}
+
+/// A number as Python writes it (`repr()` and `json.dumps` agree on numbers).
+fn python_number(n: &serde_json::Number) -> String {
+    let Some(f) = n.as_f64().filter(|_| n.is_f64()) else { return n.to_string() };
+    if f.fract() == 0.0 && f.abs() < 1e16 {
+        // Python writes a whole float with one decimal; the integer part is exact below 1e16.
+        let sign = if f.is_sign_negative() && f == 0.0 { "-" } else { "" };
+        format!("{sign}{}.0", f as i64)
+    } else if f.abs() < 1e-4 {
+        python_small_float(&n.to_string())
+    } else {
+        n.to_string()
     }
 }
 
@@ -109,6 +127,15 @@ mod tests {
         assert_eq!(
             python_str(&json!([1.23e-5, 1.5e-6, -2e-7, 0.00012, 1e-4])),
             "[1.23e-05, 1.5e-06, -2e-07, 0.00012, 0.0001]"
+        );
+    }
+
+    #[test]
+    fn python_json_matches_python() {
+        // What `json.dumps(value, ensure_ascii=False)` prints for the same values.
+        assert_eq!(
+            python_json(&json!({"a": [1, 2.0, 1.5e-5, null, true], "b": {"c": "é \"q\"\n\u{1}"}, "d": {}})),
+            r#"{"a": [1, 2.0, 1.5e-05, null, true], "b": {"c": "é \"q\"\n\u0001"}, "d": {}}"#
         );
     }
 }

@@ -20,6 +20,8 @@ mod load_artifacts;
 pub mod mcp;
 mod memory;
 pub mod openapi;
+pub mod schema;
+mod set_model_response;
 pub mod toolset;
 mod url_guard;
 
@@ -30,6 +32,7 @@ pub use load_artifacts::LoadArtifactsTool;
 pub use mcp::McpToolset;
 pub use memory::{LoadMemoryTool, PreloadMemoryTool};
 pub use openapi::{OpenApiOptions, OpenApiToolset, RestApiTool};
+pub use set_model_response::{SetModelResponseTool, SET_MODEL_RESPONSE, SET_MODEL_RESPONSE_INSTRUCTION};
 pub use toolset::{ToolFilter, ToolUnion, Toolset};
 pub use url_guard::refusal as url_refusal;
 

@@ -12,13 +12,13 @@ use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
 use super::instructions::inject_session_state;
 use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
-use super::{auth, confirmation, toolset_auth};
+use super::{auth, confirmation, output_schema, toolset_auth};
 use crate::agent::{
     run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
 };
 use crate::markers::{elide_markers, INSTRUCTION_BEGIN, INSTRUCTION_END};
 use crate::model::{LlmRequest, LlmResponseStream};
-use crate::tool::{toolset, Tool, TransferToAgentTool};
+use crate::tool::{toolset, SetModelResponseTool, Tool, TransferToAgentTool};
 use crate::types::{Content, FunctionCall, Part};
 use crate::{AdkError, ErrorCode, Event};
 use adk_core::sort::sort_by;
@@ -209,6 +209,7 @@ fn assemble_request(
         planner.process_llm_request(&mut request);
     }
 
+    output_schema::process_request(config, &mut request);
     let targets = transfer_targets(&me, agent);
     if !targets.is_empty() {
         request.append_instructions(&[transfer_instruction(&me, agent, &targets)]);
@@ -216,11 +217,15 @@ fn assemble_request(
     request
 }
 
-/// The tools the agent has this step: a transfer tool when it has agents to transfer to, then its
-/// own, toolsets resolved (ADK's `tools_dict` before the declarations prune it).
+/// The tools the agent has this step: `set_model_response` when its structured answer comes
+/// through it, a transfer tool when it has agents to transfer to, then its own, toolsets resolved
+/// (ADK's `tools_dict` before the declarations prune it).
 async fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn Tool>> {
     let targets = transfer_targets(ctx.agent(), agent);
     let mut tools: Vec<Rc<dyn Tool>> = Vec::new();
+    if output_schema::answers_through_tool(&agent.config) {
+        tools.push(Rc::new(SetModelResponseTool));
+    }
     if !targets.is_empty() {
         tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
     }
@@ -248,25 +253,25 @@ fn resume<'a>(
 }
 
 /// The events of a tool step in ADK 2.x's order: a credential request first, then the
-/// confirmation request and the responses; and whether credentials were asked for.
+/// confirmation request and the responses, then the structured answer a `set_model_response`
+/// call gave; and whether credentials were asked for.
 #[inline(never)]
-fn tool_step(ctx: &InvocationContext, calls: &Event, response: Event) -> (Vec<Event>, bool) {
+fn tool_step(
+    agent: &LlmAgent,
+    ctx: &InvocationContext,
+    calls: &Event,
+    response: Event,
+) -> Result<(Vec<Event>, bool), AdkError> {
     let mut step: Vec<Event> = auth::request_event(ctx, &response).into_iter().collect();
     let asked = !step.is_empty();
     let request = confirmation::request_event(ctx, calls, &response);
+    let reply = output_schema::structured_reply(ctx, &response);
     step.extend(confirmation::in_order(response, request));
-    (step, asked)
-}
-
-/// Whether an event has a text that is not a thought: ADK saves no output without one (a reply
-/// that was only thought leaves the key as it was).
-fn has_answer_text(event: &Event) -> bool {
-    event.parts().iter().any(|p| p.text.is_some() && p.thought != Some(true))
-}
-
-/// The concatenated non-thought text of an event.
-fn final_text(event: &Event) -> String {
-    event.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect()
+    if let Some(mut reply) = reply {
+        output_schema::save_output(&agent.config, &mut reply)?;
+        step.push(reply);
+    }
+    Ok((step, asked))
 }
 
 /// Runs the agent's loop.
@@ -338,12 +343,8 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 let pending = callback_ctx.take_actions();
                 event.actions.state_delta.extend(pending.state_delta);
                 event.actions.artifact_delta.extend(pending.artifact_delta);
+                output_schema::save_output(&agent.config, &mut event)?;
                 if event.partial != Some(true) {
-                    if let Some(key) = &agent.config.output_key {
-                        if event.is_final_response() && !event.has_error() && has_answer_text(&event) {
-                            event.actions.state_delta.insert(key.clone(), final_text(&event).into());
-                        }
-                    }
                     calls = (!event.get_function_calls().is_empty()).then(|| event.clone());
                 }
                 again = event.partial != Some(true) && !event.is_final_response();
@@ -359,7 +360,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             let calls = last.get_function_calls().into_iter().cloned().collect();
             let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &IndexMap::new()).await? else { break };
             let transfer = response.actions.transfer_to_agent.clone();
-            let (step, asked_for_credentials) = tool_step(&ctx, &last, response);
+            let (step, asked_for_credentials) = tool_step(&agent, &ctx, &last, response)?;
             let mut done = false;
             for event in step {
                 done = event.is_final_response();

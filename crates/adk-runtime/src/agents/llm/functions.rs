@@ -179,6 +179,9 @@ fn merge_actions(into: &mut EventActions, from: EventActions) {
     if from.transfer_to_agent.is_some() {
         into.transfer_to_agent = from.transfer_to_agent;
     }
+    if from.set_model_response.is_some() {
+        into.set_model_response = from.set_model_response;
+    }
     if from.escalate == Some(true) {
         into.escalate = Some(true);
     }

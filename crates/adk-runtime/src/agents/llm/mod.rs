@@ -10,6 +10,7 @@ mod contents;
 mod flow;
 mod functions;
 mod instructions;
+mod output_schema;
 mod plan_re_act;
 mod planner;
 mod rearrange;
@@ -76,8 +77,14 @@ pub struct LlmAgentConfig {
     pub static_instruction: Option<Content>,
     /// The tools and toolsets, in the order declared (ADK's `tools`).
     pub tools: Vec<ToolUnion>,
-    /// Saves the final text to this state key.
+    /// Saves the final text to this state key (with an `output_schema`, the value it holds).
     pub output_key: Option<String>,
+    /// The JSON Schema of the agent's answer (ADK's `output_schema`): the model is asked for JSON
+    /// of it, through the `set_model_response` tool when the agent has tools.
+    pub output_schema: Option<JsonObject>,
+    /// The JSON Schema of what the agent takes as an `AgentTool` (ADK's `input_schema`): the
+    /// tool is declared with it, and passes the call's arguments as their JSON.
+    pub input_schema: Option<JsonObject>,
     /// Which history the model sees.
     pub include_contents: IncludeContents,
     /// Generation settings passed to the model (`temperature`, …).
@@ -114,6 +121,8 @@ impl LlmAgentConfig {
             static_instruction: None,
             tools: Vec::new(),
             output_key: None,
+            output_schema: None,
+            input_schema: None,
             include_contents: IncludeContents::Default,
             generate_content_config: JsonObject::new(),
             code_executor: None,
@@ -130,10 +139,9 @@ impl LlmAgentConfig {
     }
 }
 
-/// ADK's checks of an agent's generation settings: the tools and the system instruction have
-/// their own options (a copy here would be overwritten, or sent twice); labels are fine and are
-/// sent with the one ADK adds. A response schema is passed through (adk-wasm has no
-/// `output_schema`; ADK asks for that instead).
+/// ADK's checks of an agent's generation settings: the tools, the system instruction and the
+/// response schema have their own options (a copy here would be overwritten, or sent twice);
+/// labels are fine and are sent with the one ADK adds.
 pub fn validate_generate_content_config(config: &JsonObject) -> Result<(), AdkError> {
     if config.contains_key("tools") {
         return Err(AdkError::invalid(
@@ -145,6 +153,12 @@ pub fn validate_generate_content_config(config: &JsonObject) -> Result<(), AdkEr
         return Err(AdkError::invalid(
             "System instruction must be set via LlmAgent.instruction, not via generateContentConfig.systemInstruction. \
              Move your instruction to LlmAgent({instruction: '...'}).",
+        ));
+    }
+    if config.contains_key("responseSchema") || config.contains_key("response_schema") {
+        return Err(AdkError::invalid(
+            "Response schema must be set via LlmAgent.outputSchema, not via generateContentConfig.responseSchema. \
+             Move your schema to LlmAgent({outputSchema: {...}}).",
         ));
     }
     Ok(())
@@ -179,6 +193,24 @@ impl Agent for LlmAgent {
 
     fn disallow_transfer_to_parent(&self) -> Option<bool> {
         Some(self.config.disallow_transfer_to_parent)
+    }
+}
+
+/// The input schema of an agent offered as a tool (ADK's `_get_input_schema`): an LLM agent's
+/// own; a workflow's, its first sub-agent's.
+pub(crate) fn input_schema(agent: &dyn Agent) -> Option<JsonObject> {
+    match as_llm_agent(agent) {
+        Some(llm) => llm.config.input_schema.clone().filter(|s| !s.is_empty()),
+        None => input_schema(&*agent.sub_agents().into_iter().next()?),
+    }
+}
+
+/// The output schema of an agent offered as a tool (ADK's `_get_output_schema`): an LLM agent's
+/// own; a workflow's, its last sub-agent's.
+pub(crate) fn output_schema(agent: &dyn Agent) -> Option<JsonObject> {
+    match as_llm_agent(agent) {
+        Some(llm) => output_schema::schema(&llm.config).cloned(),
+        None => output_schema(&*agent.sub_agents().pop()?),
     }
 }
 
