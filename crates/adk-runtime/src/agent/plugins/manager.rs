@@ -1,5 +1,7 @@
 //! ADK's `PluginManager`: the runner's plugins, run in the order they were registered.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -17,6 +19,10 @@ use crate::{AdkError, Event, LlmResponse};
 pub struct PluginManager {
     plugins: Rc<[Rc<dyn Plugin>]>,
 }
+
+/// A hook run's answer. Boxed: each call site in the agents' loops holds a pointer instead of the
+/// loop over the plugins (inlined into those loops, it grew the download by several KiB).
+pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, AdkError>> + 'a>>;
 
 /// A hook's error, named as ADK names it (`Error in plugin 'x' during 'before_model_callback'
 /// callback: …`); its code stays the hook's.
@@ -51,165 +57,138 @@ impl PluginManager {
         self.plugins.is_empty()
     }
 
-    /// `on_user_message` of each plugin until one replaces the message.
-    pub async fn run_on_user_message(
-        &self,
-        ctx: &InvocationContext,
-        message: &Content,
-    ) -> Result<Option<Content>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer =
-                p.on_user_message(ctx, message).await.map_err(|e| failed(&**p, "on_user_message_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
+    /// `call` on each plugin until one answers, errors named after the plugin and `hook`. One loop
+    /// per answer type rather than per hook, for the download.
+    fn first<'a, T: 'a>(
+        &'a self,
+        hook: &'static str,
+        call: Box<dyn Fn(&'a dyn Plugin) -> Answer<'a, Option<T>> + 'a>,
+    ) -> Answer<'a, Option<T>> {
+        Box::pin(async move {
+            for p in self.plugins.iter() {
+                let answer = call(&**p).await.map_err(|e| failed(&**p, hook, e))?;
+                if answer.is_some() {
+                    return Ok(answer);
+                }
             }
-        }
-        Ok(None)
+            Ok(None)
+        })
+    }
+
+    /// `on_user_message` of each plugin until one replaces the message.
+    pub fn run_on_user_message<'a>(
+        &'a self,
+        ctx: &'a InvocationContext,
+        message: &'a Content,
+    ) -> Answer<'a, Option<Content>> {
+        self.first("on_user_message_callback", Box::new(move |p| p.on_user_message(ctx, message)))
     }
 
     /// `before_run` of each plugin until one answers.
-    pub async fn run_before_run(&self, ctx: &InvocationContext) -> Result<Option<Content>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = p.before_run(ctx).await.map_err(|e| failed(&**p, "before_run_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_before_run<'a>(&'a self, ctx: &'a InvocationContext) -> Answer<'a, Option<Content>> {
+        self.first("before_run_callback", Box::new(move |p| p.before_run(ctx)))
     }
 
     /// `on_event` of each plugin until one replaces the event.
-    pub async fn run_on_event(&self, ctx: &InvocationContext, event: &Event) -> Result<Option<Event>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = p.on_event(ctx, event).await.map_err(|e| failed(&**p, "on_event_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_on_event<'a>(&'a self, ctx: &'a InvocationContext, event: &'a Event) -> Answer<'a, Option<Event>> {
+        self.first("on_event_callback", Box::new(move |p| p.on_event(ctx, event)))
     }
 
     /// `after_run` of every plugin.
-    pub async fn run_after_run(&self, ctx: &InvocationContext) -> Result<(), AdkError> {
-        for p in self.plugins.iter() {
-            p.after_run(ctx).await.map_err(|e| failed(&**p, "after_run_callback", e))?;
-        }
-        Ok(())
+    pub fn run_after_run<'a>(&'a self, ctx: &'a InvocationContext) -> Answer<'a, ()> {
+        Box::pin(async move {
+            for p in self.plugins.iter() {
+                p.after_run(ctx).await.map_err(|e| failed(&**p, "after_run_callback", e))?;
+            }
+            Ok(())
+        })
     }
 
     /// `before_agent` (or, `before` false, `after_agent`) of each plugin until one answers.
-    pub async fn run_agent_hook(&self, ctx: &CallbackContext, before: bool) -> Result<Option<Content>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = if before {
-                p.before_agent(ctx).await.map_err(|e| failed(&**p, "before_agent_callback", e))?
-            } else {
-                p.after_agent(ctx).await.map_err(|e| failed(&**p, "after_agent_callback", e))?
-            };
-            if answer.is_some() {
-                return Ok(answer);
-            }
+    pub fn run_agent_hook<'a>(&'a self, ctx: &'a CallbackContext, before: bool) -> Answer<'a, Option<Content>> {
+        match before {
+            true => self.first("before_agent_callback", Box::new(move |p| p.before_agent(ctx))),
+            false => self.first("after_agent_callback", Box::new(move |p| p.after_agent(ctx))),
         }
-        Ok(None)
     }
 
     /// `before_model` of each plugin until one answers; each sees the request as the ones before
     /// left it.
-    pub async fn run_before_model(
-        &self,
-        ctx: &CallbackContext,
-        request: &mut LlmRequest,
-    ) -> Result<Option<LlmResponse>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = p.before_model(ctx, request).await.map_err(|e| failed(&**p, "before_model_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
+    pub fn run_before_model<'a>(
+        &'a self,
+        ctx: &'a CallbackContext,
+        request: &'a mut LlmRequest,
+    ) -> Answer<'a, Option<LlmResponse>> {
+        Box::pin(async move {
+            for p in self.plugins.iter() {
+                let answer =
+                    p.before_model(ctx, request).await.map_err(|e| failed(&**p, "before_model_callback", e))?;
+                if answer.is_some() {
+                    return Ok(answer);
+                }
             }
-        }
-        Ok(None)
+            Ok(None)
+        })
     }
 
     /// `after_model` of each plugin until one replaces the response.
-    pub async fn run_after_model(
-        &self,
-        ctx: &CallbackContext,
-        response: &LlmResponse,
-    ) -> Result<Option<LlmResponse>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = p.after_model(ctx, response).await.map_err(|e| failed(&**p, "after_model_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_after_model<'a>(
+        &'a self,
+        ctx: &'a CallbackContext,
+        response: &'a LlmResponse,
+    ) -> Answer<'a, Option<LlmResponse>> {
+        self.first("after_model_callback", Box::new(move |p| p.after_model(ctx, response)))
     }
 
     /// `on_model_error` of each plugin until one answers with a response.
-    pub async fn run_on_model_error(
-        &self,
-        ctx: &CallbackContext,
-        request: &LlmRequest,
-        error: &AdkError,
-    ) -> Result<Option<LlmResponse>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer =
-                p.on_model_error(ctx, request, error).await.map_err(|e| failed(&**p, "on_model_error_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_on_model_error<'a>(
+        &'a self,
+        ctx: &'a CallbackContext,
+        request: &'a LlmRequest,
+        error: &'a AdkError,
+    ) -> Answer<'a, Option<LlmResponse>> {
+        self.first("on_model_error_callback", Box::new(move |p| p.on_model_error(ctx, request, error)))
     }
 
     /// `before_tool` of each plugin until one answers with a result; each sees the arguments as
     /// the ones before left them.
-    pub async fn run_before_tool(
-        &self,
-        tool: &str,
-        args: &mut JsonObject,
-        ctx: &ToolContext,
-    ) -> Result<Option<Value>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer = p.before_tool(tool, args, ctx).await.map_err(|e| failed(&**p, "before_tool_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
+    pub fn run_before_tool<'a>(
+        &'a self,
+        tool: &'a str,
+        args: &'a mut JsonObject,
+        ctx: &'a ToolContext,
+    ) -> Answer<'a, Option<Value>> {
+        Box::pin(async move {
+            for p in self.plugins.iter() {
+                let answer =
+                    p.before_tool(tool, args, ctx).await.map_err(|e| failed(&**p, "before_tool_callback", e))?;
+                if answer.is_some() {
+                    return Ok(answer);
+                }
             }
-        }
-        Ok(None)
+            Ok(None)
+        })
     }
 
     /// `after_tool` of each plugin until one replaces the result.
-    pub async fn run_after_tool(
-        &self,
-        tool: &str,
-        args: &JsonObject,
-        ctx: &ToolContext,
-        result: &Value,
-    ) -> Result<Option<Value>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer =
-                p.after_tool(tool, args, ctx, result).await.map_err(|e| failed(&**p, "after_tool_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_after_tool<'a>(
+        &'a self,
+        tool: &'a str,
+        args: &'a JsonObject,
+        ctx: &'a ToolContext,
+        result: &'a Value,
+    ) -> Answer<'a, Option<Value>> {
+        self.first("after_tool_callback", Box::new(move |p| p.after_tool(tool, args, ctx, result)))
     }
 
     /// `on_tool_error` of each plugin until one answers with a result.
-    pub async fn run_on_tool_error(
-        &self,
-        tool: &str,
-        args: &JsonObject,
-        ctx: &ToolContext,
-        error: &AdkError,
-    ) -> Result<Option<Value>, AdkError> {
-        for p in self.plugins.iter() {
-            let answer =
-                p.on_tool_error(tool, args, ctx, error).await.map_err(|e| failed(&**p, "on_tool_error_callback", e))?;
-            if answer.is_some() {
-                return Ok(answer);
-            }
-        }
-        Ok(None)
+    pub fn run_on_tool_error<'a>(
+        &'a self,
+        tool: &'a str,
+        args: &'a JsonObject,
+        ctx: &'a ToolContext,
+        error: &'a AdkError,
+    ) -> Answer<'a, Option<Value>> {
+        self.first("on_tool_error_callback", Box::new(move |p| p.on_tool_error(tool, args, ctx, error)))
     }
 }
