@@ -5,17 +5,20 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use adk_wasm::agent::llm::{AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback};
 use adk_wasm::agent::{
-    with_sub_agents, Agent, AgentCore, BuiltInCodeExecutor, IncludeContents, Instruction, LlmAgent, LlmAgentConfig,
-    LoopAgent, ParallelAgent, Planner, SequentialAgent,
+    with_sub_agents, Agent, AgentCallback, AgentCore, BuiltInCodeExecutor, CallbackContext, IncludeContents,
+    Instruction, InvocationContext, LlmAgent, LlmAgentConfig, LoopAgent, ParallelAgent, Planner, Plugin,
+    SequentialAgent, ToolContext,
 };
 use adk_wasm::artifact::ArtifactKey;
 use adk_wasm::auth::AuthConfig;
 use adk_wasm::model::scripted::ScriptedTurn;
-use adk_wasm::model::{FunctionDeclaration, ScriptedModel};
+use adk_wasm::model::{FunctionDeclaration, LlmRequest, ScriptedModel};
+use adk_wasm::plugins::GlobalInstructionPlugin;
 use adk_wasm::runner::{RunConfig, Runner};
 use adk_wasm::tool::confirmation::ConfirmationPredicate;
 use adk_wasm::tool::{
@@ -23,7 +26,7 @@ use adk_wasm::tool::{
     RequireConfirmation, Tool, GOOGLE_SEARCH, URL_CONTEXT,
 };
 use adk_wasm::types::{Content, FunctionResponse, JsonObject, Part};
-use adk_wasm::{FunctionCall, LlmResponse};
+use adk_wasm::{AdkError, Event, FunctionCall, LlmResponse};
 use futures::executor::block_on;
 use futures::StreamExt;
 use serde_json::{json, Map, Value};
@@ -42,6 +45,110 @@ fn golden(version: &str) -> Vec<Value> {
 struct Built {
     root: Rc<dyn Agent>,
     models: Vec<(String, Rc<ScriptedModel>)>,
+}
+
+/// What the plugins and the agents' logging callbacks saw, in order (`<who>.<hook>:<agent or
+/// tool>`), as the recorder notes it.
+type Hooks = Rc<RefCell<Vec<String>>>;
+
+thread_local! {
+    static HOOKS: Hooks = Rc::default();
+}
+
+fn note(who: &str, hook: &str, what: Option<&str>) {
+    let line = match what {
+        Some(what) => format!("{who}.{hook}:{what}"),
+        None => format!("{who}.{hook}"),
+    };
+    HOOKS.with(|h| h.borrow_mut().push(line));
+}
+
+/// The recorder's `Recorder` (notes every hook, answers none) and `Answering` (answers at the hook
+/// it is named after), in one: `answers` is `None` for a recorder.
+struct TestPlugin {
+    name: String,
+}
+
+impl TestPlugin {
+    fn records(&self) -> bool {
+        !self.name.starts_with("answer_") && self.name != "tag_events"
+    }
+
+    fn note(&self, hook: &str, what: Option<&str>) {
+        if self.records() {
+            note(&self.name, hook, what);
+        }
+    }
+}
+
+fn model_text(text: &str) -> Content {
+    Content::new("model", vec![Part::from_text(text)])
+}
+
+#[async_trait::async_trait(?Send)]
+impl Plugin for TestPlugin {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    async fn on_user_message(&self, _: &InvocationContext, _: &Content) -> Result<Option<Content>, AdkError> {
+        self.note("on_user_message", None);
+        Ok((self.name == "answer_on_user_message").then(|| Content::user_text("Replaced by a plugin.")))
+    }
+    async fn before_run(&self, _: &InvocationContext) -> Result<Option<Content>, AdkError> {
+        self.note("before_run", None);
+        Ok((self.name == "answer_before_run").then(|| model_text("Closed for maintenance.")))
+    }
+    async fn on_event(&self, _: &InvocationContext, event: &Event) -> Result<Option<Event>, AdkError> {
+        self.note("on_event", Some(&event.author));
+        Ok((self.name == "tag_events").then(|| {
+            let mut tagged = event.clone();
+            tagged.custom_metadata = Some(json!({"tagged_by": "plugin"}).as_object().unwrap().clone());
+            tagged
+        }))
+    }
+    async fn after_run(&self, _: &InvocationContext) -> Result<(), AdkError> {
+        self.note("after_run", None);
+        Ok(())
+    }
+    async fn before_agent(&self, ctx: &CallbackContext) -> Result<Option<Content>, AdkError> {
+        self.note("before_agent", Some(ctx.agent_name()));
+        Ok((self.name == "answer_before_agent").then(|| model_text("Answered before the agent.")))
+    }
+    async fn after_agent(&self, ctx: &CallbackContext) -> Result<Option<Content>, AdkError> {
+        self.note("after_agent", Some(ctx.agent_name()));
+        Ok(None)
+    }
+    async fn before_model(&self, ctx: &CallbackContext, _: &mut LlmRequest) -> Result<Option<LlmResponse>, AdkError> {
+        self.note("before_model", Some(ctx.agent_name()));
+        Ok((self.name == "answer_before_model").then(|| reply("From the plugin.")))
+    }
+    async fn after_model(&self, ctx: &CallbackContext, _: &LlmResponse) -> Result<Option<LlmResponse>, AdkError> {
+        self.note("after_model", Some(ctx.agent_name()));
+        Ok(None)
+    }
+    async fn before_tool(&self, tool: &str, args: &mut JsonObject, _: &ToolContext) -> Result<Option<Value>, AdkError> {
+        self.note("before_tool", Some(tool));
+        Ok((self.name == "answer_before_tool").then(|| json!({"city": args["city"], "weather": "plugin: foggy"})))
+    }
+    async fn after_tool(
+        &self,
+        tool: &str,
+        _: &JsonObject,
+        _: &ToolContext,
+        _: &Value,
+    ) -> Result<Option<Value>, AdkError> {
+        self.note("after_tool", Some(tool));
+        Ok(None)
+    }
+}
+
+fn plugin(name: &str) -> Rc<dyn Plugin> {
+    match name {
+        "global_instruction" => {
+            Rc::new(GlobalInstructionPlugin::new(Instruction::Text("Always answer in English, {user:name}.".into())))
+        }
+        _ => Rc::new(TestPlugin { name: name.into() }),
+    }
 }
 
 /// The declaration ADK 2.13 derived for a Python tool (JSON Schema), as a user of adk-wasm writes it
@@ -188,9 +295,32 @@ fn reply(text: &str) -> LlmResponse {
     LlmResponse::from_parts(vec![Part::from_text(text)])
 }
 
-fn callbacks(config: &mut LlmAgentConfig, names: &[Value]) {
+/// The agent's callbacks named in `names`; its before-agent ones are returned (they go in its core).
+fn callbacks(config: &mut LlmAgentConfig, names: &[Value]) -> Vec<AgentCallback> {
+    let mut before_agent = Vec::new();
     for name in names {
         match name.as_str().unwrap() {
+            "log_before_agent" => {
+                let cb: AgentCallback = Rc::new(|ctx| {
+                    note("agent", "before_agent", Some(ctx.agent_name()));
+                    Box::pin(async { Ok(None) })
+                });
+                before_agent.push(cb);
+            }
+            "log_before_model" => {
+                let cb: BeforeModelCallback = Rc::new(|ctx, request| {
+                    note("agent", "before_model", Some(ctx.agent_name()));
+                    Box::pin(async move { Ok((request, None)) })
+                });
+                config.before_model_callbacks.push(cb);
+            }
+            "log_before_tool" => {
+                let cb: BeforeToolCallback = Rc::new(|tool, args, _ctx| {
+                    note("agent", "before_tool", Some(&tool));
+                    Box::pin(async move { Ok((args, None)) })
+                });
+                config.before_tool_callbacks.push(cb);
+            }
             "cached_weather" => {
                 let cb: BeforeToolCallback = Rc::new(|tool, args, _ctx| {
                     let answer =
@@ -225,6 +355,7 @@ fn callbacks(config: &mut LlmAgentConfig, names: &[Value]) {
             other => panic!("unknown callback {other}"),
         }
     }
+    before_agent
 }
 
 fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>)>) -> Rc<dyn Agent> {
@@ -273,8 +404,10 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
             p => Some(Planner::BuiltIn { thinking_config: p["built_in"].as_object().cloned().unwrap() }),
         };
         config.tools = spec["tools"].as_array().into_iter().flatten().map(|t| tool(flow, t, models).into()).collect();
-        callbacks(&mut config, spec["callbacks"].as_array().map(Vec::as_slice).unwrap_or_default());
-        let core = AgentCore::new(name, spec["description"].as_str().unwrap_or_default()).unwrap();
+        let before_agent = callbacks(&mut config, spec["callbacks"].as_array().map(Vec::as_slice).unwrap_or_default());
+        let core = AgentCore::new(name, spec["description"].as_str().unwrap_or_default())
+            .unwrap()
+            .with_before_agent_callbacks(before_agent);
         Rc::new(LlmAgent::new(core, config))
     };
     with_sub_agents(agent, subs).unwrap()
@@ -285,7 +418,9 @@ fn record(flow: &Value) -> Value {
     let mut models = Vec::new();
     let root = build(flow, &flow["agent"], &mut models);
     let built = Built { root, models };
-    let runner = Runner::in_memory(APP, built.root.clone());
+    HOOKS.with(|h| h.borrow_mut().clear());
+    let plugins = flow["plugins"].as_array().into_iter().flatten().map(|p| plugin(p.as_str().unwrap())).collect();
+    let runner = Runner::in_memory(APP, built.root.clone()).with_plugins(plugins).unwrap();
     let setup = &flow["setup"];
     let state = setup["state"].as_object().cloned();
     block_on(runner.session_service().create_session(APP, USER, state, Some("s"))).unwrap();
@@ -351,6 +486,9 @@ fn record(flow: &Value) -> Value {
     if flow["raises"] == true {
         recorded["errors"] = errors.into();
     }
+    if flow.get("plugins").is_some() {
+        recorded["hooks"] = json!(HOOKS.with(|h| h.borrow().clone()));
+    }
     recorded
 }
 
@@ -401,6 +539,9 @@ fn ours_as_recorded(flow: &Value) -> Value {
     let mut ours = json!({"requests": ordered, "events": recorded["events"], "state": recorded["state"]});
     if let Some(errors) = recorded.get("errors") {
         ours["errors"] = errors.clone();
+    }
+    if let Some(hooks) = recorded.get("hooks") {
+        ours["hooks"] = hooks.clone();
     }
     normalise(&ours, &mut Vec::new())
 }
@@ -468,9 +609,11 @@ fn check(version: &str, adapt: impl Fn(&str, Value) -> Value) {
     assert!(flows.len() >= 12, "{} flows", flows.len());
     for flow in &flows {
         let name = flow["name"].as_str().unwrap();
-        let want =
-            without_node_info(&json!({"requests": flow["requests"], "events": flow["events"], "state": flow["state"]}));
-        let want = adapt(name, raised_as_rejections(flow, want));
+        let mut want = json!({"requests": flow["requests"], "events": flow["events"], "state": flow["state"]});
+        if let Some(hooks) = flow.get("hooks") {
+            want["hooks"] = hooks.clone();
+        }
+        let want = adapt(name, raised_as_rejections(flow, without_node_info(&want)));
         let got = ours_as_recorded(flow);
         if let Some(d) = first_difference(&want, &got, name) {
             failures.push(d);
@@ -506,6 +649,7 @@ fn requests_and_events_match_adk_1_39_but_for_the_documented_differences() {
         confirmations_as_in_2x(&mut want);
         continue_resumed_invocations(&mut want, flow_139);
         plan_re_act_as_in_2x(&mut want, flow_139);
+        plugin_hooks_as_in_2x(&mut want, flow_139);
         renumber(&want, &mut Vec::new())
     });
 }
@@ -672,6 +816,41 @@ fn plan_re_act_as_in_2x(want: &mut Value, flow: &Value) {
     }
 }
 
+/// 1.x ran the after-agent hooks of an agent that transferred under an LLM root once its target
+/// was done; 2.x's scheduler closes the agent at the transfer. 1.x did not pass a `before_run`
+/// answer (the one event authored `model`) through the plugins' `on_event`; 2.x does.
+fn plugin_hooks_as_in_2x(want: &mut Value, flow: &Value) {
+    let Some(hooks) = want["hooks"].as_array().cloned() else { return };
+    let events = want["events"].as_array().unwrap();
+    let transferred: Vec<String> = events
+        .iter()
+        .filter(|e| e["actions"]["transferToAgent"].is_string())
+        .map(|e| e["author"].as_str().unwrap().to_string())
+        .collect();
+    let llm_root = flow["agent"].get("llm").is_some();
+    let mut hooks: Vec<Value> = hooks
+        .into_iter()
+        .filter(|h| {
+            let h = h.as_str().unwrap();
+            !(llm_root && transferred.iter().any(|a| h.ends_with(&format!(".after_agent:{a}"))))
+        })
+        .collect();
+    if events.iter().any(|e| e["author"] == "model") {
+        let recorders: Vec<String> = flow["plugins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .filter(|p| hooks.iter().any(|h| h.as_str().unwrap().starts_with(&format!("{p}."))))
+            .collect();
+        let at = hooks.iter().position(|h| h.as_str().unwrap().ends_with(".after_run")).unwrap();
+        for (i, r) in recorders.iter().enumerate() {
+            hooks.insert(at + i, json!(format!("{r}.on_event:model")));
+        }
+    }
+    want["hooks"] = Value::Array(hooks);
+}
+
 /// `<id N>` numbered again by first appearance (a rewrite above may have removed one).
 fn renumber(value: &Value, seen: &mut Vec<String>) -> Value {
     match value {
@@ -713,5 +892,5 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 60);
+    assert_eq!(checked, 76);
 }

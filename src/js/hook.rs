@@ -1,5 +1,5 @@
 //! One adapter for every JS function the SDK calls in the middle of a run: agent, model and tool
-//! callbacks, instruction providers, a tool's `execute` (and the plugin hooks to come). Each call
+//! callbacks, instruction providers, a tool's `execute`, a plugin's hooks. Each call
 //! lends the context for exactly its length, encodes what it passes once, awaits the answer (a
 //! value or a Promise), and turns a throw into an `AdkError` with the JS message.
 
@@ -19,6 +19,9 @@ pub enum Args<'a> {
     Positional(&'a [JsValue]),
     /// `f({...fields, context})`: model and tool callbacks, as `@google/adk` calls them.
     Fields(&'a [(&'a str, JsValue)]),
+    /// `f({...fields, [name]: context})`: plugin hooks, whose context `@google/adk` names
+    /// (`callbackContext`, `toolContext`, `invocationContext`).
+    Params(&'a str, &'a [(&'a str, JsValue)]),
 }
 
 /// A JS function called at one point of a run.
@@ -64,6 +67,7 @@ impl JsHook {
             Args::Context => vec![js_ctx],
             Args::Positional(values) => values.iter().cloned().chain([js_ctx]).collect(),
             Args::Fields(fields) => vec![object(&[fields, &[("context", js_ctx)]].concat())],
+            Args::Params(name, fields) => vec![object(&[fields, &[(name, js_ctx)]].concat())],
         };
         let answer = resolve(call(&self.function, &JsValue::UNDEFINED, &argv)?).await?;
         Ok((!answer.is_undefined() && !answer.is_null()).then_some(answer))

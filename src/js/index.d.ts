@@ -722,9 +722,65 @@ export declare class Run implements AsyncIterableIterator<Event> {
   toReadableStream(): ReadableStream<Event>;
 }
 
+/** The hooks' parameters, as `@google/adk`'s `BasePlugin` takes them; `tool` and `agent` are named only. */
+export interface PluginRunParams { invocationContext: Context }
+export interface PluginAgentParams { agent: { name: string }; callbackContext: Context }
+export interface PluginToolParams { tool: { name: string }; toolArgs: JsonObject; toolContext: Context }
+
+/**
+ * Base of every plugin (`@google/adk`'s `BasePlugin`): hooks every run of a runner goes through,
+ * for every agent, model call and tool call in it. Override the ones you need. Plugins run in the
+ * order given, before the agents' own callbacks; the first hook to return a value stops the plugins
+ * after it and (at the agent, model and tool hooks) the agents' callbacks, and its value is used.
+ * A hook that throws fails the run with its error, the message naming the plugin and the hook.
+ */
+export declare class BasePlugin {
+  constructor(name: string);
+  /** Unique among a runner's plugins. */
+  readonly name: string;
+  /** Return content to replace the user's message (before it is stored). */
+  onUserMessageCallback(params: PluginRunParams & { userMessage: Content }): MaybePromise<Content | undefined | void>;
+  /** Return content to end the run with it, as its one event (authored `model`). */
+  beforeRunCallback(params: PluginRunParams): MaybePromise<Content | undefined | void>;
+  /** Return an event to replace `event` before it is stored and yielded (its id, invocation and timestamp stay). */
+  onEventCallback(params: PluginRunParams & { event: Event }): MaybePromise<EventInit | undefined | void>;
+  /** The run finished without an error. */
+  afterRunCallback(params: PluginRunParams): MaybePromise<void>;
+  /** Return content to answer for the agent instead of running it. */
+  beforeAgentCallback(params: PluginAgentParams): MaybePromise<Content | undefined | void>;
+  /** Return content to add as the agent's reply. */
+  afterAgentCallback(params: PluginAgentParams): MaybePromise<Content | undefined | void>;
+  /** Change `llmRequest` in place, or return a response to use instead of calling the model (the after-model hooks then do not run). */
+  beforeModelCallback(params: { callbackContext: Context; llmRequest: LlmRequest }): MaybePromise<LlmResponse | undefined | void>;
+  /** Return a response to replace the model's. */
+  afterModelCallback(params: { callbackContext: Context; llmResponse: LlmResponse }): MaybePromise<LlmResponse | undefined | void>;
+  /** Return a response to use instead of failing. */
+  onModelErrorCallback(params: { callbackContext: Context; llmRequest: LlmRequest; error: AdkError }): MaybePromise<LlmResponse | undefined | void>;
+  /** Change `toolArgs` in place, or return a result to use instead of running the tool. */
+  beforeToolCallback(params: PluginToolParams): MaybePromise<JsonObject | undefined | void>;
+  /** Return a result to replace the tool's. */
+  afterToolCallback(params: PluginToolParams & { result: JsonValue }): MaybePromise<JsonObject | undefined | void>;
+  /** Return a result to use instead of failing. */
+  onToolErrorCallback(params: PluginToolParams & { error: AdkError }): MaybePromise<JsonObject | undefined | void>;
+}
+
+/** ADK's `GlobalInstructionPlugin`: its instruction, then a blank line, leads every model request's system instruction. */
+export declare class GlobalInstructionPlugin extends BasePlugin {
+  /** `globalInstruction`: a template filled from the state, or a function of the context. */
+  constructor(globalInstruction?: string | ((context: Context) => MaybePromise<string>) | McpInstructionProvider, name?: string);
+  readonly globalInstruction: string | ((context: Context) => MaybePromise<string>) | McpInstructionProvider;
+}
+
+/** ADK's `LoggingPlugin`: a `console.log` line for each hook of a run; it answers nothing. */
+export declare class LoggingPlugin extends BasePlugin {
+  constructor(name?: string);
+}
+
 export interface RunnerOptions {
   appName: string;
   agent: AgentLike;
+  /** Every run goes through them, in order; two with one name are refused with `INVALID_ARGUMENT`. */
+  plugins?: BasePlugin[];
   sessionService: SessionService | BaseSessionService;
   artifactService?: ArtifactService | BaseArtifactService;
   memoryService?: MemoryService | BaseMemoryService;
@@ -747,12 +803,13 @@ export declare class Runner {
   readonly artifactService?: ArtifactService | BaseArtifactService;
   readonly memoryService?: MemoryService | BaseMemoryService;
   readonly credentialService?: CredentialService;
+  readonly plugins: BasePlugin[];
   runAsync(request: RunAsyncRequest): Run;
 }
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export declare class InMemoryRunner extends Runner {
-  constructor(options: { agent: AgentLike; appName?: string; credentialService?: CredentialService; autoCreateSession?: boolean });
+  constructor(options: { agent: AgentLike; appName?: string; credentialService?: CredentialService; autoCreateSession?: boolean; plugins?: BasePlugin[] });
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService;
   readonly memoryService: MemoryService;

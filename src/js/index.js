@@ -630,6 +630,79 @@ export class RemoteA2aAgent extends BaseAgent {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Plugins.
+
+/** The hooks of a plugin, as `@google/adk` names them. */
+const PLUGIN_HOOKS = [
+  'onUserMessageCallback', 'beforeRunCallback', 'onEventCallback', 'afterRunCallback', 'beforeAgentCallback', 'afterAgentCallback',
+  'beforeModelCallback', 'afterModelCallback', 'onModelErrorCallback', 'beforeToolCallback', 'afterToolCallback', 'onToolErrorCallback',
+];
+
+/**
+ * Base of every plugin (`@google/adk`'s `BasePlugin`): override the hooks you need; a hook that
+ * returns a value stops the plugins after it (and, at the agent, model and tool hooks, the
+ * agent's own callbacks). Give the plugins to a runner (`plugins: [...]`).
+ */
+export class BasePlugin {
+  constructor(name) {
+    this.name = name;
+  }
+}
+for (const hook of PLUGIN_HOOKS) BasePlugin.prototype[hook] = async function () {};
+
+/** A plugin's wasm handle: only the hooks it overrides cross over, each bound to it. */
+function pluginHandleOf(plugin) {
+  if (typeof plugin?.toHandle === 'function') return plugin.toHandle();
+  if (typeof plugin?.name !== 'string') throw adkError('INVALID_ARGUMENT', 'Runner: a plugin must be a BasePlugin (or an object with a name and hooks)');
+  const hooks = {};
+  for (const hook of PLUGIN_HOOKS) {
+    const f = plugin[hook];
+    if (typeof f === 'function' && f !== BasePlugin.prototype[hook]) hooks[hook] = f.bind(plugin);
+  }
+  return wasm.PluginHandle.fromJs(plugin.name, hooks);
+}
+
+/** ADK's `GlobalInstructionPlugin`: `globalInstruction` (a template or a function of the context) leads every model request's system instruction. */
+export class GlobalInstructionPlugin extends BasePlugin {
+  constructor(globalInstruction = '', name = 'global_instruction') {
+    super(name);
+    this.globalInstruction = globalInstruction;
+  }
+
+  toHandle() {
+    return wasm.PluginHandle.globalInstruction(instructionOf(this.globalInstruction), this.name);
+  }
+}
+
+/** A content's texts and calls, briefly, for `LoggingPlugin`. */
+const brief = (content) => (content?.parts ?? []).map((p) => (p.text !== undefined ? `text: '${p.text}'` : p.functionCall ? `function_call: ${p.functionCall.name}`
+  : p.functionResponse ? `function_response: ${p.functionResponse.name}` : 'other part')).join(' | ') || 'None';
+
+/** ADK's `LoggingPlugin`: a console line for each hook of a run, with ADK's headings; answers nothing. */
+export class LoggingPlugin extends BasePlugin {
+  constructor(name = 'logging_plugin') {
+    super(name);
+  }
+
+  log(heading, detail) {
+    console.log(`[${this.name}] ${heading} ${detail}`);
+  }
+
+  async onUserMessageCallback({ invocationContext, userMessage }) { this.log('🚀 USER MESSAGE RECEIVED', `invocation ${invocationContext.invocationId}: ${brief(userMessage)}`); }
+  async beforeRunCallback({ invocationContext }) { this.log('🏃 INVOCATION STARTING', `agent ${invocationContext.agentName}`); }
+  async onEventCallback({ event }) { this.log('📢 EVENT YIELDED', `${event.id} by ${event.author}: ${brief(event.content)}`); }
+  async afterRunCallback({ invocationContext }) { this.log('✅ INVOCATION COMPLETED', invocationContext.invocationId); }
+  async beforeAgentCallback({ agent }) { this.log('🤖 AGENT STARTING', agent.name); }
+  async afterAgentCallback({ agent }) { this.log('🤖 AGENT COMPLETED', agent.name); }
+  async beforeModelCallback({ callbackContext, llmRequest }) { this.log('🧠 LLM REQUEST', `${llmRequest.model ?? 'default'} for ${callbackContext.agentName}`); }
+  async afterModelCallback({ callbackContext, llmResponse }) { this.log('🧠 LLM RESPONSE', `for ${callbackContext.agentName}: ${brief(llmResponse.content)}`); }
+  async onModelErrorCallback({ callbackContext, error }) { this.log('🧠 LLM ERROR', `for ${callbackContext.agentName}: ${error.message}`); }
+  async beforeToolCallback({ tool, toolArgs }) { this.log('🔧 TOOL STARTING', `${tool.name} ${JSON.stringify(toolArgs)}`); }
+  async afterToolCallback({ tool, result }) { this.log('🔧 TOOL COMPLETED', `${tool.name}: ${JSON.stringify(result)}`); }
+  async onToolErrorCallback({ tool, error }) { this.log('🔧 TOOL ERROR', `${tool.name}: ${error.message}`); }
+}
+
 /** A service of `kind` (`SessionService`, …) as it is, or an object implementing it in JS. */
 function serviceOf(kind, service) {
   return service instanceof wasm[kind] ? service : wasm[kind].fromJs(service);
@@ -639,10 +712,11 @@ function serviceOf(kind, service) {
 export class Runner {
   #handle;
 
-  constructor({ appName, agent, sessionService, artifactService, memoryService, credentialService, autoCreateSession = false }) {
+  constructor({ appName, agent, sessionService, artifactService, memoryService, credentialService, autoCreateSession = false, plugins = [] }) {
     needWasm('Runner');
     this.appName = appName;
     this.agent = agent;
+    this.plugins = plugins;
     this.sessionService = sessionService;
     this.artifactService = artifactService;
     this.memoryService = memoryService;
@@ -656,6 +730,7 @@ export class Runner {
       }
       this.#handle.useCredentialService(credentialService);
     }
+    if (plugins.length) this.#handle.usePlugins(plugins.map(pluginHandleOf));
   }
 
   /**
@@ -670,8 +745,9 @@ export class Runner {
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export class InMemoryRunner extends Runner {
-  constructor({ agent, appName = 'InMemoryRunner', credentialService, autoCreateSession = false }) {
+  constructor({ agent, appName = 'InMemoryRunner', credentialService, autoCreateSession = false, plugins }) {
     super({
+      plugins,
       credentialService,
       appName,
       agent,

@@ -328,7 +328,7 @@ fn require_confirmation(tool: &str, value: &JsValue) -> Result<RequireConfirmati
     })))
 }
 
-fn instruction(value: &JsValue, what: &'static str) -> Result<Instruction, AdkError> {
+pub(super) fn instruction(value: &JsValue, what: &'static str) -> Result<Instruction, AdkError> {
     if value.is_undefined() || value.is_null() {
         return Ok(Instruction::None);
     }
@@ -348,7 +348,8 @@ fn instruction(value: &JsValue, what: &'static str) -> Result<Instruction, AdkEr
     })))
 }
 
-fn tool_info(name: &str) -> JsValue {
+/// What JS hooks get as the tool (or agent): its name.
+pub(super) fn tool_info(name: &str) -> JsValue {
     object(&[("name", JsValue::from_str(name))])
 }
 

@@ -40,6 +40,8 @@ pub mod memory;
 #[cfg(feature = "agents")]
 pub mod openapi;
 #[cfg(feature = "agents")]
+pub mod plugin;
+#[cfg(feature = "agents")]
 pub mod runner;
 #[cfg(feature = "agents")]
 pub mod session;

@@ -11,10 +11,11 @@ use super::artifact::ArtifactServiceHandle;
 use super::convert::{from_js_core, json_of};
 use super::credential::CredentialServiceHandle;
 use super::memory::MemoryServiceHandle;
+use super::plugin::PluginHandle;
 use super::session::SessionServiceHandle;
 use super::stream::StreamHandle;
 use super::to_js_error;
-use crate::agent::Agent;
+use crate::agent::{Agent, PluginManager};
 use crate::artifact::ArtifactService;
 use crate::auth::CredentialService;
 use crate::memory::MemoryService;
@@ -34,6 +35,7 @@ pub struct RunnerHandle {
     memory: Option<Rc<dyn MemoryService>>,
     credentials: Option<Rc<dyn CredentialService>>,
     auto_create_session: bool,
+    plugins: PluginManager,
     /// Built by the first run, from the services given by then.
     runner: Option<Rc<Runner>>,
 }
@@ -66,8 +68,18 @@ impl RunnerHandle {
             memory: None,
             credentials: None,
             auto_create_session,
+            plugins: PluginManager::default(),
             runner: None,
         }
+    }
+
+    /// Runs every invocation through `plugins`, in order; two with one name are refused
+    /// (`INVALID_ARGUMENT`), as ADK's `Runner` refuses them.
+    #[wasm_bindgen(js_name = usePlugins)]
+    pub fn use_plugins(&mut self, plugins: Vec<PluginHandle>) -> Result<(), JsValue> {
+        self.plugins = PluginManager::new(plugins.iter().map(PluginHandle::plugin).collect()).map_err(to_js_error)?;
+        self.runner = None;
+        Ok(())
     }
 
     /// Uses this artifact service.
@@ -98,7 +110,8 @@ impl RunnerHandle {
         // OAuth2 token requests go through the page's fetch.
         let mut runner = Runner::new(&self.app_name, self.agent.clone(), self.sessions.clone())
             .with_auto_create_session(self.auto_create_session)
-            .with_http_client(Rc::new(FetchClient::global()));
+            .with_http_client(Rc::new(FetchClient::global()))
+            .with_plugin_manager(self.plugins.clone());
         if let Some(a) = &self.artifacts {
             runner = runner.with_artifact_service(a.clone());
         }

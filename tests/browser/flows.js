@@ -98,7 +98,46 @@ function tool(flow, spec, models) {
   });
 }
 
+/** What the plugins and the agents' logging callbacks saw, in order, as the recorder notes it. */
+let HOOKS = [];
+const note = (who, hook, what) => HOOKS.push(what ? `${who}.${hook}:${what}` : `${who}.${hook}`);
+
+/** The recorder's plugin that notes every hook and answers none. */
+class Recorder extends adk.BasePlugin {
+  onUserMessageCallback() { note(this.name, 'on_user_message'); }
+  beforeRunCallback() { note(this.name, 'before_run'); }
+  onEventCallback({ event }) { note(this.name, 'on_event', event.author); }
+  afterRunCallback() { note(this.name, 'after_run'); }
+  beforeAgentCallback({ agent }) { note(this.name, 'before_agent', agent.name); }
+  afterAgentCallback({ agent }) { note(this.name, 'after_agent', agent.name); }
+  beforeModelCallback({ callbackContext }) { note(this.name, 'before_model', callbackContext.agentName); }
+  afterModelCallback({ callbackContext }) { note(this.name, 'after_model', callbackContext.agentName); }
+  onModelErrorCallback({ callbackContext }) { note(this.name, 'on_model_error', callbackContext.agentName); }
+  beforeToolCallback({ tool }) { note(this.name, 'before_tool', tool.name); }
+  afterToolCallback({ tool }) { note(this.name, 'after_tool', tool.name); }
+  onToolErrorCallback({ tool }) { note(this.name, 'on_tool_error', tool.name); }
+}
+
+/** The recorder's plugins that answer at one hook each (their name). */
+const ANSWERING = {
+  answer_on_user_message: { async onUserMessageCallback() { return { role: 'user', parts: [{ text: 'Replaced by a plugin.' }] }; } },
+  answer_before_run: { async beforeRunCallback() { return { role: 'model', parts: [{ text: 'Closed for maintenance.' }] }; } },
+  answer_before_agent: { async beforeAgentCallback() { return { role: 'model', parts: [{ text: 'Answered before the agent.' }] }; } },
+  answer_before_model: { async beforeModelCallback() { return reply('From the plugin.'); } },
+  answer_before_tool: { async beforeToolCallback({ toolArgs }) { return { city: toolArgs.city, weather: 'plugin: foggy' }; } },
+  tag_events: { async onEventCallback({ event }) { return { ...event, customMetadata: { tagged_by: 'plugin' } }; } },
+};
+
+function plugin(name) {
+  if (name === 'global_instruction') return new adk.GlobalInstructionPlugin('Always answer in English, {user:name}.');
+  if (ANSWERING[name]) return Object.assign(new adk.BasePlugin(name), ANSWERING[name]);
+  return new Recorder(name);
+}
+
 const CALLBACKS = {
+  log_before_agent: ['beforeAgentCallback', (context) => void note('agent', 'before_agent', context.agentName)],
+  log_before_model: ['beforeModelCallback', ({ context }) => void note('agent', 'before_model', context.agentName)],
+  log_before_tool: ['beforeToolCallback', ({ tool }) => void note('agent', 'before_tool', tool.name)],
   cached_weather: ['beforeToolCallback', ({ tool, args }) => (tool.name === 'get_weather' ? { city: args.city, weather: 'cached: rainy' } : undefined)],
   checked_sum: ['afterToolCallback', ({ tool, response }) => (tool.name === 'add' ? { sum: response.sum, checked: true } : undefined)],
   redact_text: ['afterModelCallback', ({ response }) => (response.content?.parts?.[0]?.text !== undefined ? reply('[redacted]') : undefined)],
@@ -145,7 +184,9 @@ function build(flow, spec, models) {
 
 async function record(flow) {
   const models = [];
-  const runner = new InMemoryRunner({ agent: build(flow, flow.agent, models), appName: APP });
+  HOOKS = [];
+  const plugins = (flow.plugins ?? []).map(plugin);
+  const runner = new InMemoryRunner({ agent: build(flow, flow.agent, models), appName: APP, plugins });
   await runner.sessionService.createSession({ appName: APP, userId: USER, sessionId: 's', state: flow.setup?.state });
   for (const [filename, body] of Object.entries(flow.setup?.artifacts ?? {})) {
     // Text, or a whole Part (media).
@@ -183,7 +224,7 @@ async function record(flow) {
   const session = await runner.sessionService.getSession({ appName: APP, userId: USER, sessionId: 's' });
   const byName = Object.fromEntries(models);
   const requests = Object.fromEntries(Object.keys(flow.requests).map((name) => [name, byName[name]]));
-  const recorded = { requests: JSON.parse(JSON.stringify(requests)), events, state: session.state };
+  const recorded = { requests: JSON.parse(JSON.stringify(requests)), events, state: session.state, ...(flow.plugins ? { hooks: HOOKS } : {}) };
   return flow.raises ? { ...recorded, errors } : recorded;
 }
 
@@ -236,7 +277,7 @@ function firstDifference(want, got, path) {
 assert(golden.flows.length >= 12, `${golden.flows.length} flows`);
 for (const flow of golden.flows) {
   await test(`${flow.name}: requests and events as ADK ${golden.adk}`, async () => {
-    const want = raisedAsRejections(flow, { requests: flow.requests, events: flow.events, state: flow.state });
+    const want = raisedAsRejections(flow, { requests: flow.requests, events: flow.events, state: flow.state, ...(flow.plugins ? { hooks: flow.hooks } : {}) });
     const got = await record(flow);
     const difference = firstDifference(normalise(want), normalise(got), flow.name);
     assert(!difference, difference);

@@ -1,6 +1,9 @@
 // Type-checks the hand-written pkg/index.d.ts the way an app uses it (tsc --strict --noEmit).
 import init, {
   AgentTool,
+  BasePlugin,
+  GlobalInstructionPlugin,
+  LoggingPlugin,
   createEvent,
   getFunctionCalls,
   InMemoryArtifactService,
@@ -156,4 +159,19 @@ export function mcpUsage(model: JsModel, sse: boolean): LlmAgent {
   // @ts-expect-error: the url is required
   const _noUrl: MCPConnectionParams = { type: 'SseConnectionParams' };
   return new LlmAgent({ name: 'mcp', model, tools: [new MCPToolset(params, ['add'], 'srv')] });
+}
+
+export function pluginUsage(agent: LlmAgent): InMemoryRunner {
+  class Guard extends BasePlugin {
+    override beforeToolCallback({ tool, toolArgs }: Parameters<BasePlugin['beforeToolCallback']>[0]) {
+      return tool.name === 'pay' && Number(toolArgs.amount) > 100 ? { error: 'refused' } : undefined;
+    }
+    override beforeModelCallback({ callbackContext, llmRequest }: Parameters<BasePlugin['beforeModelCallback']>[0]) {
+      llmRequest.config.labels = { agent: callbackContext.agentName };
+    }
+  }
+  const global = new GlobalInstructionPlugin((ctx) => `User ${ctx.userId}.`);
+  // @ts-expect-error: a plugin needs its name
+  new BasePlugin();
+  return new InMemoryRunner({ agent, plugins: [new Guard('guard'), global, new LoggingPlugin()] });
 }

@@ -64,7 +64,9 @@ impl Tool for AgentTool {
             ctx.with_actions(|a| a.skip_summarization = Some(true));
         }
         let name = self.agent.name().to_string();
-        let runner = Runner::in_memory(&name, self.agent.clone());
+        // The parent's plugins see the agent's run too (ADK's `include_plugins`, on by default).
+        let plugins = ctx.invocation_context().plugins().clone();
+        let runner = Runner::in_memory(&name, self.agent.clone()).with_plugin_manager(plugins);
         let session =
             runner.session_service().create_session(&name, "tmp_user", Some(ctx.state().to_dict()), None).await?;
         let mut events =

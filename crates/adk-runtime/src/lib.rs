@@ -7,7 +7,7 @@
 //! 2. [`agent`]: the `Agent` trait, the contexts, callbacks and `RunConfig`;
 //! 3. [`tool`]: the `Tool` trait, `FunctionTool` and the built-in tools;
 //! 4. [`agents`]: the agents (workflow, `LlmAgent`, `RemoteA2aAgent` over `adk-a2a`);
-//! 5. [`runner`];
+//! 5. [`runner`], and [`plugins`]: ADK's ready-made plugins (the trait is the agent layer's);
 //! 6. [`agent_tool`]: an agent offered as a tool, the one leaf that runs a runner.
 
 pub mod agent;
@@ -18,6 +18,7 @@ pub mod auth;
 mod markers;
 pub mod memory;
 pub mod model;
+pub mod plugins;
 pub mod runner;
 pub mod session;
 pub mod store;

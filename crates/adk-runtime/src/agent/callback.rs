@@ -14,23 +14,26 @@ pub type CallbackFuture = Pin<Box<dyn Future<Output = Result<Option<Content>, Ad
 /// A before- or after-agent callback.
 pub type AgentCallback = Rc<dyn Fn(CallbackContext) -> CallbackFuture>;
 
-/// Runs callbacks in order until one returns content, and turns the outcome into ADK's event:
-/// content (which for `before` also ends the agent's invocation context), else a state-only event
-/// when the callbacks changed state, else nothing.
+/// Runs the plugins' agent hook, then (unless a plugin answered) the callbacks in order until one
+/// returns content, and turns the outcome into ADK's event: content (which for `before` also ends
+/// the agent's invocation context), else a state-only event when they changed state, else nothing.
 pub(super) async fn run_callbacks(
     callbacks: &[AgentCallback],
     ctx: &InvocationContext,
     before: bool,
 ) -> Result<Option<Event>, AdkError> {
-    if callbacks.is_empty() {
+    let plugins = ctx.plugins();
+    if callbacks.is_empty() && plugins.is_empty() {
         return Ok(None);
     }
     let callback_context = CallbackContext::new(ctx.clone());
-    let mut content = None;
-    for callback in callbacks {
-        content = callback(callback_context.clone()).await?;
-        if content.is_some() {
-            break;
+    let mut content = plugins.run_agent_hook(&callback_context, before).await?;
+    if content.is_none() {
+        for callback in callbacks {
+            content = callback(callback_context.clone()).await?;
+            if content.is_some() {
+                break;
+            }
         }
     }
     let has_content = content.is_some();

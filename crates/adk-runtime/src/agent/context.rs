@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::{Agent, RunConfig};
+use super::{Agent, PluginManager, RunConfig};
 use crate::artifact::{ArtifactKey, ArtifactService};
 use crate::auth::{AuthConfig, CredentialContext, CredentialService};
 pub use crate::cancellation::Cancellation;
@@ -38,6 +38,8 @@ pub struct Invocation {
     pub http_client: Option<Rc<dyn HttpClient>>,
     /// Fired when the run is stopped before it finished.
     pub cancellation: Rc<Cancellation>,
+    /// The runner's plugins.
+    pub plugins: PluginManager,
     llm_calls: Cell<u32>,
     // The toolsets' credentials resolved for this invocation, by credential key (ADK's
     // `credential_by_key`): never in the session, gone with the invocation.
@@ -64,6 +66,7 @@ impl Invocation {
             credential_service: None,
             http_client: None,
             cancellation: Rc::default(),
+            plugins: PluginManager::default(),
             llm_calls: Cell::new(0),
             credentials: RefCell::default(),
         }
@@ -152,6 +155,11 @@ impl InvocationContext {
     /// The user message of this invocation.
     pub fn user_content(&self) -> Option<&Content> {
         self.invocation.user_content.as_ref()
+    }
+
+    /// The runner's plugins.
+    pub fn plugins(&self) -> &PluginManager {
+        &self.invocation.plugins
     }
 
     /// How the invocation runs.

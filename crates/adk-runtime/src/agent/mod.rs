@@ -3,6 +3,7 @@
 
 mod callback;
 mod context;
+mod plugins;
 mod run_config;
 
 use std::any::Any;
@@ -18,6 +19,7 @@ use crate::{AdkError, Event};
 
 pub use callback::{AgentCallback, CallbackFuture};
 pub use context::{CallbackContext, Cancellation, Invocation, InvocationContext, ReadonlyContext, State, ToolContext};
+pub use plugins::{Plugin, PluginManager};
 pub use run_config::{RunConfig, StreamingMode};
 
 /// The events an agent produces, pulled one at a time: an agent does not go on until its last
@@ -195,9 +197,9 @@ pub fn validate_name(name: &str) -> Result<(), AdkError> {
     Ok(())
 }
 
-/// Runs `agent` as ADK's `BaseAgent.run_async`: before-agent callbacks (content skips the agent and
-/// ends its invocation context), the agent's own run, then after-agent callbacks (content adds a
-/// reply). A callback that only changed state yields a state-only event.
+/// Runs `agent` as ADK's `BaseAgent.run_async`: before-agent plugins and callbacks (content skips
+/// the agent and ends its invocation context), the agent's own run, then after-agent plugins and
+/// callbacks (content adds a reply). A callback that only changed state yields a state-only event.
 pub fn run_agent(agent: Rc<dyn Agent>, parent: &InvocationContext) -> EventStream {
     let ctx = parent.for_agent(agent.clone());
     Box::pin(async_stream::try_stream! {

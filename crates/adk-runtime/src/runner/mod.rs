@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use indexmap::IndexSet;
 
-use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
+use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext, Plugin, PluginManager};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::auth::CredentialService;
 use crate::http::HttpClient;
@@ -33,6 +33,7 @@ pub struct Runner {
     credential_service: Option<Rc<dyn CredentialService>>,
     http_client: Option<Rc<dyn HttpClient>>,
     auto_create_session: bool,
+    plugins: PluginManager,
     running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
 
@@ -48,6 +49,7 @@ impl Runner {
             credential_service: None,
             http_client: None,
             auto_create_session: false,
+            plugins: PluginManager::default(),
             running: Rc::new(RefCell::new(IndexSet::new())),
         }
     }
@@ -90,6 +92,23 @@ impl Runner {
         self
     }
 
+    /// Runs every invocation through `plugins`, in order (ADK's `plugins`, which an `App` carries);
+    /// two with one name are refused with `INVALID_ARGUMENT`.
+    pub fn with_plugins(self, plugins: Vec<Rc<dyn Plugin>>) -> Result<Self, AdkError> {
+        Ok(self.with_plugin_manager(PluginManager::new(plugins)?))
+    }
+
+    /// Shares `plugins` (an agent tool's run uses its parent's).
+    pub fn with_plugin_manager(mut self, plugins: PluginManager) -> Self {
+        self.plugins = plugins;
+        self
+    }
+
+    /// The plugins.
+    pub fn plugin_manager(&self) -> &PluginManager {
+        &self.plugins
+    }
+
     /// The app name.
     pub fn app_name(&self) -> &str {
         &self.app_name
@@ -115,8 +134,10 @@ impl Runner {
         self.memory_service.as_ref()
     }
 
-    /// Runs one invocation: appends the user message (with `state_delta`) to the session, picks the
-    /// agent to run, then appends every non-partial event the agents produce before yielding it.
+    /// Runs one invocation: the plugins may replace the user message, which is then appended to
+    /// the session (with `state_delta`); the agent to run is picked and run, unless a plugin's
+    /// `before_run` answers instead; every event, once the plugins' `on_event` saw it, is appended
+    /// (unless partial) before it is yielded; the plugins' `after_run` closes a run that did not fail.
     ///
     /// A second run on a session whose run is still going fails with `FAILED_PRECONDITION`. Dropping
     /// the stream stops the run at its next await point; nothing after the last event taken is written.
@@ -129,51 +150,125 @@ impl Runner {
         run_config: RunConfig,
     ) -> EventStream {
         let (user_id, session_id) = (user_id.to_string(), session_id.to_string());
-        let app_name = self.app_name.clone();
         let root = self.agent.clone();
-        let session_service = self.session_service.clone();
-        let artifact_service = self.artifact_service.clone();
-        let memory_service = self.memory_service.clone();
-        let credential_service = self.credential_service.clone();
-        let http_client = self.http_client.clone();
+        let setup = Setup {
+            app_name: self.app_name.clone(),
+            session_service: self.session_service.clone(),
+            artifact_service: self.artifact_service.clone(),
+            memory_service: self.memory_service.clone(),
+            credential_service: self.credential_service.clone(),
+            http_client: self.http_client.clone(),
+            plugins: self.plugins.clone(),
+        };
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
         Box::pin(async_stream::try_stream! {
             let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
             let mut new_message = new_message;
             validate_new_message(&mut new_message)?;
-            let session = match session_service.get_session(&app_name, &user_id, &session_id, None).await? {
+            let (app_name, session_service) = (&setup.app_name, &setup.session_service);
+            let session = match session_service.get_session(app_name, &user_id, &session_id, None).await? {
                 Some(session) => session,
-                None if auto_create => session_service.create_session(&app_name, &user_id, None, Some(&session_id)).await?,
+                None if auto_create => session_service.create_session(app_name, &user_id, None, Some(&session_id)).await?,
                 None => Err(AdkError::new(ErrorCode::NotFound, format!("Session not found: {session_id}")))?,
             };
-            let invocation_id = resumed_invocation(&session.events, &new_message)
-                .unwrap_or_else(|| format!("e-{}", platform::new_uuid()));
-            let mut invocation = Invocation::new(invocation_id.clone(), Some(new_message.clone()), run_config, session, session_service.clone());
-            invocation.artifact_service = artifact_service;
-            invocation.memory_service = memory_service;
-            invocation.credential_service = credential_service;
-            invocation.http_client = http_client;
-            let invocation = Rc::new(invocation);
+            let (invocation, new_message) = setup.invocation(session, new_message, run_config, &root).await?;
 
             let mut user_event = Event::new("user");
-            user_event.invocation_id = invocation_id;
+            user_event.invocation_id.clone_from(&invocation.invocation_id);
             user_event.content = Some(new_message);
             user_event.actions.state_delta = state_delta.unwrap_or_default();
             append(&invocation, user_event).await?;
 
             let agent = find_agent_to_run(&invocation.session.borrow(), &root);
             let ctx = InvocationContext::new(invocation.clone(), agent.clone());
-            let mut events = run_agent(agent, &ctx);
-            // Declared after the agent's events, so dropped before them: a stopped run tells the
-            // work in flight (its signals fire) before that work is dropped.
-            let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
-            while let Some(event) = events.next().await {
-                yield append(&invocation, event?).await?;
+            let plugins = &setup.plugins;
+            if let Some(content) = plugins.run_before_run(&ctx).await? {
+                // As ADK: the answer is the run's one event, authored `model`.
+                let mut event = Event::new("model");
+                event.content = Some(content);
+                yield append(&invocation, on_event(&ctx, event).await?).await?;
+            } else {
+                let mut events = run_agent(agent, &ctx);
+                // Declared after the agent's events, so dropped before them: a stopped run tells the
+                // work in flight (its signals fire) before that work is dropped.
+                let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
+                while let Some(event) = events.next().await {
+                    yield append(&invocation, on_event(&ctx, event?).await?).await?;
+                }
+                stop.0 = None;
             }
-            stop.0 = None;
+            plugins.run_after_run(&ctx).await?;
         })
     }
+}
+
+/// What a run starts its invocation with: the runner's services and plugins.
+struct Setup {
+    app_name: String,
+    session_service: Rc<dyn SessionService>,
+    artifact_service: Option<Rc<dyn ArtifactService>>,
+    memory_service: Option<Rc<dyn MemoryService>>,
+    credential_service: Option<Rc<dyn CredentialService>>,
+    http_client: Option<Rc<dyn HttpClient>>,
+    plugins: PluginManager,
+}
+
+impl Setup {
+    /// The invocation for `message` over `session`, after the plugins' `on_user_message`: a message
+    /// a plugin replaced is checked as the caller's is, and is what the invocation starts from (and
+    /// continues, when its responses answer an earlier one's calls).
+    async fn invocation(
+        &self,
+        session: Session,
+        message: Content,
+        run_config: RunConfig,
+        root: &Rc<dyn Agent>,
+    ) -> Result<(Rc<Invocation>, Content), AdkError> {
+        let invocation = self.start(session, &message, run_config.clone());
+        if self.plugins.is_empty() {
+            return Ok((invocation, message));
+        }
+        let ctx = InvocationContext::new(invocation.clone(), root.clone());
+        let Some(mut replaced) = self.plugins.run_on_user_message(&ctx, &message).await? else {
+            return Ok((invocation, message));
+        };
+        validate_new_message(&mut replaced)?;
+        let session = invocation.session.replace(Session::placeholder());
+        Ok((self.start(session, &replaced, run_config), replaced))
+    }
+
+    fn start(&self, session: Session, message: &Content, run_config: RunConfig) -> Rc<Invocation> {
+        let invocation_id =
+            resumed_invocation(&session.events, message).unwrap_or_else(|| format!("e-{}", platform::new_uuid()));
+        let service = self.session_service.clone();
+        let mut invocation = Invocation::new(invocation_id, Some(message.clone()), run_config, session, service);
+        invocation.artifact_service.clone_from(&self.artifact_service);
+        invocation.memory_service.clone_from(&self.memory_service);
+        invocation.credential_service.clone_from(&self.credential_service);
+        invocation.http_client.clone_from(&self.http_client);
+        invocation.plugins = self.plugins.clone();
+        Rc::new(invocation)
+    }
+}
+
+/// The event as the plugins leave it (ADK's `_get_output_event`): a replacement keeps the original's
+/// id, invocation and timestamp, and its author when it gives none. The plugins see it with the
+/// run's defaults already applied.
+async fn on_event(ctx: &InvocationContext, mut event: Event) -> Result<Event, AdkError> {
+    let plugins = ctx.plugins();
+    if plugins.is_empty() {
+        return Ok(event);
+    }
+    apply_run_defaults(ctx.invocation(), &mut event);
+    let Some(mut replacement) = plugins.run_on_event(ctx, &event).await? else { return Ok(event) };
+    replacement.id = event.id;
+    replacement.invocation_id = event.invocation_id;
+    replacement.timestamp = event.timestamp;
+    if replacement.author.is_empty() {
+        replacement.author = event.author;
+    }
+    Ok(replacement)
 }
 
 /// Fires the invocation's cancellation if the run is dropped before it finished.
@@ -206,14 +301,7 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
 /// the run's. The session is taken out of the invocation while the service works on it, and put
 /// back even if the run is dropped half-way.
 async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
-    if event.invocation_id.is_empty() {
-        event.invocation_id.clone_from(&invocation.invocation_id);
-    }
-    if let Some(extra) = &invocation.run_config.custom_metadata {
-        let mut merged = extra.clone();
-        merged.extend(event.custom_metadata.take().unwrap_or_default());
-        event.custom_metadata = Some(merged);
-    }
+    apply_run_defaults(invocation, &mut event);
     if event.partial == Some(true) {
         return Ok(event);
     }
@@ -229,6 +317,18 @@ async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkE
     let session = std::mem::replace(&mut *invocation.session.borrow_mut(), Session::placeholder());
     let mut guard = PutBack { invocation, session };
     invocation.session_service.append_event(&mut guard.session, event).await
+}
+
+/// The run's invocation id on an event without one; the run's custom metadata under the event's own.
+fn apply_run_defaults(invocation: &Invocation, event: &mut Event) {
+    if event.invocation_id.is_empty() {
+        event.invocation_id.clone_from(&invocation.invocation_id);
+    }
+    if let Some(extra) = &invocation.run_config.custom_metadata {
+        let mut merged = extra.clone();
+        merged.extend(event.custom_metadata.take().unwrap_or_default());
+        event.custom_metadata = Some(merged);
+    }
 }
 
 /// The invocation a message of function responses continues (ADK 2.x): the one whose calls the

@@ -1,5 +1,6 @@
-//! Model and tool callbacks (ADK's `before_model_callback` and friends), with ADK's rules: the first
-//! callback that returns something wins; a request or arguments may be changed on the way.
+//! Model and tool callbacks (ADK's `before_model_callback` and friends), with ADK's rules: the
+//! plugins go first, then the agent's callbacks; the first that returns something wins (a plugin's
+//! answer skips the callbacks); a request or arguments may be changed on the way.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -34,6 +35,10 @@ pub(super) async fn before_model(
     ctx: &CallbackContext,
     mut request: LlmRequest,
 ) -> Result<(LlmRequest, Option<LlmResponse>), AdkError> {
+    let answer = ctx.invocation_context().plugins().run_before_model(ctx, &mut request).await?;
+    if answer.is_some() {
+        return Ok((request, answer));
+    }
     for callback in callbacks {
         let (changed, response) = callback(ctx.clone(), request).await?;
         request = changed;
@@ -49,6 +54,9 @@ pub(super) async fn after_model(
     ctx: &CallbackContext,
     response: LlmResponse,
 ) -> Result<LlmResponse, AdkError> {
+    if let Some(replacement) = ctx.invocation_context().plugins().run_after_model(ctx, &response).await? {
+        return Ok(replacement);
+    }
     for callback in callbacks {
         if let Some(replacement) = callback(ctx.clone(), response.clone()).await? {
             return Ok(replacement);
@@ -63,6 +71,9 @@ pub(super) async fn on_model_error(
     request: &LlmRequest,
     error: AdkError,
 ) -> Result<LlmResponse, AdkError> {
+    if let Some(response) = ctx.invocation_context().plugins().run_on_model_error(ctx, request, &error).await? {
+        return Ok(response);
+    }
     for callback in callbacks {
         if let Some(response) = callback(ctx.clone(), request.clone(), error.clone()).await? {
             return Ok(response);

@@ -10,8 +10,7 @@ use indexmap::IndexMap;
 use super::callbacks::{after_model, before_model, on_model_error};
 use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
-use super::instructions::inject_session_state;
-use super::{as_llm_agent, IncludeContents, Instruction, LlmAgent};
+use super::{as_llm_agent, IncludeContents, LlmAgent};
 use super::{auth, confirmation, output_schema, toolset_auth};
 use crate::agent::{
     run_agent, Agent, CallbackContext, EventStream, InvocationContext, ReadonlyContext, StreamingMode, ToolContext,
@@ -119,15 +118,6 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
     (texts.join("\n\n"), media)
 }
 
-async fn resolve_instruction(instruction: &Instruction, ctx: &CallbackContext) -> Result<Option<String>, AdkError> {
-    match instruction {
-        Instruction::None => Ok(None),
-        Instruction::Text(t) if t.is_empty() => Ok(None),
-        Instruction::Text(template) => inject_session_state(template, ctx).await.map(Some),
-        Instruction::Provider(f) => f(ReadonlyContext::clone(ctx)).await.map(Some),
-    }
-}
-
 /// The request for the next model call, and the tools the model may call, built as ADK's request
 /// processors build it: global instruction, static or dynamic instruction, identity, the history,
 /// then the transfer instruction and tool.
@@ -138,10 +128,10 @@ async fn build_request(
 ) -> Result<(LlmRequest, Vec<Rc<dyn Tool>>), AdkError> {
     let callback_ctx = CallbackContext::new(ctx.clone());
     let global = match as_llm_agent(&*ctx.agent().root_agent()) {
-        Some(root) => resolve_instruction(&root.config.global_instruction, &callback_ctx).await?,
+        Some(root) => root.config.global_instruction.resolve(&callback_ctx).await?,
         None => None,
     };
-    let instruction = resolve_instruction(&agent.config.instruction, &callback_ctx).await?;
+    let instruction = agent.config.instruction.resolve(&callback_ctx).await?;
     let mut request = assemble_request(agent, ctx, global, instruction);
     // After the contents and before the tools, as ADK's code execution request processor runs.
     if let Some(executor) = agent.config.code_executor {
@@ -306,6 +296,8 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             let callback_ctx = CallbackContext::new(ctx.clone());
             let (mut request, early) = before_model(&agent.config.before_model_callbacks, &callback_ctx, request).await?;
             let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
+            // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
+            let answered = early.is_some();
             let mut responses: LlmResponseStream = match early {
                 Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
                 None => {
@@ -328,7 +320,10 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     Err(e) if e.code == ErrorCode::Aborted => Err(e)?,
                     Err(e) => on_model_error(&agent.config.on_model_error_callbacks, &callback_ctx, &request, e).await?,
                 };
-                let mut response = after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?;
+                let mut response = match answered {
+                    true => response,
+                    false => after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?,
+                };
                 if let Some(planner) = &agent.config.planner {
                     planner.process_llm_response(&mut response);
                 }
@@ -378,6 +373,11 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 let mut events = run_agent(target, &ctx);
                 while let Some(event) = events.next().await {
                     yield event?;
+                }
+                // Under an LLM root, ADK 2.x's scheduler closes an agent at its transfer, so its
+                // after-agent hooks never run (1.x ran them once the target was done).
+                if as_llm_agent(&*ctx.agent().root_agent()).is_some() {
+                    ctx.set_end_invocation(true);
                 }
                 break;
             }

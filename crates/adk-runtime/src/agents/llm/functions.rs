@@ -82,13 +82,16 @@ async fn call_one(
     let tool_ctx = ToolContext::for_tool(ctx.clone(), &id).with_tool_confirmation(confirmation);
     let config = agent.config();
     let mut args = call.args.unwrap_or_default();
-    let mut result = None;
-    for callback in &config.before_tool_callbacks {
-        let (changed, early) = callback(name.clone(), args, tool_ctx.clone()).await?;
-        args = changed;
-        if early.is_some() {
-            result = early;
-            break;
+    let plugins = ctx.plugins();
+    let mut result = plugins.run_before_tool(&name, &mut args, &tool_ctx).await?;
+    if result.is_none() {
+        for callback in &config.before_tool_callbacks {
+            let (changed, early) = callback(name.clone(), args, tool_ctx.clone()).await?;
+            args = changed;
+            if early.is_some() {
+                result = early;
+                break;
+            }
         }
     }
     let result = match result {
@@ -99,10 +102,14 @@ async fn call_one(
         },
     };
     let mut result = result;
-    for callback in &config.after_tool_callbacks {
-        if let Some(replacement) = callback(name.clone(), args.clone(), tool_ctx.clone(), result.clone()).await? {
-            result = replacement;
-            break;
+    if let Some(replacement) = plugins.run_after_tool(&name, &args, &tool_ctx, &result).await? {
+        result = replacement;
+    } else {
+        for callback in &config.after_tool_callbacks {
+            if let Some(replacement) = callback(name.clone(), args.clone(), tool_ctx.clone(), result.clone()).await? {
+                result = replacement;
+                break;
+            }
         }
     }
     let part = if tool.is_long_running() && result.is_null() {
@@ -132,6 +139,9 @@ async fn recover(
     ctx: &ToolContext,
     error: AdkError,
 ) -> Result<Value, AdkError> {
+    if let Some(result) = ctx.invocation_context().plugins().run_on_tool_error(name, args, ctx, &error).await? {
+        return Ok(result);
+    }
     for callback in &config.on_tool_error_callbacks {
         if let Some(result) = callback(name.to_string(), args.clone(), ctx.clone(), error.clone()).await? {
             return Ok(result);

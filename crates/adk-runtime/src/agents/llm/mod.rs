@@ -20,7 +20,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 
-use crate::agent::{Agent, AgentCore, EventStream, InvocationContext, ReadonlyContext};
+use crate::agent::{Agent, AgentCore, CallbackContext, EventStream, InvocationContext, ReadonlyContext};
 use crate::model::BaseLlm;
 use crate::tool::ToolUnion;
 use crate::types::{Content, JsonObject};
@@ -51,6 +51,19 @@ pub enum Instruction {
     Text(String),
     /// Computed each turn.
     Provider(InstructionProvider),
+}
+
+impl Instruction {
+    /// The instruction's text this turn: a template filled from the state, or what the provider
+    /// returns; `None` for none (an empty template is none).
+    pub async fn resolve(&self, ctx: &CallbackContext) -> Result<Option<String>, AdkError> {
+        match self {
+            Instruction::None => Ok(None),
+            Instruction::Text(t) if t.is_empty() => Ok(None),
+            Instruction::Text(template) => inject_session_state(template, ctx).await.map(Some),
+            Instruction::Provider(f) => f(ReadonlyContext::clone(ctx)).await.map(Some),
+        }
+    }
 }
 
 /// Which history the model sees.
