@@ -14,7 +14,7 @@ import { bundlePages } from './bundle.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/ag-ui.html', 'tests/browser/ai-sdk.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ['tests/browser/events.html', 'tests/browser/services.html', 'tests/browser/runner.html', 'tests/browser/llm.html', 'tests/browser/flows.html', 'tests/browser/models.html', 'tests/browser/tools.html', 'tests/browser/plugins.html', 'tests/browser/mcp.html', 'tests/browser/openapi.html', 'tests/browser/oauth.html', 'tests/browser/a2a.html', 'tests/browser/adk_server.html', 'tests/browser/worker.html', 'tests/browser/ag-ui.html', 'tests/browser/ai-sdk.html', 'tests/browser/hostile.html', 'tests/browser/fuzz.html', 'tests/browser/memory.html', 'tests/browser/fatal.html'];
 // Pages that import npm packages load their bundle from target/bundles/.
 await bundlePages();
 const server = await serve(ROOT, 0, [replay, agUiValidator]);
