@@ -61,9 +61,20 @@ mod native {
     }
 }
 
-/// Seconds since the Unix epoch, as ADK's `time.time()`.
+/// Seconds since the Unix epoch, as ADK's `time.time()`, but strictly increasing from one call to
+/// the next: event timestamps order a session, and compaction covers events by timestamp range, so
+/// two events must never share one (a browser clock ticks in whole milliseconds, and an instant
+/// model answers within one). A microsecond apart, when the clock has not moved.
 pub fn now_seconds() -> f64 {
-    (host().now_seconds)()
+    thread_local! {
+        static LAST: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::MIN) };
+    }
+    let now = (host().now_seconds)();
+    LAST.with(|last| {
+        let next = if now > last.get() { now } else { last.get() + 1e-6 };
+        last.set(next);
+        next
+    })
 }
 
 /// `text` in Unicode Normalization Form C.

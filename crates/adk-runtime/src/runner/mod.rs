@@ -10,6 +10,7 @@ use std::rc::Rc;
 use indexmap::IndexSet;
 
 use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext};
+use crate::apps::{compact_after_invocation, App, EventsCompactionConfig};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::auth::CredentialService;
 use crate::http::HttpClient;
@@ -33,6 +34,7 @@ pub struct Runner {
     credential_service: Option<Rc<dyn CredentialService>>,
     http_client: Option<Rc<dyn HttpClient>>,
     auto_create_session: bool,
+    events_compaction_config: Option<Rc<EventsCompactionConfig>>,
     running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
 
@@ -48,6 +50,7 @@ impl Runner {
             credential_service: None,
             http_client: None,
             auto_create_session: false,
+            events_compaction_config: None,
             running: Rc::new(RefCell::new(IndexSet::new())),
         }
     }
@@ -55,6 +58,20 @@ impl Runner {
     /// ADK's `InMemoryRunner`: in-memory session, artifact and memory services.
     pub fn in_memory(app_name: &str, agent: Rc<dyn Agent>) -> Self {
         Runner::new(app_name, agent, Rc::new(InMemorySessionService::new()))
+            .with_artifact_service(Rc::new(InMemoryArtifactService::new()))
+            .with_memory_service(Rc::new(InMemoryMemoryService::new()))
+    }
+
+    /// ADK's `Runner(app=…)`: the app's name, root agent and compaction.
+    pub fn from_app(app: &App, session_service: Rc<dyn SessionService>) -> Self {
+        let mut runner = Runner::new(&app.name, app.root_agent.clone(), session_service);
+        runner.events_compaction_config.clone_from(&app.events_compaction_config);
+        runner
+    }
+
+    /// ADK's `InMemoryRunner(app=…)`.
+    pub fn in_memory_from_app(app: &App) -> Self {
+        Runner::from_app(app, Rc::new(InMemorySessionService::new()))
             .with_artifact_service(Rc::new(InMemoryArtifactService::new()))
             .with_memory_service(Rc::new(InMemoryMemoryService::new()))
     }
@@ -138,6 +155,7 @@ impl Runner {
         let http_client = self.http_client.clone();
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
+        let compaction = self.events_compaction_config.clone();
         Box::pin(async_stream::try_stream! {
             let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
             let mut new_message = new_message;
@@ -171,6 +189,16 @@ impl Runner {
             while let Some(event) = events.next().await {
                 yield append(&invocation, event?).await?;
             }
+            drop(events);
+            // After the whole invocation, never in the middle of one (ADK's post-invocation
+            // compaction); the summary is recorded, not yielded.
+            if let Some(config) = &compaction {
+                let session = invocation.session.borrow().clone();
+                let cancellation = invocation.cancellation.clone();
+                if let Some(summary) = compact_after_invocation(config, &root, &session, cancellation).await? {
+                    record(&invocation, summary).await?;
+                }
+            }
             stop.0 = None;
         })
     }
@@ -203,8 +231,7 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
 
 /// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
 /// the session stored it. An event without an invocation id (`createEvent()` in a JS agent) gets
-/// the run's. The session is taken out of the invocation while the service works on it, and put
-/// back even if the run is dropped half-way.
+/// the run's.
 async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
     if event.invocation_id.is_empty() {
         event.invocation_id.clone_from(&invocation.invocation_id);
@@ -217,6 +244,12 @@ async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkE
     if event.partial == Some(true) {
         return Ok(event);
     }
+    record(invocation, event).await
+}
+
+/// Appends `event` through the session service, as it is. The session is taken out of the
+/// invocation while the service works on it, and put back even if the run is dropped half-way.
+async fn record(invocation: &Invocation, event: Event) -> Result<Event, AdkError> {
     struct PutBack<'a> {
         invocation: &'a Invocation,
         session: Session,
