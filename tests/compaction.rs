@@ -107,6 +107,11 @@ fn configs_adk_refuses_are_refused_with_its_message() {
         refused(EventsCompactionConfig::default()).starts_with("At least one compaction trigger must be configured")
     );
     assert_eq!(refused(window(None, 0, 0)), "compaction_interval: Input should be greater than 0");
+    // ADK's token trigger is not run yet: refused, not ignored.
+    let token =
+        EventsCompactionConfig { token_threshold: Some(1000), event_retention_size: Some(4), ..Default::default() };
+    let app = App::new("app", chat(texts([]))).unwrap();
+    assert_eq!(app.with_events_compaction_config(token).err().unwrap().code, ErrorCode::Unimplemented);
     let e = App::new("my app", chat(texts([]))).err().unwrap();
     assert_eq!(e.message, "Invalid app name 'my app': must start with a letter and can only consist of letters, digits, underscores, and hyphens.");
     let e = LlmEventSummarizer::new(texts([]), Some("Summarize {history}")).err().unwrap();

@@ -8,8 +8,6 @@
 
 use std::rc::Rc;
 
-use indexmap::IndexMap;
-
 use super::summarizer::{BaseEventsSummarizer, LlmEventSummarizer};
 use super::window::{is_range_worth_compacting, longest_self_contained_prefix};
 use super::EventsCompactionConfig;
@@ -30,19 +28,20 @@ fn sliding_window<'a>(events: &[&'a Event], interval: usize, overlap: usize) -> 
         .find(|end| *end != 0.0)
         .unwrap_or(0.0);
     // Each invocation's latest timestamp, in order of first appearance.
-    let mut latest: IndexMap<&str, f64> = IndexMap::new();
+    let mut latest: Vec<(&str, f64)> = Vec::new();
     for event in events.iter().filter(|e| !e.invocation_id.is_empty() && e.actions.compaction.is_none()) {
-        let entry = latest.entry(event.invocation_id.as_str()).or_insert(0.0);
-        *entry = entry.max(event.timestamp);
+        match latest.iter_mut().find(|(id, _)| *id == event.invocation_id) {
+            Some(entry) => entry.1 = entry.1.max(event.timestamp),
+            None => latest.push((&event.invocation_id, event.timestamp)),
+        }
     }
-    let new: Vec<usize> =
-        (0..latest.len()).filter(|&i| latest.get_index(i).is_some_and(|(_, ts)| *ts > last_end)).collect();
+    let new: Vec<usize> = (0..latest.len()).filter(|&i| latest.get(i).is_some_and(|(_, ts)| *ts > last_end)).collect();
     let (Some(&first_new), Some(&last_new)) = (new.first(), new.last()) else { return Vec::new() };
     if new.len() < interval {
         return Vec::new();
     }
     let (Some((start_id, _)), Some((end_id, _))) =
-        (latest.get_index(first_new.saturating_sub(overlap)), latest.get_index(last_new))
+        (latest.get(first_new.saturating_sub(overlap)), latest.get(last_new))
     else {
         return Vec::new();
     };

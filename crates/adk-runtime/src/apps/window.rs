@@ -1,8 +1,6 @@
 //! Which events a compaction may summarize (ADK 2.x's `apps/compaction.py` helpers): only a range
 //! that leaves no call waiting for its answer, and only when replacing it can shrink the request.
 
-use indexmap::IndexSet;
-
 use crate::agents::llm::{apply_compaction, compaction_ranges, summary_events};
 use crate::types::Content;
 use adk_core::events::EventCompaction;
@@ -36,9 +34,9 @@ fn resolved_response_ids(event: &Event) -> Vec<&str> {
 /// Calls opened in `events` that can never be answered (ADK's `_provably_dead_call_ids`): not a
 /// long-running call still expected, not asked of the app by the newest invocation, answered
 /// nowhere in the session, and not made by the newest invocation (which may still be running).
-fn dead_call_ids<'a>(events: &[&'a Event], all: &[&Event], newest: Option<&str>) -> IndexSet<&'a str> {
-    let mut protected: IndexSet<String> = IndexSet::new();
-    let mut answered: IndexSet<String> = IndexSet::new();
+fn dead_call_ids<'a>(events: &[&'a Event], all: &[&'a Event], newest: Option<&str>) -> Vec<&'a str> {
+    let mut protected: Vec<&str> = Vec::new();
+    let mut answered: Vec<&str> = Vec::new();
     for event in all {
         let newest_or_unscoped = event.invocation_id.is_empty() || Some(event.invocation_id.as_str()) == newest;
         if let Some(long_running) = event.long_running_tool_ids.as_ref().filter(|ids| !ids.is_empty()) {
@@ -48,22 +46,22 @@ fn dead_call_ids<'a>(events: &[&'a Event], all: &[&Event], newest: Option<&str>)
                 .filter(|c| c.name.as_deref().is_some_and(|n| CLIENT_FUNCTION_CALL_NAMES.contains(&n)))
                 .filter_map(|c| c.id.as_deref())
                 .collect();
-            let expected = long_running.iter().filter(|id| newest_or_unscoped || !synthetic.contains(&id.as_str()));
-            protected.extend(expected.cloned());
+            let expected = long_running.iter().map(String::as_str);
+            protected.extend(expected.filter(|id| newest_or_unscoped || !synthetic.contains(id)));
         }
         if newest_or_unscoped {
-            protected.extend(requested_ids(event).map(str::to_string));
+            protected.extend(requested_ids(event));
         }
-        answered.extend(resolved_response_ids(event).into_iter().map(str::to_string));
+        answered.extend(resolved_response_ids(event));
     }
-    let mut dead = IndexSet::new();
+    let mut dead = Vec::new();
     for event in events {
         if newest.is_some_and(|n| event.invocation_id == n) {
             continue;
         }
         for id in call_ids(event) {
-            if !protected.contains(id) && !answered.contains(id) {
-                dead.insert(id);
+            if !protected.contains(&id) && !answered.contains(&id) && !dead.contains(&id) {
+                dead.push(id);
             }
         }
     }
@@ -71,14 +69,17 @@ fn dead_call_ids<'a>(events: &[&'a Event], all: &[&Event], newest: Option<&str>)
 }
 
 /// How many leading `events` close every call and request they open, ignoring the `dead` ids.
-fn balanced_length(events: &[&Event], dead: &IndexSet<&str>) -> usize {
-    let mut open: IndexSet<&str> = IndexSet::new();
+fn balanced_length(events: &[&Event], dead: &[&str]) -> usize {
+    let mut open: Vec<&str> = Vec::new();
     let mut safe = 0;
     for (i, event) in events.iter().enumerate() {
-        for id in response_ids(event) {
-            open.swap_remove(id);
+        let answered = response_ids(event);
+        open.retain(|id| !answered.contains(id));
+        for id in call_ids(event).into_iter().chain(requested_ids(event)) {
+            if !dead.contains(&id) && !open.contains(&id) {
+                open.push(id);
+            }
         }
-        open.extend(call_ids(event).into_iter().chain(requested_ids(event)).filter(|id| !dead.contains(id)));
         if open.is_empty() {
             safe = i + 1;
         }
@@ -90,8 +91,8 @@ fn balanced_length(events: &[&Event], dead: &IndexSet<&str>) -> usize {
 /// `_longest_self_contained_prefix`). If a call that can never be answered (its process died)
 /// stops it short, the calls of `all` proven dead are ignored, so one orphan does not block every
 /// later compaction.
-pub(super) fn longest_self_contained_prefix<'a>(mut events: Vec<&'a Event>, all: &[&Event]) -> Vec<&'a Event> {
-    let safe = balanced_length(&events, &IndexSet::new());
+pub(super) fn longest_self_contained_prefix<'a>(mut events: Vec<&'a Event>, all: &[&'a Event]) -> Vec<&'a Event> {
+    let safe = balanced_length(&events, &[]);
     if safe == events.len() {
         return events;
     }

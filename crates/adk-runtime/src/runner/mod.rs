@@ -5,6 +5,8 @@ mod find_agent;
 mod session_lock;
 
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use indexmap::IndexSet;
@@ -64,9 +66,14 @@ impl Runner {
 
     /// ADK's `Runner(app=…)`: the app's name, root agent and compaction.
     pub fn from_app(app: &App, session_service: Rc<dyn SessionService>) -> Self {
-        let mut runner = Runner::new(&app.name, app.root_agent.clone(), session_service);
-        runner.events_compaction_config.clone_from(&app.events_compaction_config);
-        runner
+        Runner::new(&app.name, app.root_agent.clone(), session_service)
+            .with_events_compaction_config(app.events_compaction_config.clone())
+    }
+
+    /// Compacts sessions after each invocation as `config` says (an `App`'s; checked there).
+    pub fn with_events_compaction_config(mut self, config: Option<Rc<EventsCompactionConfig>>) -> Self {
+        self.events_compaction_config = config;
+        self
     }
 
     /// ADK's `InMemoryRunner(app=…)`.
@@ -193,15 +200,28 @@ impl Runner {
             // After the whole invocation, never in the middle of one (ADK's post-invocation
             // compaction); the summary is recorded, not yielded.
             if let Some(config) = &compaction {
-                let session = invocation.session.borrow().clone();
-                let cancellation = invocation.cancellation.clone();
-                if let Some(summary) = compact_after_invocation(config, &root, &session, cancellation).await? {
-                    record(&invocation, summary).await?;
-                }
+                // Behind a `dyn`: its code stays out of this loop's (the download size).
+                let compaction: Pin<Box<dyn Future<Output = Result<(), AdkError>> + '_>> =
+                    Box::pin(compact(&invocation, config, &root));
+                compaction.await?;
             }
             stop.0 = None;
         })
     }
+}
+
+/// Records the compaction the app's config asks for after this invocation, if one is due.
+async fn compact(
+    invocation: &Invocation,
+    config: &EventsCompactionConfig,
+    root: &Rc<dyn Agent>,
+) -> Result<(), AdkError> {
+    let session = invocation.session.borrow().clone();
+    let cancellation = invocation.cancellation.clone();
+    if let Some(summary) = compact_after_invocation(config, root, &session, cancellation).await? {
+        record(invocation, summary).await?;
+    }
+    Ok(())
 }
 
 /// Fires the invocation's cancellation if the run is dropped before it finished.

@@ -4,23 +4,21 @@
 
 use std::ptr;
 
-use adk_core::sort::sort_by;
-use indexmap::{IndexMap, IndexSet};
-
 use crate::Event;
+use adk_core::sort::sort_by;
 
 /// The summaries that count, as (position in `events`, start, end), in event order: a summary
 /// whose range another contains is superseded by it; of two with one range, the later counts.
 pub(crate) fn compaction_ranges(events: &[&Event]) -> Vec<(usize, f64, f64)> {
     let mut ranges = Vec::new();
-    let mut kept: IndexSet<usize> = IndexSet::new();
+    let mut kept = vec![false; events.len()];
     let mut comparable = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let Some(c) = &event.actions.compaction else { continue };
         ranges.push((i, c.start_timestamp, c.end_timestamp));
         if c.start_timestamp.is_nan() || c.end_timestamp.is_nan() {
             // A NaN range neither contains another nor is contained.
-            kept.insert(i);
+            mark(&mut kept, i);
         } else {
             comparable.push((i, c.start_timestamp, c.end_timestamp));
         }
@@ -30,12 +28,18 @@ pub(crate) fn compaction_ranges(events: &[&Event]) -> Vec<(usize, f64, f64)> {
     let mut max_end = f64::NEG_INFINITY;
     for (i, _, end) in comparable {
         if end > max_end {
-            kept.insert(i);
+            mark(&mut kept, i);
             max_end = end;
         }
     }
-    ranges.retain(|(i, _, _)| kept.contains(i));
+    ranges.retain(|(i, _, _)| kept.get(*i).copied().unwrap_or(false));
     ranges
+}
+
+fn mark(flags: &mut [bool], i: usize) {
+    if let Some(flag) = flags.get_mut(i) {
+        *flag = true;
+    }
 }
 
 /// Whether any of `events` is a compaction summary.
@@ -98,51 +102,59 @@ pub(super) fn recover_compacted_calls<'a>(events: Vec<&'a Event>, source: &[&'a 
     if !events.iter().any(|e| !e.get_function_responses().is_empty()) {
         return events;
     }
+    // Plain lists searched in turn (a history a request carries is short; maps would be more code).
     let present: Vec<bool> = source.iter().map(|s| events.iter().any(|e| ptr::eq(*e, *s))).collect();
     let is_present = |i: usize| present.get(i).copied().unwrap_or(false);
-    let mut latest_call: IndexMap<&str, usize> = IndexMap::new();
-    let mut call_of_response: IndexMap<(usize, &str), usize> = IndexMap::new();
-    let mut response_of_call: IndexMap<(usize, &str), usize> = IndexMap::new();
-    let mut surviving: IndexSet<(usize, &str)> = IndexSet::new();
+    let mut latest_call: Vec<(&str, usize)> = Vec::new();
+    // (response event, id, call event), and which of them is the latest answer to its call.
+    let mut answers: Vec<(usize, &str, usize)> = Vec::new();
+    let mut latest_answer: Vec<(usize, &str, usize)> = Vec::new();
+    let mut surviving: Vec<(usize, &str)> = Vec::new();
     for (i, event) in source.iter().enumerate() {
         for id in event.get_function_calls().iter().filter_map(|c| c.id.as_deref()) {
-            latest_call.insert(id, i);
+            latest_call.retain(|(other, _)| *other != id);
+            latest_call.push((id, i));
         }
         for id in event.get_function_responses().iter().filter_map(|r| r.id.as_deref()) {
-            let Some(&call) = latest_call.get(id) else { continue };
-            call_of_response.insert((i, id), call);
+            let Some(&(_, call)) = latest_call.iter().find(|(other, _)| *other == id) else { continue };
+            answers.push((i, id, call));
             if is_present(i) {
-                surviving.insert((call, id));
+                surviving.push((call, id));
             }
-            // The latest answer to this call; equal timestamps keep the session's order.
-            let later = response_of_call
-                .get(&(call, id))
-                .and_then(|&r| source.get(r))
-                .is_none_or(|existing| event.timestamp >= existing.timestamp);
-            if later {
-                response_of_call.insert((call, id), i);
+            // Equal timestamps keep the session's order.
+            match latest_answer.iter_mut().find(|(c, other, _)| *c == call && *other == id) {
+                Some(entry) => {
+                    if source.get(entry.2).is_none_or(|existing| event.timestamp >= existing.timestamp) {
+                        entry.2 = i;
+                    }
+                }
+                None => latest_answer.push((call, id, i)),
             }
         }
     }
     let mut out = Vec::new();
-    let mut calls_back: IndexSet<usize> = IndexSet::new();
-    let mut responses_back: IndexSet<usize> = IndexSet::new();
+    let mut calls_back: Vec<usize> = Vec::new();
+    let mut responses_back: Vec<usize> = Vec::new();
     for event in events {
         let at = source.iter().position(|s| ptr::eq(*s, event));
         for id in event.get_function_responses().iter().filter_map(|r| r.id.as_deref()) {
-            let Some(&call) = at.and_then(|at| call_of_response.get(&(at, id))) else { continue };
+            let Some(&(_, _, call)) = answers.iter().find(|(r, other, _)| Some(*r) == at && *other == id) else {
+                continue;
+            };
             if is_present(call) || calls_back.contains(&call) {
                 continue;
             }
             let Some(call_event) = source.get(call) else { continue };
             out.push(*call_event);
-            calls_back.insert(call);
+            calls_back.push(call);
             for sibling in call_event.get_function_calls().iter().filter_map(|c| c.id.as_deref()) {
                 if surviving.contains(&(call, sibling)) {
                     continue;
                 }
-                if let Some(&r) = response_of_call.get(&(call, sibling)) {
-                    if responses_back.insert(r) {
+                let answer = latest_answer.iter().find(|(c, other, _)| *c == call && *other == sibling);
+                if let Some(&(_, _, r)) = answer {
+                    if !responses_back.contains(&r) {
+                        responses_back.push(r);
                         out.extend(source.get(r).copied());
                     }
                 }
