@@ -39,12 +39,6 @@ fn golden(version: &str) -> Vec<Value> {
     file["flows"].as_array().unwrap().clone()
 }
 
-/// The agents of one flow and the scripted model of each LLM agent, by agent name.
-struct Built {
-    root: Rc<dyn Agent>,
-    models: Vec<(String, Rc<ScriptedModel>)>,
-}
-
 /// The declaration ADK 2.13 derived for a Python tool (JSON Schema), as a user of adk-wasm writes it
 /// by hand.
 fn declaration(flow: &Value, tool: &str) -> FunctionDeclaration {
@@ -311,10 +305,9 @@ fn record(flow: &Value) -> Value {
     let mut models = Vec::new();
     let root = build(flow, &flow["agent"], &mut models);
     let runner = match flow.get("app") {
-        Some(_) => Runner::in_memory_from_app(&app(flow, root.clone(), &mut models)),
-        None => Runner::in_memory(APP, root.clone()),
+        Some(_) => Runner::in_memory_from_app(&app(flow, root, &mut models)),
+        None => Runner::in_memory(APP, root),
     };
-    let built = Built { root, models };
     let setup = &flow["setup"];
     let state = setup["state"].as_object().cloned();
     block_on(runner.session_service().create_session(APP, USER, state, Some("s"))).unwrap();
@@ -358,8 +351,7 @@ fn record(flow: &Value) -> Value {
         }
     }
     let session = block_on(runner.session_service().get_session(APP, USER, "s", None)).unwrap().unwrap();
-    let requests: Map<String, Value> = built
-        .models
+    let requests: Map<String, Value> = models
         .iter()
         .map(|(name, model)| {
             let recorded = model.requests().iter().map(|r| serde_json::to_value(r).unwrap()).collect();

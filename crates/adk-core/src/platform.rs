@@ -71,10 +71,19 @@ pub fn now_seconds() -> f64 {
     }
     let now = (host().now_seconds)();
     LAST.with(|last| {
-        let next = if now > last.get() { now } else { last.get() + 1e-6 };
+        let next = after(last.get(), now);
         last.set(next);
         next
     })
+}
+
+/// `now`, or a microsecond after `last` when the clock has not moved past it.
+fn after(last: f64, now: f64) -> f64 {
+    if now > last {
+        now
+    } else {
+        last + 1e-6
+    }
 }
 
 /// `text` in Unicode Normalization Form C.
@@ -194,5 +203,17 @@ mod tests {
         assert_eq!(&a[14..15], "4");
         assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"), "{a}");
         assert_eq!(uuid4([0xff; 16]), "ffffffff-ffff-4fff-bfff-ffffffffffff");
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    #[test]
+    fn a_clock_that_stands_still_still_moves_on() {
+        let now = 1_795_649_388.281;
+        let a = super::after(f64::MIN, now);
+        let b = super::after(a, now);
+        let c = super::after(b, now - 0.5);
+        assert!(a == now && a < b && b < c, "{a} {b} {c}");
     }
 }

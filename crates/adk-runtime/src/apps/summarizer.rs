@@ -111,11 +111,9 @@ pub fn format_events_for_prompt(events: &[Event]) -> String {
         let is_compaction = event.actions.compaction.is_some();
         for part in event.parts() {
             match part.text.as_deref().filter(|t| !t.is_empty()) {
-                Some(text) if part.thought == Some(true) => {
-                    if !is_compaction {
-                        lines.push(format!("{author} (thought): {text}"));
-                    }
-                }
+                // A prior summary's thoughts stay out of the next one.
+                Some(_) if part.thought == Some(true) && is_compaction => {}
+                Some(text) if part.thought == Some(true) => lines.push(format!("{author} (thought): {text}")),
                 Some(text) => lines.push(format!("{author}: {text}")),
                 None => {}
             }
