@@ -25,7 +25,7 @@ pub mod server {
     pub use adk_server_client::*;
 }
 #[cfg(feature = "agents")]
-pub use adk_runtime::{artifact, auth, memory, model, plugins, runner, session, store};
+pub use adk_runtime::{apps, artifact, auth, memory, model, plugins, runner, session, store};
 
 /// Agents: the `Agent` trait, contexts and callbacks, and every agent (workflow, `LlmAgent`,
 /// `RemoteA2aAgent`).

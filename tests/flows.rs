@@ -14,6 +14,7 @@ use adk_wasm::agent::{
     Instruction, InvocationContext, LlmAgent, LlmAgentConfig, LoopAgent, ParallelAgent, Planner, Plugin,
     SequentialAgent, ToolContext,
 };
+use adk_wasm::apps::{App, EventsCompactionConfig, LlmEventSummarizer};
 use adk_wasm::artifact::ArtifactKey;
 use adk_wasm::auth::AuthConfig;
 use adk_wasm::model::scripted::ScriptedTurn;
@@ -39,12 +40,6 @@ fn golden(version: &str) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
     file["flows"].as_array().unwrap().clone()
-}
-
-/// The agents of one flow and the scripted model of each LLM agent, by agent name.
-struct Built {
-    root: Rc<dyn Agent>,
-    models: Vec<(String, Rc<ScriptedModel>)>,
 }
 
 /// What the plugins and the agents' logging callbacks saw, in order (`<who>.<hook>:<agent or
@@ -358,6 +353,50 @@ fn callbacks(config: &mut LlmAgentConfig, names: &[Value]) -> Vec<AgentCallback>
     before_agent
 }
 
+fn scripted(script: &Value, name: &str) -> Rc<ScriptedModel> {
+    let turns = script
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|turn| {
+            let parts = turn.as_array().unwrap().iter().map(part).collect();
+            ScriptedTurn::Response(Box::new(LlmResponse::from_parts(parts)))
+        })
+        .collect();
+    Rc::new(ScriptedModel::new(turns).named(name))
+}
+
+/// The flow's app (`"app"`: its compaction, its summarizer's script), its summarizer's model
+/// recorded as `summarizer`'s.
+fn app(flow: &Value, root: Rc<dyn Agent>, models: &mut Vec<(String, Rc<ScriptedModel>)>) -> App {
+    let spec = &flow["app"];
+    let model = scripted(&spec["summarizer"], "scripted-summarizer");
+    models.push(("summarizer".into(), model.clone()));
+    let config = EventsCompactionConfig {
+        summarizer: Some(Rc::new(LlmEventSummarizer::new(model, None).unwrap())),
+        compaction_interval: spec["compaction_interval"].as_i64(),
+        overlap_size: spec["overlap_size"].as_i64(),
+        ..Default::default()
+    };
+    App::new(APP, root).unwrap().with_events_compaction_config(config).unwrap()
+}
+
+/// The session's compaction events as the recorder writes them: where each is, and its range as
+/// the positions of the events whose timestamps bound it.
+fn compactions(session: &adk_wasm::session::Session) -> Value {
+    let stamps: Vec<f64> = session.events.iter().map(|e| e.timestamp).collect();
+    let at = |ts: f64| format!("<event {}>", stamps.iter().position(|s| *s == ts).unwrap());
+    let mut out = Vec::new();
+    for (i, event) in session.events.iter().enumerate() {
+        let Some(compaction) = &event.actions.compaction else { continue };
+        let mut dumped: Value = serde_json::from_str(&event.to_json().unwrap()).unwrap();
+        dumped["actions"]["compaction"]["startTimestamp"] = json!(at(compaction.start_timestamp));
+        dumped["actions"]["compaction"]["endTimestamp"] = json!(at(compaction.end_timestamp));
+        out.push(json!({"at": i, "event": dumped}));
+    }
+    Value::Array(out)
+}
+
 fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>)>) -> Rc<dyn Agent> {
     let subs: Vec<Rc<dyn Agent>> =
         spec["sub_agents"].as_array().into_iter().flatten().map(|s| build(flow, s, models)).collect();
@@ -370,16 +409,8 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
         Rc::new(LoopAgent::new(workflow(name), spec["max_iterations"].as_u64().map(|n| n as u32)))
     } else {
         let name = spec["llm"].as_str().unwrap();
-        let script = spec["script"].as_array().unwrap();
-        let turns = script
-            .iter()
-            .map(|turn| {
-                let parts = turn.as_array().unwrap().iter().map(part).collect();
-                ScriptedTurn::Response(Box::new(LlmResponse::from_parts(parts)))
-            })
-            .collect();
         let model_name = spec["model"].as_str().map_or_else(|| format!("scripted-{name}"), str::to_string);
-        let model = Rc::new(ScriptedModel::new(turns).named(&model_name));
+        let model = scripted(&spec["script"], &model_name);
         models.push((name.to_string(), model.clone()));
         let mut config = LlmAgentConfig::new(model);
         let text = |key: &str| spec[key].as_str().map(|t| Instruction::Text(t.to_string())).unwrap_or_default();
@@ -417,10 +448,12 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
 fn record(flow: &Value) -> Value {
     let mut models = Vec::new();
     let root = build(flow, &flow["agent"], &mut models);
-    let built = Built { root, models };
     HOOKS.with(|h| h.borrow_mut().clear());
     let plugins = flow["plugins"].as_array().into_iter().flatten().map(|p| plugin(p.as_str().unwrap())).collect();
-    let runner = Runner::in_memory(APP, built.root.clone()).with_plugins(plugins).unwrap();
+    let runner = match flow.get("app") {
+        Some(_) => Runner::in_memory_from_app(&app(flow, root, &mut models)),
+        None => Runner::in_memory(APP, root).with_plugins(plugins).unwrap(),
+    };
     let setup = &flow["setup"];
     let state = setup["state"].as_object().cloned();
     block_on(runner.session_service().create_session(APP, USER, state, Some("s"))).unwrap();
@@ -474,8 +507,7 @@ fn record(flow: &Value) -> Value {
         errors.push(error);
     }
     let session = block_on(runner.session_service().get_session(APP, USER, "s", None)).unwrap().unwrap();
-    let requests: Map<String, Value> = built
-        .models
+    let requests: Map<String, Value> = models
         .iter()
         .map(|(name, model)| {
             let recorded = model.requests().iter().map(|r| serde_json::to_value(r).unwrap()).collect();
@@ -488,6 +520,10 @@ fn record(flow: &Value) -> Value {
     }
     if flow.get("plugins").is_some() {
         recorded["hooks"] = json!(HOOKS.with(|h| h.borrow().clone()));
+    }
+    if flow.get("app").is_some() {
+        recorded["compactions"] = compactions(&session);
+        recorded["session_json"] = json!(adk_core::json::to_string(&session));
     }
     recorded
 }
@@ -542,6 +578,9 @@ fn ours_as_recorded(flow: &Value) -> Value {
     }
     if let Some(hooks) = recorded.get("hooks") {
         ours["hooks"] = hooks.clone();
+    }
+    if flow.get("compactions").is_some() {
+        ours["compactions"] = recorded["compactions"].clone();
     }
     normalise(&ours, &mut Vec::new())
 }
@@ -613,7 +652,12 @@ fn check(version: &str, adapt: impl Fn(&str, Value) -> Value) {
         if let Some(hooks) = flow.get("hooks") {
             want["hooks"] = hooks.clone();
         }
-        let want = adapt(name, raised_as_rejections(flow, without_node_info(&want)));
+        if let Some(compactions) = flow.get("compactions") {
+            want["compactions"] = compactions.clone();
+        }
+        let want = raised_as_rejections(flow, without_node_info(&want));
+        // By first appearance here: the recorder numbered ids in its own order of keys.
+        let want = renumber(&adapt(name, want), &mut Vec::new());
         let got = ours_as_recorded(flow);
         if let Some(d) = first_difference(&want, &got, name) {
             failures.push(d);
@@ -892,5 +936,91 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 76);
+    assert_eq!(checked, 77);
+}
+
+fn compaction_flow() -> Value {
+    golden("2.13.0").into_iter().find(|f| f["name"] == "compaction_sliding_window").unwrap()
+}
+
+/// The compaction events without what each run makes anew (ids, ADK 2.x's `nodeInfo`).
+fn without_ids(compactions: &Value) -> Value {
+    let mut out = without_node_info(compactions);
+    for entry in out.as_array_mut().unwrap() {
+        let event = entry["event"].as_object_mut().unwrap();
+        event.remove("id");
+        event.remove("invocationId");
+    }
+    out
+}
+
+/// A session ADK Python compacted, imported into the service the IndexedDB one runs (over an
+/// in-memory store): the last turn sends what ADK sent, summaries in place, and compacts as ADK
+/// did; the compaction events read back unchanged.
+#[test]
+fn a_session_adk_compacted_continues_here() {
+    let flow = compaction_flow();
+    let text = flow["session_json_before_last"].as_str().unwrap();
+    let imported: adk_wasm::session::Session = adk_core::json::from_str("session", text).unwrap();
+    let store = adk_wasm::store::InMemoryStore::new(adk_wasm::session::stored::LAYOUT);
+    let sessions = Rc::new(adk_wasm::session::StoredSessionService::new(store));
+    block_on(sessions.import_session(&imported)).unwrap();
+    let stored = block_on(adk_wasm::session::SessionService::get_session(&*sessions, APP, USER, "s", None));
+    assert_eq!(adk_core::json::to_string(&stored.unwrap().unwrap()), text, "stored and read back unchanged");
+
+    // Only the last turn is left to script.
+    let mut spec = flow.clone();
+    let last = |v: &Value| json!([v.as_array().unwrap().last().unwrap()]);
+    spec["agent"]["script"] = last(&flow["agent"]["script"]);
+    spec["app"]["summarizer"] = last(&flow["app"]["summarizer"]);
+    let mut models = Vec::new();
+    let root = build(&spec, &spec["agent"], &mut models);
+    let runner = Runner::from_app(&app(&spec, root, &mut models), sessions.clone());
+    let turn = flow["turns"].as_array().unwrap().last().unwrap().as_str().unwrap();
+    let run = runner.run_async(USER, "s", Content::user_text(turn), None, RunConfig::default());
+    assert!(block_on(run.collect::<Vec<_>>()).into_iter().all(|e| e.is_ok()));
+
+    for (name, model) in &models {
+        let ours = serde_json::to_value(model.requests().last().unwrap()).unwrap();
+        let adk = flow["requests"][name].as_array().unwrap().last().unwrap();
+        let ours = normalise(&ours, &mut Vec::new());
+        assert!(first_difference(adk, &ours, name).is_none(), "{:?}", first_difference(adk, &ours, name));
+    }
+    let session = block_on(adk_wasm::session::SessionService::get_session(&*sessions, APP, USER, "s", None));
+    let session = session.unwrap().unwrap();
+    let ours = normalise(&compactions(&session), &mut Vec::new());
+    assert_eq!(without_ids(&ours), without_ids(&flow["compactions"]));
+}
+
+/// A session adk-wasm compacted, as `exportSession` writes it, read by ADK Python's own `Session`
+/// model and written back unchanged (google-adk 2.13.0, in the venv the server tests use).
+#[test]
+fn a_session_compacted_here_loads_in_adk_python() {
+    let recorded = record(&compaction_flow());
+    let text = recorded["session_json"].as_str().unwrap();
+    assert_eq!(recorded["compactions"].as_array().unwrap().len(), 3);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let venv = std::process::Command::new("bash")
+        .current_dir(root)
+        .args(["scripts/venv.sh", "adk-2.13.0", "tests/adk_server/requirements-2.13.0.txt", "import google.adk"])
+        .status()
+        .unwrap();
+    assert!(venv.success());
+    let check = "import sys\nfrom google.adk.sessions import Session\ntext = sys.stdin.read()\n\
+session = Session.model_validate_json(text)\n\
+assert sum(1 for e in session.events if e.actions.compaction) == 3\n\
+sys.stdout.write(session.model_dump_json(by_alias=True, exclude_none=True))\n";
+    let mut python = std::process::Command::new(format!("{root}/.venv/adk-2.13.0/bin/python"))
+        .args(["-c", check])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    python.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let out = python.wait_with_output().unwrap();
+    assert!(out.status.success());
+    // ADK 2.x gives every event a `nodeInfo` when it reads one; the rest comes back as it went.
+    let back: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(without_node_info(&back), serde_json::from_str::<Value>(text).unwrap());
 }

@@ -776,10 +776,57 @@ export declare class LoggingPlugin extends BasePlugin {
   constructor(name?: string);
 }
 
+/**
+ * When an app compacts its sessions (ADK's `EventsCompactionConfig`): after every
+ * `compactionInterval` new invocations, a summary of them and of the `overlapSize` invocations
+ * before, which later requests carry in place of those events (the session keeps them all). The
+ * two are set together; otherwise `new App` throws `INVALID_ARGUMENT` with ADK's message. ADK's other
+ * trigger, `tokenThreshold` with `eventRetentionSize`, is not run yet: `UNIMPLEMENTED`.
+ */
+export interface EventsCompactionConfig {
+  /** What writes the summaries; without one, an `LlmEventSummarizer` over the root agent's model. */
+  summarizer?: LlmEventSummarizer;
+  /** How many new invocations trigger a compaction (more than 0). */
+  compactionInterval?: number;
+  /** How many invocations before the new ones each summary also covers (0 or more). */
+  overlapSize?: number;
+  tokenThreshold?: number;
+  eventRetentionSize?: number;
+}
+
+/**
+ * ADK's `LlmEventSummarizer`: asks `llm` (any model: `Gemini`, `ScriptedModel`, one written in JS)
+ * for a summary of the events, with ADK's prompt or `promptTemplate`, whose one placeholder
+ * `{conversation_history}` becomes the events (`{{`/`}}` for braces; anything else throws).
+ * A summarizer that fails writes nothing: the run still succeeds, the history stays whole.
+ */
+export declare class LlmEventSummarizer {
+  constructor(options: { llm: ModelLike; promptTemplate?: string });
+  readonly llm: ModelLike;
+  readonly promptTemplate?: string;
+}
+
+/**
+ * ADK's `App`: the root agent under a name (a letter, then letters, digits, `_` or `-`; not
+ * `user`), its plugins, and when its sessions are compacted. Give it to a `Runner` as `app`.
+ */
+export declare class App {
+  constructor(options: { name: string; rootAgent: AgentLike; plugins?: BasePlugin[]; eventsCompactionConfig?: EventsCompactionConfig });
+  readonly name: string;
+  readonly rootAgent: AgentLike;
+  /** Every run of the app goes through them, in order (ADK's `App.plugins`). */
+  readonly plugins: BasePlugin[];
+  readonly eventsCompactionConfig?: EventsCompactionConfig;
+}
+
 export interface RunnerOptions {
-  appName: string;
-  agent: AgentLike;
-  /** Every run goes through them, in order; two with one name are refused with `INVALID_ARGUMENT`. */
+  /** The app to run (ADK's `Runner(app=…)`): its name (unless `appName` says another), root agent and compaction. */
+  app?: App;
+  /** Required without `app`. */
+  appName?: string;
+  /** Required without `app`; not with it. */
+  agent?: AgentLike;
+  /** Every run goes through them, in order; two with one name are refused with `INVALID_ARGUMENT`. Not with `app` (give the app's). */
   plugins?: BasePlugin[];
   sessionService: SessionService | BaseSessionService;
   artifactService?: ArtifactService | BaseArtifactService;
@@ -796,7 +843,8 @@ export interface RunnerOptions {
  * refused with `FAILED_PRECONDITION`.
  */
 export declare class Runner {
-  constructor(options: RunnerOptions);
+  constructor(options: RunnerOptions & ({ app: App; agent?: undefined } | { app?: undefined; appName: string; agent: AgentLike }));
+  readonly app?: App;
   readonly appName: string;
   readonly agent: AgentLike;
   readonly sessionService: SessionService | BaseSessionService;
@@ -809,7 +857,7 @@ export declare class Runner {
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export declare class InMemoryRunner extends Runner {
-  constructor(options: { agent: AgentLike; appName?: string; credentialService?: CredentialService; autoCreateSession?: boolean; plugins?: BasePlugin[] });
+  constructor(options: ({ agent: AgentLike; app?: undefined; plugins?: BasePlugin[] } | { app: App; agent?: undefined; plugins?: undefined }) & { appName?: string; credentialService?: CredentialService; autoCreateSession?: boolean });
   readonly sessionService: SessionService;
   readonly artifactService: ArtifactService;
   readonly memoryService: MemoryService;

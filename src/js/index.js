@@ -206,14 +206,14 @@ export class OpenAICompatible extends httpModel('openAICompatible') {}
 
 const jsModels = new WeakMap();
 
-function modelHandleOf(model, agentName) {
+function modelHandleOf(model, who) {
   if (model?.[MODEL]) return model[MODEL];
   if (model && typeof model.generateContent === 'function') {
     let handle = jsModels.get(model);
     if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
     return handle;
   }
-  throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
+  throw adkError('INVALID_ARGUMENT', `${who}: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
 }
 
 // What tool and callback code reaches beyond itself with (the seeds' `tools` and `ces_requests`).
@@ -611,13 +611,41 @@ export class LlmAgent extends BaseAgent {
     }
     const tools = this.tools.map((t) => toolHandleOf(t, options.name));
     const instructions = { instruction: instructionOf(options.instruction), globalInstruction: instructionOf(options.globalInstruction) };
-    this[HANDLE] = wasm.AgentHandle.llm({ ...options, ...instructions, planner }, modelHandleOf(options.model, options.name), tools);
+    this[HANDLE] = wasm.AgentHandle.llm({ ...options, ...instructions, planner }, modelHandleOf(options.model, `LlmAgent \`${options.name}\``), tools);
     attach(this, options.subAgents);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Runs.
+
+const SUMMARIZER = Symbol('adk-wasm summarizer handle');
+const APP = Symbol('adk-wasm app handle');
+
+/** ADK's `LlmEventSummarizer`: writes compaction summaries with `llm` (any model), ADK's prompt or `promptTemplate`. */
+export class LlmEventSummarizer {
+  constructor({ llm, promptTemplate } = {}) {
+    needWasm('LlmEventSummarizer');
+    this.llm = llm;
+    this.promptTemplate = promptTemplate;
+    this[SUMMARIZER] = wasm.SummarizerHandle.llm(modelHandleOf(llm, 'LlmEventSummarizer'), promptTemplate);
+  }
+}
+
+/** ADK's `App`: the root agent under a name, and when its sessions are compacted (`eventsCompactionConfig`). */
+export class App {
+  constructor({ name, rootAgent, plugins = [], eventsCompactionConfig }) {
+    needWasm('App');
+    const { summarizer, ...trigger } = eventsCompactionConfig ?? {};
+    if (summarizer != null && !(summarizer instanceof LlmEventSummarizer)) {
+      throw adkError('INVALID_ARGUMENT', 'App: eventsCompactionConfig.summarizer must be an LlmEventSummarizer');
+    }
+    this[APP] = new wasm.AppHandle(name, eventsCompactionConfig == null ? undefined : trigger);
+    if (rootAgent == null) throw adkError('INVALID_ARGUMENT', 'root_agent must be provided.');
+    if (summarizer != null) this[APP].useSummarizer(summarizer[SUMMARIZER]);
+    Object.assign(this, { name, rootAgent, plugins, eventsCompactionConfig });
+  }
+}
 
 /** An agent of the tree whose work happens on an A2A server (ADK's `RemoteA2aAgent`). */
 export class RemoteA2aAgent extends BaseAgent {
@@ -712,8 +740,20 @@ function serviceOf(kind, service) {
 export class Runner {
   #handle;
 
-  constructor({ appName, agent, sessionService, artifactService, memoryService, credentialService, autoCreateSession = false, plugins = [] }) {
+  constructor({ app, appName, agent, sessionService, artifactService, memoryService, credentialService, autoCreateSession = false, plugins }) {
     needWasm('Runner');
+    if (app != null) {
+      if (!(app instanceof App)) throw adkError('INVALID_ARGUMENT', 'Runner: app must be an App');
+      if (agent != null) {
+        throw adkError('INVALID_ARGUMENT', `Only one of app, agent, or node may be provided, but got: app=App, agent=${agent.constructor?.name ?? typeof agent}. Pass exactly one to Runner().`);
+      }
+      if (plugins != null) throw adkError('INVALID_ARGUMENT', 'When app is provided, plugins should not be provided and should be provided in the app instead.');
+      appName ??= app.name;
+      agent = app.rootAgent;
+      plugins = app.plugins;
+    }
+    plugins ??= [];
+    this.app = app;
     this.appName = appName;
     this.agent = agent;
     this.plugins = plugins;
@@ -722,6 +762,7 @@ export class Runner {
     this.memoryService = memoryService;
     this.credentialService = credentialService;
     this.#handle = new wasm.RunnerHandle(appName, handleOf(agent), serviceOf('SessionService', sessionService), autoCreateSession);
+    if (app != null) this.#handle.useApp(app[APP]);
     if (artifactService) this.#handle.useArtifactService(serviceOf('ArtifactService', artifactService));
     if (memoryService) this.#handle.useMemoryService(serviceOf('MemoryService', memoryService));
     if (credentialService) {
@@ -745,10 +786,11 @@ export class Runner {
 
 /** A `Runner` with in-memory session, artifact and memory services. */
 export class InMemoryRunner extends Runner {
-  constructor({ agent, appName = 'InMemoryRunner', credentialService, autoCreateSession = false, plugins }) {
+  constructor({ app, agent, appName = app == null ? 'InMemoryRunner' : undefined, credentialService, autoCreateSession = false, plugins }) {
     super({
       plugins,
       credentialService,
+      app,
       appName,
       agent,
       sessionService: new InMemorySessionService(),

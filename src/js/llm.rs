@@ -59,6 +59,11 @@ impl ModelHandle {
     pub(super) fn wrap(model: Rc<dyn BaseLlm>) -> Self {
         ModelHandle { model, scripted: None }
     }
+
+    /// The model.
+    pub(super) fn base_llm(&self) -> Rc<dyn BaseLlm> {
+        self.model.clone()
+    }
 }
 
 #[wasm_bindgen]

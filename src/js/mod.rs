@@ -11,6 +11,8 @@ pub mod adk_server;
 #[cfg(feature = "agents")]
 pub mod agent;
 #[cfg(feature = "agents")]
+pub mod app;
+#[cfg(feature = "agents")]
 pub mod artifact;
 #[cfg(feature = "agents")]
 pub mod context;

@@ -7,6 +7,7 @@ use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
+use super::app::AppHandle;
 use super::artifact::ArtifactServiceHandle;
 use super::convert::{from_js_core, json_of};
 use super::credential::CredentialServiceHandle;
@@ -16,6 +17,7 @@ use super::session::SessionServiceHandle;
 use super::stream::StreamHandle;
 use super::to_js_error;
 use crate::agent::{Agent, PluginManager};
+use crate::apps::EventsCompactionConfig;
 use crate::artifact::ArtifactService;
 use crate::auth::CredentialService;
 use crate::memory::MemoryService;
@@ -36,6 +38,7 @@ pub struct RunnerHandle {
     credentials: Option<Rc<dyn CredentialService>>,
     auto_create_session: bool,
     plugins: PluginManager,
+    compaction: Option<Rc<EventsCompactionConfig>>,
     /// Built by the first run, from the services given by then.
     runner: Option<Rc<Runner>>,
 }
@@ -69,6 +72,7 @@ impl RunnerHandle {
             credentials: None,
             auto_create_session,
             plugins: PluginManager::default(),
+            compaction: None,
             runner: None,
         }
     }
@@ -103,6 +107,13 @@ impl RunnerHandle {
         self.runner = None;
     }
 
+    /// Runs the app's compaction (ADK's `Runner(app=…)`).
+    #[wasm_bindgen(js_name = useApp)]
+    pub fn use_app(&mut self, app: &AppHandle) {
+        self.compaction = app.events_compaction_config();
+        self.runner = None;
+    }
+
     fn runner(&mut self) -> Rc<Runner> {
         if let Some(runner) = &self.runner {
             return runner.clone();
@@ -110,6 +121,7 @@ impl RunnerHandle {
         // OAuth2 token requests go through the page's fetch.
         let mut runner = Runner::new(&self.app_name, self.agent.clone(), self.sessions.clone())
             .with_auto_create_session(self.auto_create_session)
+            .with_events_compaction_config(self.compaction.clone())
             .with_http_client(Rc::new(FetchClient::global()))
             .with_plugin_manager(self.plugins.clone());
         if let Some(a) = &self.artifacts {

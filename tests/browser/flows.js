@@ -147,20 +147,45 @@ const CALLBACKS = {
   }],
 };
 
+/** A model written in JS answering from `script`, recording each request in `requests`. */
+function scripted(name, script, requests) {
+  const turns = script.slice();
+  return {
+    model: name,
+    generateContent(request) {
+      requests.push(request);
+      return { content: { role: 'model', parts: turns.shift().map(part) } };
+    },
+  };
+}
+
+/** The flow's `App`: its compaction, summarized by a JS model recorded as `summarizer`'s. */
+function app(spec, rootAgent, models) {
+  const requests = [];
+  models.push(['summarizer', requests]);
+  const summarizer = new adk.LlmEventSummarizer({ llm: scripted('scripted-summarizer', spec.summarizer, requests) });
+  const eventsCompactionConfig = { compactionInterval: spec.compaction_interval, overlapSize: spec.overlap_size, summarizer };
+  return new adk.App({ name: APP, rootAgent, eventsCompactionConfig });
+}
+
+/** The session's compaction events as the recorder writes them: where each is, its range as positions of events. */
+function compactions(session) {
+  const stamps = session.events.map((e) => e.timestamp);
+  return session.events.flatMap((event, at) => {
+    if (!event.actions.compaction) return [];
+    const dumped = JSON.parse(JSON.stringify(event));
+    for (const key of ['startTimestamp', 'endTimestamp']) dumped.actions.compaction[key] = `<event ${stamps.indexOf(dumped.actions.compaction[key])}>`;
+    return [{ at, event: dumped }];
+  });
+}
+
 function build(flow, spec, models) {
   const subAgents = (spec.sub_agents ?? []).map((s) => build(flow, s, models));
   if (spec.sequential) return new SequentialAgent({ name: spec.sequential, subAgents });
   if (spec.parallel) return new ParallelAgent({ name: spec.parallel, subAgents });
   if (spec.loop) return new LoopAgent({ name: spec.loop, subAgents, maxIterations: spec.max_iterations });
   const requests = [];
-  const script = spec.script.slice();
-  const model = {
-    model: spec.model ?? `scripted-${spec.llm}`,
-    generateContent(request) {
-      requests.push(request);
-      return { content: { role: 'model', parts: script.shift().map(part) } };
-    },
-  };
+  const model = scripted(spec.model ?? `scripted-${spec.llm}`, spec.script, requests);
   models.push([spec.llm, requests]);
   const options = { name: spec.llm, description: spec.description, model, subAgents };
   for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents', 'generateContentConfig']) {
@@ -186,7 +211,8 @@ async function record(flow) {
   const models = [];
   HOOKS = [];
   const plugins = (flow.plugins ?? []).map(plugin);
-  const runner = new InMemoryRunner({ agent: build(flow, flow.agent, models), appName: APP, plugins });
+  const agent = build(flow, flow.agent, models);
+  const runner = flow.app ? new InMemoryRunner({ app: app(flow.app, agent, models) }) : new InMemoryRunner({ agent, appName: APP, plugins });
   await runner.sessionService.createSession({ appName: APP, userId: USER, sessionId: 's', state: flow.setup?.state });
   for (const [filename, body] of Object.entries(flow.setup?.artifacts ?? {})) {
     // Text, or a whole Part (media).
@@ -224,7 +250,7 @@ async function record(flow) {
   const session = await runner.sessionService.getSession({ appName: APP, userId: USER, sessionId: 's' });
   const byName = Object.fromEntries(models);
   const requests = Object.fromEntries(Object.keys(flow.requests).map((name) => [name, byName[name]]));
-  const recorded = { requests: JSON.parse(JSON.stringify(requests)), events, state: session.state, ...(flow.plugins ? { hooks: HOOKS } : {}) };
+  const recorded = { requests: JSON.parse(JSON.stringify(requests)), events, state: session.state, ...(flow.plugins ? { hooks: HOOKS } : {}), ...(flow.app ? { compactions: compactions(session) } : {}) };
   return flow.raises ? { ...recorded, errors } : recorded;
 }
 
@@ -246,6 +272,19 @@ function raisedAsRejections(flow, want) {
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** `<id N>` numbered again by first appearance (the recorder numbered them in its own order of keys). */
+function renumber(value, seen = []) {
+  if (Array.isArray(value)) return value.map((v) => renumber(v, seen));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renumber(v, seen)]));
+  if (typeof value === 'string') {
+    return value.replace(/<id \d+>/g, (id) => {
+      if (!seen.includes(id)) seen.push(id);
+      return `<id ${seen.indexOf(id) + 1}>`;
+    });
+  }
+  return value;
+}
 
 /** Ids become `<id N>` in order of first appearance, timestamps and ADK 2.x's `nodeInfo` go. */
 function normalise(value, names = []) {
@@ -277,11 +316,60 @@ function firstDifference(want, got, path) {
 assert(golden.flows.length >= 12, `${golden.flows.length} flows`);
 for (const flow of golden.flows) {
   await test(`${flow.name}: requests and events as ADK ${golden.adk}`, async () => {
-    const want = raisedAsRejections(flow, { requests: flow.requests, events: flow.events, state: flow.state, ...(flow.plugins ? { hooks: flow.hooks } : {}) });
+    const want = raisedAsRejections(flow, { requests: flow.requests, events: flow.events, state: flow.state, ...(flow.plugins ? { hooks: flow.hooks } : {}), ...(flow.app && { compactions: flow.compactions }) });
     const got = await record(flow);
-    const difference = firstDifference(normalise(want), normalise(got), flow.name);
+    const difference = firstDifference(renumber(normalise(want)), normalise(got), flow.name);
     assert(!difference, difference);
   });
 }
+
+// A session ADK Python compacted, imported into IndexedDB: the last turn sends what ADK sent (the
+// summaries in place of what they cover) and compacts as ADK did; the session exports unchanged.
+await test('a session ADK compacted, imported into IndexedDB, continues as in ADK', async () => {
+  const flow = golden.flows.find((f) => f.name === 'compaction_sliding_window');
+  const sessionService = new adk.IndexedDbSessionService({ databaseName: `compaction-${Date.now()}` });
+  await sessionService.importSession(flow.session_json_before_last);
+  const key = { appName: APP, userId: USER, sessionId: 's' };
+  assert(await sessionService.exportSession(key) === flow.session_json_before_last, 'exported unchanged');
+  const last = (list) => [list[list.length - 1]];
+  const spec = { ...flow, agent: { ...flow.agent, script: last(flow.agent.script) }, app: { ...flow.app, summarizer: last(flow.app.summarizer) } };
+  const models = [];
+  const runner = new adk.Runner({ app: app(spec.app, build(spec, spec.agent, models), models), sessionService });
+  for await (const event of runner.runAsync({ ...key, newMessage: { role: 'user', parts: [{ text: flow.turns[flow.turns.length - 1] }] } })) assert(!event.errorCode, JSON.stringify(event));
+  for (const [name, requests] of models) {
+    const want = flow.requests[name][flow.requests[name].length - 1];
+    const difference = firstDifference(want, normalise(JSON.parse(JSON.stringify(requests[requests.length - 1]))), name);
+    assert(!difference, difference);
+  }
+  const withoutIds = (list) => list.map(({ at, event: { id, invocationId, ...rest } }) => ({ at, event: rest }));
+  const session = await sessionService.getSession(key);
+  const difference = firstDifference(withoutIds(normalise(flow.compactions)), withoutIds(normalise(compactions(session))), 'compactions');
+  assert(!difference, difference);
+});
+
+// ADK's refusals, typed.
+await test('an App ADK would refuse throws INVALID_ARGUMENT with ADK\'s message', async () => {
+  const rootAgent = new LlmAgent({ name: 'chat', model: new adk.ScriptedModel([]) });
+  const refused = (options) => {
+    try {
+      new adk.App({ name: 'app', rootAgent, ...options });
+    } catch (e) {
+      return `${e.code}: ${e.message}`;
+    }
+    return 'accepted';
+  };
+  assert(refused({ eventsCompactionConfig: { compactionInterval: 2 } }) === 'INVALID_ARGUMENT: compaction_interval and overlap_size must be set together.', refused({ eventsCompactionConfig: { compactionInterval: 2 } }));
+  assert(refused({ name: 'user' }) === 'INVALID_ARGUMENT: App name cannot be \'user\'; reserved for end-user input.');
+  assert(refused({ eventsCompactionConfig: { tokenThreshold: 10, eventRetentionSize: 2 } }).startsWith('UNIMPLEMENTED: '));
+  assert(refused({ eventsCompactionConfig: { compactionInterval: 2, overlapSize: 1 } }) === 'accepted');
+  const app = new adk.App({ name: 'app', rootAgent });
+  let message = '';
+  try {
+    new InMemoryRunner(/** @type {any} */ ({ app, agent: rootAgent }));
+  } catch (e) {
+    message = e.message;
+  }
+  assert(message === 'Only one of app, agent, or node may be provided, but got: app=App, agent=LlmAgent. Pass exactly one to Runner().', message);
+});
 
 finish();

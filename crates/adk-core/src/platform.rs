@@ -61,9 +61,29 @@ mod native {
     }
 }
 
-/// Seconds since the Unix epoch, as ADK's `time.time()`.
+/// Seconds since the Unix epoch, as ADK's `time.time()`, but strictly increasing from one call to
+/// the next: event timestamps order a session, and compaction covers events by timestamp range, so
+/// two events must never share one (a browser clock ticks in whole milliseconds, and an instant
+/// model answers within one). A microsecond apart, when the clock has not moved.
 pub fn now_seconds() -> f64 {
-    (host().now_seconds)()
+    thread_local! {
+        static LAST: std::cell::Cell<f64> = const { std::cell::Cell::new(f64::MIN) };
+    }
+    let now = (host().now_seconds)();
+    LAST.with(|last| {
+        let next = after(last.get(), now);
+        last.set(next);
+        next
+    })
+}
+
+/// `now`, or a microsecond after `last` when the clock has not moved past it.
+fn after(last: f64, now: f64) -> f64 {
+    if now > last {
+        now
+    } else {
+        last + 1e-6
+    }
 }
 
 /// `text` in Unicode Normalization Form C.
@@ -183,5 +203,17 @@ mod tests {
         assert_eq!(&a[14..15], "4");
         assert!(matches!(&a[19..20], "8" | "9" | "a" | "b"), "{a}");
         assert_eq!(uuid4([0xff; 16]), "ffffffff-ffff-4fff-bfff-ffffffffffff");
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    #[test]
+    fn a_clock_that_stands_still_still_moves_on() {
+        let now = 1_795_649_388.281;
+        let a = super::after(f64::MIN, now);
+        let b = super::after(a, now);
+        let c = super::after(b, now - 0.5);
+        assert!(a == now && a < b && b < c, "{a} {b} {c}");
     }
 }

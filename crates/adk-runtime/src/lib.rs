@@ -7,12 +7,14 @@
 //! 2. [`agent`]: the `Agent` trait, the contexts, callbacks and `RunConfig`;
 //! 3. [`tool`]: the `Tool` trait, `FunctionTool` and the built-in tools;
 //! 4. [`agents`]: the agents (workflow, `LlmAgent`, `RemoteA2aAgent` over `adk-a2a`);
-//! 5. [`runner`], and [`plugins`]: ADK's ready-made plugins (the trait is the agent layer's);
-//! 6. [`agent_tool`]: an agent offered as a tool, the one leaf that runs a runner.
+//! 5. [`apps`]: an app's settings, compaction;
+//! 6. [`runner`], and [`plugins`]: ADK's ready-made plugins (the trait is the agent layer's);
+//! 7. [`agent_tool`]: an agent offered as a tool, the one leaf that runs a runner.
 
 pub mod agent;
 pub mod agent_tool;
 pub mod agents;
+pub mod apps;
 pub mod artifact;
 pub mod auth;
 mod markers;

@@ -5,11 +5,14 @@ mod find_agent;
 mod session_lock;
 
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use indexmap::IndexSet;
 
 use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext, Plugin, PluginManager};
+use crate::apps::{compact_after_invocation, App, EventsCompactionConfig};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::auth::CredentialService;
 use crate::http::HttpClient;
@@ -34,6 +37,7 @@ pub struct Runner {
     http_client: Option<Rc<dyn HttpClient>>,
     auto_create_session: bool,
     plugins: PluginManager,
+    events_compaction_config: Option<Rc<EventsCompactionConfig>>,
     running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
 
@@ -50,6 +54,7 @@ impl Runner {
             http_client: None,
             auto_create_session: false,
             plugins: PluginManager::default(),
+            events_compaction_config: None,
             running: Rc::new(RefCell::new(IndexSet::new())),
         }
     }
@@ -57,6 +62,26 @@ impl Runner {
     /// ADK's `InMemoryRunner`: in-memory session, artifact and memory services.
     pub fn in_memory(app_name: &str, agent: Rc<dyn Agent>) -> Self {
         Runner::new(app_name, agent, Rc::new(InMemorySessionService::new()))
+            .with_artifact_service(Rc::new(InMemoryArtifactService::new()))
+            .with_memory_service(Rc::new(InMemoryMemoryService::new()))
+    }
+
+    /// ADK's `Runner(app=…)`: the app's name, root agent and compaction.
+    pub fn from_app(app: &App, session_service: Rc<dyn SessionService>) -> Self {
+        Runner::new(&app.name, app.root_agent.clone(), session_service)
+            .with_events_compaction_config(app.events_compaction_config.clone())
+            .with_plugin_manager(app.plugins.clone())
+    }
+
+    /// Compacts sessions after each invocation as `config` says (an `App`'s; checked there).
+    pub fn with_events_compaction_config(mut self, config: Option<Rc<EventsCompactionConfig>>) -> Self {
+        self.events_compaction_config = config;
+        self
+    }
+
+    /// ADK's `InMemoryRunner(app=…)`.
+    pub fn in_memory_from_app(app: &App) -> Self {
+        Runner::from_app(app, Rc::new(InMemorySessionService::new()))
             .with_artifact_service(Rc::new(InMemoryArtifactService::new()))
             .with_memory_service(Rc::new(InMemoryMemoryService::new()))
     }
@@ -162,6 +187,7 @@ impl Runner {
         };
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
+        let compaction = self.events_compaction_config.clone();
         Box::pin(async_stream::try_stream! {
             let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
             let mut new_message = new_message;
@@ -199,6 +225,16 @@ impl Runner {
                 stop.0 = None;
             }
             plugins.run_after_run(&ctx).await?;
+            // After the whole invocation and its `after_run` hooks, never in the middle of one (ADK's
+            // post-invocation compaction); the summary is recorded, not yielded.
+            if let Some(config) = &compaction {
+                let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
+                // Behind a `dyn`: its code stays out of this loop's (the download size).
+                let compaction: Pin<Box<dyn Future<Output = Result<(), AdkError>> + '_>> =
+                    Box::pin(compact(&invocation, config, &root));
+                compaction.await?;
+                stop.0 = None;
+            }
         })
     }
 }
@@ -271,6 +307,20 @@ async fn on_event(ctx: &InvocationContext, mut event: Event) -> Result<Event, Ad
     Ok(replacement)
 }
 
+/// Records the compaction the app's config asks for after this invocation, if one is due.
+async fn compact(
+    invocation: &Invocation,
+    config: &EventsCompactionConfig,
+    root: &Rc<dyn Agent>,
+) -> Result<(), AdkError> {
+    let session = invocation.session.borrow().clone();
+    let cancellation = invocation.cancellation.clone();
+    if let Some(summary) = compact_after_invocation(config, root, &session, cancellation).await? {
+        record(invocation, summary).await?;
+    }
+    Ok(())
+}
+
 /// Fires the invocation's cancellation if the run is dropped before it finished.
 struct CancelOnDrop(Option<Rc<Cancellation>>);
 
@@ -298,13 +348,18 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
 
 /// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
 /// the session stored it. An event without an invocation id (`createEvent()` in a JS agent) gets
-/// the run's. The session is taken out of the invocation while the service works on it, and put
-/// back even if the run is dropped half-way.
+/// the run's.
 async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
     apply_run_defaults(invocation, &mut event);
     if event.partial == Some(true) {
         return Ok(event);
     }
+    record(invocation, event).await
+}
+
+/// Appends `event` through the session service, as it is. The session is taken out of the
+/// invocation while the service works on it, and put back even if the run is dropped half-way.
+async fn record(invocation: &Invocation, event: Event) -> Result<Event, AdkError> {
     struct PutBack<'a> {
         invocation: &'a Invocation,
         session: Session,

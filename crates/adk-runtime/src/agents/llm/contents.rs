@@ -1,9 +1,11 @@
 //! The conversation an LLM agent sends to its model (ADK 2.x's `contents` request processor): the
 //! events the agent can see, other agents' turns quoted as data, and function responses that came
-//! later (long-running tools) moved next to the calls they answer.
+//! later (long-running tools) moved next to the calls they answer, and compaction summaries in place
+//! of the events they cover.
 
 use indexmap::{IndexMap, IndexSet};
 
+use super::compaction::{apply_compaction, has_compaction, recover_compacted_calls, summary_events};
 use super::rearrange::{arrange, Turn};
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
 use crate::types::{Content, Part};
@@ -50,10 +52,12 @@ fn is_framework_event(event: &Event) -> bool {
 
 /// ADK's `_should_include_event_in_context`.
 fn in_context(event: &Event, branch: Option<&str>) -> bool {
-    let has_content = event
-        .content
-        .as_ref()
-        .is_some_and(|c| c.role.as_deref().is_some_and(|r| !r.is_empty()) && !c.parts().iter().all(is_invisible));
+    // A compaction summary carries its text in its action, not its content (`_is_event_empty`).
+    let has_content = event.actions.compaction.is_some()
+        || event
+            .content
+            .as_ref()
+            .is_some_and(|c| c.role.as_deref().is_some_and(|r| !r.is_empty()) && !c.parts().iter().all(is_invisible));
     event.partial != Some(true)
         && event.isolation_scope.is_none()
         && has_content
@@ -123,6 +127,12 @@ pub fn build_contents<'a>(
     };
     let visible: Vec<&Event> =
         events.get(start..).unwrap_or_default().iter().copied().filter(|e| in_context(e, branch)).collect();
+    let summaries = if has_compaction(&visible) { summary_events(&visible, agent_name) } else { Vec::new() };
+    let visible = if summaries.is_empty() {
+        visible
+    } else {
+        recover_compacted_calls(apply_compaction(&visible, &summaries), &visible)
+    };
     // A response to a call another agent made is that agent's business: quoted, like its turn.
     // Each call's author, the latest call of an id winning (ADK's dict of them).
     let mut call_authors: IndexMap<&str, &str> = IndexMap::new();

@@ -5,6 +5,7 @@ mod auth;
 mod call_tool;
 mod callbacks;
 mod code_execution;
+mod compaction;
 mod confirmation;
 mod contents;
 mod flow;
@@ -33,6 +34,7 @@ pub use callbacks::{
     ToolErrorCallback,
 };
 pub use code_execution::BuiltInCodeExecutor;
+pub(crate) use compaction::{apply_compaction, compaction_ranges, summary_events};
 pub use contents::build_contents;
 pub use instructions::inject_session_state;
 pub use planner::Planner;

@@ -1,0 +1,87 @@
+//! Compaction after an invocation (ADK 2.x's `_run_compaction_for_sliding_window`): once
+//! `compaction_interval` invocations completed since the last summary, the events from
+//! `overlap_size` invocations before the first new one through the last new one are summarized
+//! into one compaction event, which later requests carry in their place.
+//!
+//! With interval 2 and overlap 1: invocations 1 and 2 are summarized after the second; the third
+//! triggers nothing; after the fourth, a summary of invocations 2 to 4.
+
+use std::rc::Rc;
+
+use super::summarizer::{BaseEventsSummarizer, LlmEventSummarizer};
+use super::window::{is_range_worth_compacting, longest_self_contained_prefix};
+use super::EventsCompactionConfig;
+use crate::agent::Agent;
+use crate::agents::llm::as_llm_agent;
+use crate::cancellation::Cancellation;
+use crate::session::Session;
+use crate::{AdkError, Event};
+
+/// The sliding-window range to summarize now, if the window is due: the events of the new
+/// invocations and of the `overlap` ones before them, earlier summaries left out.
+fn sliding_window<'a>(events: &[&'a Event], interval: usize, overlap: usize) -> Vec<&'a Event> {
+    let last_end = events
+        .iter()
+        .rev()
+        .filter_map(|e| e.actions.compaction.as_ref())
+        .map(|c| c.end_timestamp)
+        .find(|end| *end != 0.0)
+        .unwrap_or(0.0);
+    // Each invocation's latest timestamp, in order of first appearance.
+    let mut latest: Vec<(&str, f64)> = Vec::new();
+    for event in events.iter().filter(|e| !e.invocation_id.is_empty() && e.actions.compaction.is_none()) {
+        match latest.iter_mut().find(|(id, _)| *id == event.invocation_id) {
+            Some(entry) => entry.1 = entry.1.max(event.timestamp),
+            None => latest.push((&event.invocation_id, event.timestamp)),
+        }
+    }
+    let new: Vec<usize> = (0..latest.len()).filter(|&i| latest.get(i).is_some_and(|(_, ts)| *ts > last_end)).collect();
+    let (Some(&first_new), Some(&last_new)) = (new.first(), new.last()) else { return Vec::new() };
+    if new.len() < interval {
+        return Vec::new();
+    }
+    let (Some((start_id, _)), Some((end_id, _))) =
+        (latest.get(first_new.saturating_sub(overlap)), latest.get(last_new))
+    else {
+        return Vec::new();
+    };
+    let first = events.iter().position(|e| e.invocation_id == *start_id);
+    let last = events.iter().rposition(|e| e.invocation_id == *end_id);
+    let (Some(first), Some(last)) = (first, last) else { return Vec::new() };
+    let range = events.get(first..=last).unwrap_or_default();
+    let range = range.iter().copied().filter(|e| e.actions.compaction.is_none()).collect();
+    longest_self_contained_prefix(range, events)
+}
+
+/// The configured summarizer, or ADK's default: an `LlmEventSummarizer` over the root agent's model.
+fn summarizer(config: &EventsCompactionConfig, root: &Rc<dyn Agent>) -> Result<Rc<dyn BaseEventsSummarizer>, AdkError> {
+    if let Some(summarizer) = &config.summarizer {
+        return Ok(summarizer.clone());
+    }
+    let Some(agent) = as_llm_agent(root.as_ref()) else {
+        return Err(AdkError::invalid("No LlmAgent model available for event compaction summarizer."));
+    };
+    Ok(Rc::new(LlmEventSummarizer::new(agent.config().model.clone(), None)?))
+}
+
+/// The compaction event to append to `session` after an invocation completed, if one is due.
+/// A summarizer that fails writes nothing: the whole history is still there to send, so the turn
+/// that was answered does not fail (ADK logs a warning).
+pub(crate) async fn compact_after_invocation(
+    config: &EventsCompactionConfig,
+    root: &Rc<dyn Agent>,
+    session: &Session,
+    cancellation: Rc<Cancellation>,
+) -> Result<Option<Event>, AdkError> {
+    // Isolated sub-agent turns stay out of the root session's summaries.
+    let events: Vec<&Event> = session.events.iter().filter(|e| e.isolation_scope.is_none()).collect();
+    let (Some(interval), Some(overlap)) = (config.compaction_interval, config.overlap_size) else { return Ok(None) };
+    let range =
+        sliding_window(&events, usize::try_from(interval).unwrap_or(usize::MAX), usize::try_from(overlap).unwrap_or(0));
+    if range.is_empty() || !is_range_worth_compacting(&events, &range) {
+        return Ok(None);
+    }
+    let summarizer = summarizer(config, root)?;
+    let range: Vec<Event> = range.into_iter().cloned().collect();
+    Ok(summarizer.maybe_summarize_events(&range, cancellation).await.unwrap_or(None))
+}
