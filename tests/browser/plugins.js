@@ -100,4 +100,21 @@ await test('LoggingPlugin writes a console line for each hook, in order', async 
   assert(lines[4] === "[logging_plugin] 🧠 LLM RESPONSE for a: text: 'Hi.'", lines[4]);
 });
 
+await test('an App carries its plugins to the runner (ADK\'s App.plugins); plugins beside an app are refused', async () => {
+  const seen = [];
+  class Tracer extends BasePlugin {
+    beforeRunCallback() { seen.push('before_run'); }
+    afterRunCallback() { seen.push('after_run'); }
+  }
+  const agent = new LlmAgent({ name: 'helper', model: new adk.ScriptedModel(['hi']) });
+  const app = new adk.App({ name: 'traced', rootAgent: agent, plugins: [new Tracer('tracer')] });
+  const runner = new InMemoryRunner({ app });
+  assert(runner.appName === 'traced' && runner.plugins.length === 1, 'the app\'s name and plugins');
+  const session = await runner.sessionService.createSession({ appName: 'traced', userId: 'u' });
+  await collect(runner.runAsync({ userId: 'u', sessionId: session.id, newMessage: { role: 'user', parts: [{ text: 'x' }] } }));
+  assert(seen.join() === 'before_run,after_run', seen.join());
+  // What a JS caller without types can pass.
+  assertThrowsAdk(() => new InMemoryRunner(/** @type {any} */ ({ app, plugins: [new Tracer('other')] })), 'INVALID_ARGUMENT', 'provided in the app');
+});
+
 finish();
