@@ -1,19 +1,20 @@
 //! An app that compacts its sessions (ADK's `App` with `EventsCompactionConfig`): a long
-//! conversation keeps its requests small, a config ADK refuses is refused with ADK's message, and a
+//! conversation keeps its requests small (by sliding window, or under a token budget), a config ADK refuses is refused with ADK's message, and a
 //! summarizer that fails costs the conversation nothing. (tests/flows.rs compares the requests and
 //! the compaction events with ADK's own.)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)] // a test states what it expects
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use adk_wasm::agent::{Agent, AgentCore, LlmAgent, LlmAgentConfig, SequentialAgent};
 use adk_wasm::apps::{App, BaseEventsSummarizer, EventsCompactionConfig, LlmEventSummarizer, SummaryFuture};
 use adk_wasm::cancellation::Cancellation;
 use adk_wasm::model::scripted::ScriptedTurn;
-use adk_wasm::model::ScriptedModel;
+use adk_wasm::model::{BaseLlm, LlmRequest, LlmResponseStream, ScriptedModel};
 use adk_wasm::runner::{RunConfig, Runner};
-use adk_wasm::types::{Content, Part};
+use adk_wasm::types::{Content, Part, UsageMetadata};
 use adk_wasm::{AdkError, ErrorCode, Event, LlmResponse};
 use futures::executor::block_on;
 use futures::StreamExt;
@@ -91,6 +92,67 @@ fn a_long_conversation_keeps_its_requests_small() {
     }
 }
 
+/// A model whose every answer reports the prompt it got as one token per four characters of its
+/// contents' JSON, as a real model's count grows with the request; it keeps those counts.
+struct Measuring {
+    prompt_tokens: RefCell<Vec<i64>>,
+}
+
+impl BaseLlm for Measuring {
+    fn model(&self) -> &str {
+        "measuring"
+    }
+
+    fn generate_content(&self, request: LlmRequest, _stream: bool, _c: Rc<Cancellation>) -> LlmResponseStream {
+        let tokens = adk_core::json::to_string(&request.contents).chars().count() as i64 / 4;
+        let turn = self.prompt_tokens.borrow().len();
+        self.prompt_tokens.borrow_mut().push(tokens);
+        let text = format!("Answer {turn}, which is long enough to be worth summarizing.");
+        let mut response = LlmResponse::from_parts(vec![Part::from_text(&text)]);
+        response.usage_metadata = Some(UsageMetadata { prompt_token_count: Some(tokens), ..Default::default() });
+        Box::pin(futures::stream::iter([Ok(response)]))
+    }
+}
+
+/// The acceptance test, with the token trigger: a two-day-style conversation of hundreds of
+/// turns keeps every request under its budget. A prompt at or over the threshold is compacted
+/// before the next request is built, so no request exceeds the threshold by more than what one turn
+/// adds (a question and an answer, about 40 tokens here): the budget is the threshold plus a
+/// quarter. Without compaction the last requests would be twenty times that.
+#[test]
+fn a_long_conversation_stays_under_its_token_budget() {
+    const TURNS: usize = 300;
+    const THRESHOLD: i64 = 600;
+    let model = Rc::new(Measuring { prompt_tokens: RefCell::default() });
+    let summarizer = texts((0..TURNS).map(|i| format!("Summary {i} of the conversation so far.")));
+    let config = EventsCompactionConfig {
+        summarizer: Some(Rc::new(LlmEventSummarizer::new(summarizer.clone(), None).unwrap())),
+        token_threshold: Some(THRESHOLD),
+        event_retention_size: Some(4),
+        ..Default::default()
+    };
+    let agent: Rc<dyn Agent> =
+        Rc::new(LlmAgent::new(AgentCore::new("chat", "").unwrap(), LlmAgentConfig::new(model.clone())));
+    let app = App::new("app", agent).unwrap().with_events_compaction_config(config).unwrap();
+    let runner = Runner::in_memory_from_app(&app);
+    converse(&runner, TURNS);
+
+    let sizes = model.prompt_tokens.borrow();
+    assert_eq!(sizes.len(), TURNS);
+    for (turn, tokens) in sizes.iter().enumerate() {
+        assert!(*tokens < THRESHOLD + THRESHOLD / 4, "turn {turn}: {tokens} tokens");
+    }
+    // The budget was reached again and again, and each time a rolling summary replaced the last.
+    let compactions = session(&runner).events.iter().filter(|e| e.actions.compaction.is_some()).count();
+    assert!(compactions >= 10, "{compactions} compactions");
+    assert_eq!(summarizer.requests().len(), compactions);
+    for request in summarizer.requests() {
+        let prompt = request.contents[0].parts()[0].text.clone().unwrap();
+        assert!(prompt.matches("Summary ").count() <= 1, "one earlier summary at most: {prompt}");
+        assert!(prompt.matches("user: Question").count() <= 20, "{prompt}");
+    }
+}
+
 #[test]
 fn configs_adk_refuses_are_refused_with_its_message() {
     let refused = |config: EventsCompactionConfig| {
@@ -107,11 +169,9 @@ fn configs_adk_refuses_are_refused_with_its_message() {
         refused(EventsCompactionConfig::default()).starts_with("At least one compaction trigger must be configured")
     );
     assert_eq!(refused(window(None, 0, 0)), "compaction_interval: Input should be greater than 0");
-    // ADK's token trigger is not run yet: refused, not ignored.
     let token =
-        EventsCompactionConfig { token_threshold: Some(1000), event_retention_size: Some(4), ..Default::default() };
-    let app = App::new("app", chat(texts([]))).unwrap();
-    assert_eq!(app.with_events_compaction_config(token).err().unwrap().code, ErrorCode::Unimplemented);
+        EventsCompactionConfig { token_threshold: Some(0), event_retention_size: Some(4), ..Default::default() };
+    assert_eq!(refused(token), "token_threshold: Input should be greater than 0");
     let e = App::new("my app", chat(texts([]))).err().unwrap();
     assert_eq!(e.message, "Invalid app name 'my app': must start with a letter and can only consist of letters, digits, underscores, and hyphens.");
     let e = LlmEventSummarizer::new(texts([]), Some("Summarize {history}")).err().unwrap();

@@ -26,7 +26,7 @@ use adk_wasm::tool::{
     get_user_choice_tool, request_input_tool, AgentTool, ExitLoopTool, FunctionTool, LoadArtifactsTool,
     RequireConfirmation, Tool, GOOGLE_SEARCH, URL_CONTEXT,
 };
-use adk_wasm::types::{Content, FunctionResponse, JsonObject, Part};
+use adk_wasm::types::{Content, FunctionResponse, JsonObject, Part, UsageMetadata};
 use adk_wasm::{AdkError, Event, FunctionCall, LlmResponse};
 use futures::executor::block_on;
 use futures::StreamExt;
@@ -359,8 +359,14 @@ fn scripted(script: &Value, name: &str) -> Rc<ScriptedModel> {
         .unwrap()
         .iter()
         .map(|turn| {
-            let parts = turn.as_array().unwrap().iter().map(part).collect();
-            ScriptedTurn::Response(Box::new(LlmResponse::from_parts(parts)))
+            // `{"prompt_tokens": N}` in a turn: the model reports a prompt of N tokens.
+            let (usage, parts): (Vec<&Value>, Vec<&Value>) =
+                turn.as_array().unwrap().iter().partition(|p| p.get("prompt_tokens").is_some());
+            let mut response = LlmResponse::from_parts(parts.into_iter().map(part).collect());
+            response.usage_metadata = usage
+                .first()
+                .map(|u| UsageMetadata { prompt_token_count: u["prompt_tokens"].as_i64(), ..Default::default() });
+            ScriptedTurn::Response(Box::new(response))
         })
         .collect();
     Rc::new(ScriptedModel::new(turns).named(name))
@@ -376,7 +382,8 @@ fn app(flow: &Value, root: Rc<dyn Agent>, models: &mut Vec<(String, Rc<ScriptedM
         summarizer: Some(Rc::new(LlmEventSummarizer::new(model, None).unwrap())),
         compaction_interval: spec["compaction_interval"].as_i64(),
         overlap_size: spec["overlap_size"].as_i64(),
-        ..Default::default()
+        token_threshold: spec["token_threshold"].as_i64(),
+        event_retention_size: spec["event_retention_size"].as_i64(),
     };
     App::new(APP, root).unwrap().with_events_compaction_config(config).unwrap()
 }
@@ -936,7 +943,7 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 77);
+    assert_eq!(checked, 78);
 }
 
 fn compaction_flow() -> Value {

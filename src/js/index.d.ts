@@ -777,20 +777,35 @@ export declare class LoggingPlugin extends BasePlugin {
 }
 
 /**
- * When an app compacts its sessions (ADK's `EventsCompactionConfig`): after every
- * `compactionInterval` new invocations, a summary of them and of the `overlapSize` invocations
- * before, which later requests carry in place of those events (the session keeps them all). The
- * two are set together; otherwise `new App` throws `INVALID_ARGUMENT` with ADK's message. ADK's other
- * trigger, `tokenThreshold` with `eventRetentionSize`, is not run yet: `UNIMPLEMENTED`.
+ * When an app compacts its sessions (ADK's `EventsCompactionConfig`), by either trigger or both:
+ * - a sliding window: after every `compactionInterval` new invocations, a summary of them and of
+ *   the `overlapSize` invocations before;
+ * - a token budget: once the prompt reached `tokenThreshold` tokens (as the model last reported it
+ *   in `usageMetadata.promptTokenCount`, or ADK's estimate of four characters a token when it did
+ *   not), a summary of everything but the latest `eventRetentionSize` events, the previous summary
+ *   folded in. Checked before each model call and after each invocation, as ADK checks it; it takes
+ *   precedence over the window.
+ *
+ * Later requests carry the summary in place of those events (the session keeps them all). Each
+ * pair is set together, one pair at least; otherwise `new App` throws `INVALID_ARGUMENT` with ADK's
+ * message.
  */
 export interface EventsCompactionConfig {
-  /** What writes the summaries; without one, an `LlmEventSummarizer` over the root agent's model. */
+  /**
+   * What writes the summaries; without one, an `LlmEventSummarizer` over the root agent's model (over
+   * the calling agent's, for a token-triggered compaction before its model call).
+   */
   summarizer?: LlmEventSummarizer;
   /** How many new invocations trigger a compaction (more than 0). */
   compactionInterval?: number;
   /** How many invocations before the new ones each summary also covers (0 or more). */
   overlapSize?: number;
+  /** The prompt size, in tokens, that triggers a compaction (more than 0). */
   tokenThreshold?: number;
+  /**
+   * How many of the latest events a token-triggered compaction leaves as they are (0 or more); fewer
+   * when keeping exactly that many would keep a tool's response without its call.
+   */
   eventRetentionSize?: number;
 }
 

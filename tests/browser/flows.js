@@ -154,7 +154,11 @@ function scripted(name, script, requests) {
     model: name,
     generateContent(request) {
       requests.push(request);
-      return { content: { role: 'model', parts: turns.shift().map(part) } };
+      // `{ prompt_tokens: N }` in a turn: the model reports a prompt of N tokens.
+      const turn = turns.shift();
+      const usage = turn.find((p) => p.prompt_tokens !== undefined);
+      const content = { role: 'model', parts: turn.filter((p) => p !== usage).map(part) };
+      return usage ? { content, usageMetadata: { promptTokenCount: usage.prompt_tokens } } : { content };
     },
   };
 }
@@ -164,7 +168,10 @@ function app(spec, rootAgent, models) {
   const requests = [];
   models.push(['summarizer', requests]);
   const summarizer = new adk.LlmEventSummarizer({ llm: scripted('scripted-summarizer', spec.summarizer, requests) });
-  const eventsCompactionConfig = { compactionInterval: spec.compaction_interval, overlapSize: spec.overlap_size, summarizer };
+  const eventsCompactionConfig = {
+    compactionInterval: spec.compaction_interval, overlapSize: spec.overlap_size,
+    tokenThreshold: spec.token_threshold, eventRetentionSize: spec.event_retention_size, summarizer,
+  };
   return new adk.App({ name: APP, rootAgent, eventsCompactionConfig });
 }
 
@@ -360,7 +367,8 @@ await test('an App ADK would refuse throws INVALID_ARGUMENT with ADK\'s message'
   };
   assert(refused({ eventsCompactionConfig: { compactionInterval: 2 } }) === 'INVALID_ARGUMENT: compaction_interval and overlap_size must be set together.', refused({ eventsCompactionConfig: { compactionInterval: 2 } }));
   assert(refused({ name: 'user' }) === 'INVALID_ARGUMENT: App name cannot be \'user\'; reserved for end-user input.');
-  assert(refused({ eventsCompactionConfig: { tokenThreshold: 10, eventRetentionSize: 2 } }).startsWith('UNIMPLEMENTED: '));
+  assert(refused({ eventsCompactionConfig: { tokenThreshold: 10 } }) === 'INVALID_ARGUMENT: token_threshold and event_retention_size must be set together.');
+  assert(refused({ eventsCompactionConfig: { tokenThreshold: 10, eventRetentionSize: 2 } }) === 'accepted');
   assert(refused({ eventsCompactionConfig: { compactionInterval: 2, overlapSize: 1 } }) === 'accepted');
   const app = new adk.App({ name: 'app', rootAgent });
   let message = '';

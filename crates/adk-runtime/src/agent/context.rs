@@ -1,6 +1,8 @@
 //! What agents, callbacks and tools see of the invocation they run in.
 
 use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -15,6 +17,14 @@ use crate::session::{Session, SessionService};
 use crate::types::{Content, JsonObject, Part};
 use crate::{AdkError, ErrorCode, Event, EventActions};
 use adk_core::events::ToolConfirmation;
+
+/// Compacts the session before a model call when the prompt grew too large (ADK's compaction
+/// request processor). An app's compaction implements it; the agent layer only calls it.
+pub trait CompactBeforeModel {
+    /// Appends a summary to the invocation's session if the prompt `ctx`'s agent is about to send
+    /// reached the app's threshold.
+    fn compact<'a>(&'a self, ctx: &'a InvocationContext) -> Pin<Box<dyn Future<Output = Result<(), AdkError>> + 'a>>;
+}
 
 /// One invocation: from a user message to the agents' final answer. Shared by every context in it.
 pub struct Invocation {
@@ -40,6 +50,9 @@ pub struct Invocation {
     pub cancellation: Rc<Cancellation>,
     /// The runner's plugins.
     pub plugins: PluginManager,
+    /// What compacts the session before each model call, if the app's compaction has the token
+    /// trigger (ADK's compaction request processor).
+    pub compaction: Option<Rc<dyn CompactBeforeModel>>,
     llm_calls: Cell<u32>,
     // The toolsets' credentials resolved for this invocation, by credential key (ADK's
     // `credential_by_key`): never in the session, gone with the invocation.
@@ -67,9 +80,27 @@ impl Invocation {
             http_client: None,
             cancellation: Rc::default(),
             plugins: PluginManager::default(),
+            compaction: None,
             llm_calls: Cell::new(0),
             credentials: RefCell::default(),
         }
+    }
+
+    /// Appends `event` through the session service, as it is. The session is taken out of the
+    /// invocation while the service works on it, and put back even if the run is dropped half-way.
+    pub async fn record(&self, event: Event) -> Result<Event, AdkError> {
+        struct PutBack<'a> {
+            invocation: &'a Invocation,
+            session: Session,
+        }
+        impl Drop for PutBack<'_> {
+            fn drop(&mut self) {
+                std::mem::swap(&mut *self.invocation.session.borrow_mut(), &mut self.session);
+            }
+        }
+        let session = std::mem::replace(&mut *self.session.borrow_mut(), Session::placeholder());
+        let mut guard = PutBack { invocation: self, session };
+        self.session_service.append_event(&mut guard.session, event).await
     }
 
     /// Keeps a toolset's credential for the rest of the invocation.

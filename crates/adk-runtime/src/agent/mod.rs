@@ -18,7 +18,10 @@ use crate::types::Content;
 use crate::{AdkError, Event};
 
 pub use callback::{AgentCallback, CallbackFuture};
-pub use context::{CallbackContext, Cancellation, Invocation, InvocationContext, ReadonlyContext, State, ToolContext};
+pub use context::{
+    CallbackContext, Cancellation, CompactBeforeModel, Invocation, InvocationContext, ReadonlyContext, State,
+    ToolContext,
+};
 pub use plugins::{Plugin, PluginManager};
 pub use run_config::{RunConfig, StreamingMode};
 

@@ -1,4 +1,6 @@
-//! Compaction after an invocation (ADK 2.x's `_run_compaction_for_sliding_window`): once
+//! When compaction runs: before each model call, the token trigger (`tokens.rs`, ADK 2.x's
+//! compaction request processor); after an invocation (ADK's `_run_compaction_for_sliding_window`),
+//! the token trigger again, else, once
 //! `compaction_interval` invocations completed since the last summary, the events from
 //! `overlap_size` invocations before the first new one through the last new one are summarized
 //! into one compaction event, which later requests carry in their place.
@@ -6,12 +8,15 @@
 //! With interval 2 and overlap 1: invocations 1 and 2 are summarized after the second; the third
 //! triggers nothing; after the fourth, a summary of invocations 2 to 4.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 
 use super::summarizer::{BaseEventsSummarizer, LlmEventSummarizer};
+use super::tokens::token_threshold_range;
 use super::window::{is_range_worth_compacting, longest_self_contained_prefix};
 use super::EventsCompactionConfig;
-use crate::agent::Agent;
+use crate::agent::{Agent, CompactBeforeModel, InvocationContext};
 use crate::agents::llm::as_llm_agent;
 use crate::cancellation::Cancellation;
 use crate::session::Session;
@@ -53,6 +58,35 @@ fn sliding_window<'a>(events: &[&'a Event], interval: usize, overlap: usize) -> 
     longest_self_contained_prefix(range, events)
 }
 
+/// The token trigger before a model call, for an app's config that sets it.
+pub(crate) fn compaction_before_model(config: &Rc<EventsCompactionConfig>) -> Option<Rc<dyn CompactBeforeModel>> {
+    config.token_threshold.is_some().then(|| Rc::new(TokenTrigger(config.clone())) as Rc<dyn CompactBeforeModel>)
+}
+
+struct TokenTrigger(Rc<EventsCompactionConfig>);
+
+impl CompactBeforeModel for TokenTrigger {
+    /// ADK's compaction request processor: the calling agent's prompt, on its branch, measured; its
+    /// model writes the summary unless the config names a summarizer.
+    fn compact<'a>(&'a self, ctx: &'a InvocationContext) -> Pin<Box<dyn Future<Output = Result<(), AdkError>> + 'a>> {
+        Box::pin(async move {
+            let agent = ctx.agent().clone();
+            let range = ctx.with_session(|s| {
+                let events: Vec<&Event> = s.events.iter().filter(|e| e.isolation_scope.is_none()).collect();
+                token_threshold_range(&self.0, &events, agent.name(), ctx.branch())
+            });
+            if range.is_empty() {
+                return Ok(());
+            }
+            let invocation = ctx.invocation();
+            if let Some(summary) = summarize(&self.0, &agent, &range, invocation.cancellation.clone()).await? {
+                invocation.record(summary).await?;
+            }
+            Ok(())
+        })
+    }
+}
+
 /// The configured summarizer, or ADK's default: an `LlmEventSummarizer` over the root agent's model.
 fn summarizer(config: &EventsCompactionConfig, root: &Rc<dyn Agent>) -> Result<Rc<dyn BaseEventsSummarizer>, AdkError> {
     if let Some(summarizer) = &config.summarizer {
@@ -64,9 +98,8 @@ fn summarizer(config: &EventsCompactionConfig, root: &Rc<dyn Agent>) -> Result<R
     Ok(Rc::new(LlmEventSummarizer::new(agent.config().model.clone(), None)?))
 }
 
-/// The compaction event to append to `session` after an invocation completed, if one is due.
-/// A summarizer that fails writes nothing: the whole history is still there to send, so the turn
-/// that was answered does not fail (ADK logs a warning).
+/// The compaction event to append to `session` after an invocation completed, if one is due: by the
+/// token trigger, else by the sliding window.
 pub(crate) async fn compact_after_invocation(
     config: &EventsCompactionConfig,
     root: &Rc<dyn Agent>,
@@ -75,13 +108,32 @@ pub(crate) async fn compact_after_invocation(
 ) -> Result<Option<Event>, AdkError> {
     // Isolated sub-agent turns stay out of the root session's summaries.
     let events: Vec<&Event> = session.events.iter().filter(|e| e.isolation_scope.is_none()).collect();
+    // The token trigger first; the window only when it wrote nothing.
+    let range = token_threshold_range(config, &events, "", None);
+    if !range.is_empty() {
+        if let Some(summary) = summarize(config, root, &range, cancellation.clone()).await? {
+            return Ok(Some(summary));
+        }
+    }
     let (Some(interval), Some(overlap)) = (config.compaction_interval, config.overlap_size) else { return Ok(None) };
     let range =
         sliding_window(&events, usize::try_from(interval).unwrap_or(usize::MAX), usize::try_from(overlap).unwrap_or(0));
     if range.is_empty() || !is_range_worth_compacting(&events, &range) {
         return Ok(None);
     }
-    let summarizer = summarizer(config, root)?;
     let range: Vec<Event> = range.into_iter().cloned().collect();
-    Ok(summarizer.maybe_summarize_events(&range, cancellation).await.unwrap_or(None))
+    summarize(config, root, &range, cancellation).await
+}
+
+/// The summary of `range` by the configured summarizer (or ADK's default over `agent`'s model). A
+/// summarizer that fails writes nothing: the whole history is still there to send, so the turn
+/// does not fail (ADK logs a warning).
+pub(super) async fn summarize(
+    config: &EventsCompactionConfig,
+    agent: &Rc<dyn Agent>,
+    range: &[Event],
+    cancellation: Rc<Cancellation>,
+) -> Result<Option<Event>, AdkError> {
+    let summarizer = summarizer(config, agent)?;
+    Ok(summarizer.maybe_summarize_events(range, cancellation).await.unwrap_or(None))
 }

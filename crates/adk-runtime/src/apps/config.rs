@@ -1,13 +1,12 @@
 //! When an app compacts its sessions (ADK's `EventsCompactionConfig`): after every
 //! `compaction_interval` new invocations (a sliding window overlapping the last one by
 //! `overlap_size` invocations), or once the prompt reached `token_threshold` tokens (keeping the
-//! last `event_retention_size` events as they are). Each pair is set together, one at least. The
-//! token trigger is not run yet, and refused.
+//! last `event_retention_size` events as they are). Each pair is set together, one at least.
 
 use std::rc::Rc;
 
 use super::summarizer::BaseEventsSummarizer;
-use crate::{AdkError, ErrorCode};
+use crate::AdkError;
 
 /// The config of event compaction for an app.
 #[derive(Clone, Default)]
@@ -52,13 +51,6 @@ impl EventsCompactionConfig {
                  pair.",
             ));
         }
-        // Refused rather than ignored: an app counting on it would grow its requests unawares.
-        if token {
-            return Err(AdkError::new(
-                ErrorCode::Unimplemented,
-                "token_threshold: adk-wasm does not compact by token count yet; use compaction_interval and overlap_size",
-            ));
-        }
         Ok(())
     }
 }
@@ -81,7 +73,13 @@ mod tests {
     #[test]
     fn adk_refuses_what_it_refuses() {
         assert_eq!(config(Some(2), Some(1), None, None), "ok");
-        assert!(config(None, None, Some(100), Some(0)).starts_with("token_threshold: adk-wasm does not"));
+        assert_eq!(config(None, None, Some(100), Some(0)), "ok");
+        assert_eq!(config(Some(2), Some(1), Some(100), Some(2)), "ok");
+        assert_eq!(config(None, None, Some(0), Some(0)), "token_threshold: Input should be greater than 0");
+        assert_eq!(
+            config(None, None, Some(1), Some(-1)),
+            "event_retention_size: Input should be greater than or equal to 0"
+        );
         assert_eq!(config(Some(2), None, None, None), "compaction_interval and overlap_size must be set together.");
         assert_eq!(config(None, None, Some(1), None), "token_threshold and event_retention_size must be set together.");
         assert!(config(None, None, None, None).starts_with("At least one compaction trigger"));

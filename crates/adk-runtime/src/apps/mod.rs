@@ -4,6 +4,7 @@
 mod compaction;
 mod config;
 mod summarizer;
+mod tokens;
 mod window;
 
 use std::rc::Rc;
@@ -11,7 +12,7 @@ use std::rc::Rc;
 use crate::agent::{Agent, Plugin, PluginManager};
 use crate::AdkError;
 
-pub(crate) use compaction::compact_after_invocation;
+pub(crate) use compaction::{compact_after_invocation, compaction_before_model};
 pub use config::EventsCompactionConfig;
 pub use summarizer::{
     format_events_for_prompt, BaseEventsSummarizer, LlmEventSummarizer, SummaryFuture, DEFAULT_PROMPT_TEMPLATE,

@@ -11,8 +11,11 @@ use std::rc::Rc;
 
 use indexmap::IndexSet;
 
-use crate::agent::{run_agent, Agent, Cancellation, EventStream, Invocation, InvocationContext, Plugin, PluginManager};
-use crate::apps::{compact_after_invocation, App, EventsCompactionConfig};
+use crate::agent::{
+    run_agent, Agent, Cancellation, CompactBeforeModel, EventStream, Invocation, InvocationContext, Plugin,
+    PluginManager,
+};
+use crate::apps::{compact_after_invocation, compaction_before_model, App, EventsCompactionConfig};
 use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::auth::CredentialService;
 use crate::http::HttpClient;
@@ -184,6 +187,7 @@ impl Runner {
             credential_service: self.credential_service.clone(),
             http_client: self.http_client.clone(),
             plugins: self.plugins.clone(),
+            compaction: self.events_compaction_config.as_ref().and_then(compaction_before_model),
         };
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
@@ -239,7 +243,7 @@ impl Runner {
     }
 }
 
-/// What a run starts its invocation with: the runner's services and plugins.
+/// What a run starts its invocation with: the runner's services, plugins and compaction before model calls.
 struct Setup {
     app_name: String,
     session_service: Rc<dyn SessionService>,
@@ -248,6 +252,7 @@ struct Setup {
     credential_service: Option<Rc<dyn CredentialService>>,
     http_client: Option<Rc<dyn HttpClient>>,
     plugins: PluginManager,
+    compaction: Option<Rc<dyn CompactBeforeModel>>,
 }
 
 impl Setup {
@@ -284,6 +289,7 @@ impl Setup {
         invocation.credential_service.clone_from(&self.credential_service);
         invocation.http_client.clone_from(&self.http_client);
         invocation.plugins = self.plugins.clone();
+        invocation.compaction.clone_from(&self.compaction);
         Rc::new(invocation)
     }
 }
@@ -316,7 +322,7 @@ async fn compact(
     let session = invocation.session.borrow().clone();
     let cancellation = invocation.cancellation.clone();
     if let Some(summary) = compact_after_invocation(config, root, &session, cancellation).await? {
-        record(invocation, summary).await?;
+        invocation.record(summary).await?;
     }
     Ok(())
 }
@@ -354,24 +360,7 @@ async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkE
     if event.partial == Some(true) {
         return Ok(event);
     }
-    record(invocation, event).await
-}
-
-/// Appends `event` through the session service, as it is. The session is taken out of the
-/// invocation while the service works on it, and put back even if the run is dropped half-way.
-async fn record(invocation: &Invocation, event: Event) -> Result<Event, AdkError> {
-    struct PutBack<'a> {
-        invocation: &'a Invocation,
-        session: Session,
-    }
-    impl Drop for PutBack<'_> {
-        fn drop(&mut self) {
-            std::mem::swap(&mut *self.invocation.session.borrow_mut(), &mut self.session);
-        }
-    }
-    let session = std::mem::replace(&mut *invocation.session.borrow_mut(), Session::placeholder());
-    let mut guard = PutBack { invocation, session };
-    invocation.session_service.append_event(&mut guard.session, event).await
+    invocation.record(event).await
 }
 
 /// The run's invocation id on an event without one; the run's custom metadata under the event's own.

@@ -132,6 +132,10 @@ async fn build_request(
         None => None,
     };
     let instruction = agent.config.instruction.resolve(&callback_ctx).await?;
+    // Before the contents are read, so a summary written now is in them.
+    if let Some(compaction) = &ctx.invocation().compaction {
+        compaction.compact(ctx).await?;
+    }
     let mut request = assemble_request(agent, ctx, global, instruction);
     // After the contents and before the tools, as ADK's code execution request processor runs.
     if let Some(executor) = agent.config.code_executor {
