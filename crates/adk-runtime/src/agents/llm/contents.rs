@@ -116,9 +116,14 @@ pub fn build_contents<'a>(
     branch: Option<&str>,
     current_turn_only: bool,
 ) -> Vec<Content> {
+    // Generic only in how the events come: the rest is compiled once (the download size).
     let events: Vec<&Event> = events.into_iter().filter(|e| e.partial != Some(true)).collect();
+    contents_of(&events, agent_name, branch, current_turn_only)
+}
+
+fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, current_turn_only: bool) -> Vec<Content> {
     let start = if current_turn_only {
-        match current_turn_start(&events, agent_name, branch) {
+        match current_turn_start(events, agent_name, branch) {
             Some(start) => start,
             None => return Vec::new(),
         }
