@@ -179,7 +179,8 @@ await test('#14 a session over maxSessionBytes: RESOURCE_EXHAUSTED, nothing half
   for (const service of [memory, idb]) {
     const session = await service.createSession({ appName: 'app', userId: 'u' });
     const event = () => ({ ...adk.createEvent({ author: 'user', actions: { stateDelta: { n: 1 } } }), content: { role: 'user', parts: [{ text: 'w'.repeat(400) }] } });
-    await withLimits({ maxSessionBytes: 2000 }, async () => {
+    // Three events of ~600 bytes fit (their timestamps a few characters longer when the clock stood still), a fourth does not.
+    await withLimits({ maxSessionBytes: 2100 }, async () => {
       for (let i = 0; i < 3; i++) await service.appendEvent({ session, event: event() });
       await assertRejectsAdk(service.appendEvent({ session, event: event() }), 'RESOURCE_EXHAUSTED', 'maxSessionBytes');
     });

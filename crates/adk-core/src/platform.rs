@@ -77,10 +77,16 @@ pub fn now_seconds() -> f64 {
     })
 }
 
-/// `now`, or a microsecond after `last` when the clock has not moved past it.
+/// `now`, or the whole microsecond after `last` when the clock has not moved past it (a whole
+/// microsecond, so the timestamp stays as short as the clock's own: `…​.123001`, not `…​.1230009`).
 fn after(last: f64, now: f64) -> f64 {
     if now > last {
-        now
+        return now;
+    }
+    let bumped = ((last * 1e6).round() + 1.0) / 1e6;
+    // Past 2^53 microseconds (the year 2255) a whole microsecond is no longer one step.
+    if bumped > last {
+        bumped
     } else {
         last + 1e-6
     }
@@ -215,5 +221,8 @@ mod clock_tests {
         let b = super::after(a, now);
         let c = super::after(b, now - 0.5);
         assert!(a == now && a < b && b < c, "{a} {b} {c}");
+        // A browser's clock: whole milliseconds; the bumps are whole microseconds, as short.
+        let ms = super::after(super::after(f64::MIN, 1_764_117_600.123), 1_764_117_600.123);
+        assert_eq!(ms.to_string(), "1764117600.123001");
     }
 }
