@@ -31,15 +31,10 @@ use session_lock::SessionLock;
 
 /// Runs an agent tree over sessions kept by a session service.
 pub struct Runner {
-    app_name: String,
     agent: Rc<dyn Agent>,
-    session_service: Rc<dyn SessionService>,
-    artifact_service: Option<Rc<dyn ArtifactService>>,
-    memory_service: Option<Rc<dyn MemoryService>>,
-    credential_service: Option<Rc<dyn CredentialService>>,
-    http_client: Option<Rc<dyn HttpClient>>,
+    /// The name, services and plugins each run starts its invocation with.
+    setup: Setup,
     auto_create_session: bool,
-    plugins: PluginManager,
     events_compaction_config: Option<Rc<EventsCompactionConfig>>,
     running: Rc<RefCell<IndexSet<(String, String)>>>,
 }
@@ -48,15 +43,18 @@ impl Runner {
     /// A runner for `agent` in app `app_name`.
     pub fn new(app_name: &str, agent: Rc<dyn Agent>, session_service: Rc<dyn SessionService>) -> Self {
         Runner {
-            app_name: app_name.to_string(),
             agent,
-            session_service,
-            artifact_service: None,
-            memory_service: None,
-            credential_service: None,
-            http_client: None,
+            setup: Setup {
+                app_name: app_name.to_string(),
+                session_service,
+                artifact_service: None,
+                memory_service: None,
+                credential_service: None,
+                http_client: None,
+                plugins: PluginManager::default(),
+                compaction: None,
+            },
             auto_create_session: false,
-            plugins: PluginManager::default(),
             events_compaction_config: None,
             running: Rc::new(RefCell::new(IndexSet::new())),
         }
@@ -78,6 +76,7 @@ impl Runner {
 
     /// Compacts sessions after each invocation as `config` says (an `App`'s; checked there).
     pub fn with_events_compaction_config(mut self, config: Option<Rc<EventsCompactionConfig>>) -> Self {
+        self.setup.compaction = config.as_ref().and_then(compaction_before_model);
         self.events_compaction_config = config;
         self
     }
@@ -91,26 +90,26 @@ impl Runner {
 
     /// Uses `service` for artifacts.
     pub fn with_artifact_service(mut self, service: Rc<dyn ArtifactService>) -> Self {
-        self.artifact_service = Some(service);
+        self.setup.artifact_service = Some(service);
         self
     }
 
     /// Uses `service` for memory.
     pub fn with_memory_service(mut self, service: Rc<dyn MemoryService>) -> Self {
-        self.memory_service = Some(service);
+        self.setup.memory_service = Some(service);
         self
     }
 
     /// Where credentials outlive a sign-in (ADK's `credential_service`).
     pub fn with_credential_service(mut self, service: Rc<dyn CredentialService>) -> Self {
-        self.credential_service = Some(service);
+        self.setup.credential_service = Some(service);
         self
     }
 
     /// What OAuth2 token requests and endpoint discovery go through; without one, a code the
     /// person brings back is stored unexchanged (as ADK does without authlib).
     pub fn with_http_client(mut self, client: Rc<dyn HttpClient>) -> Self {
-        self.http_client = Some(client);
+        self.setup.http_client = Some(client);
         self
     }
 
@@ -128,18 +127,18 @@ impl Runner {
 
     /// Shares `plugins` (an agent tool's run uses its parent's).
     pub fn with_plugin_manager(mut self, plugins: PluginManager) -> Self {
-        self.plugins = plugins;
+        self.setup.plugins = plugins;
         self
     }
 
     /// The plugins.
     pub fn plugin_manager(&self) -> &PluginManager {
-        &self.plugins
+        &self.setup.plugins
     }
 
     /// The app name.
     pub fn app_name(&self) -> &str {
-        &self.app_name
+        &self.setup.app_name
     }
 
     /// The root agent.
@@ -149,17 +148,17 @@ impl Runner {
 
     /// The session service.
     pub fn session_service(&self) -> &Rc<dyn SessionService> {
-        &self.session_service
+        &self.setup.session_service
     }
 
     /// The artifact service, if any.
     pub fn artifact_service(&self) -> Option<&Rc<dyn ArtifactService>> {
-        self.artifact_service.as_ref()
+        self.setup.artifact_service.as_ref()
     }
 
     /// The memory service, if any.
     pub fn memory_service(&self) -> Option<&Rc<dyn MemoryService>> {
-        self.memory_service.as_ref()
+        self.setup.memory_service.as_ref()
     }
 
     /// Runs one invocation: the plugins may replace the user message, which is then appended to
@@ -179,16 +178,7 @@ impl Runner {
     ) -> EventStream {
         let (user_id, session_id) = (user_id.to_string(), session_id.to_string());
         let root = self.agent.clone();
-        let setup = Setup {
-            app_name: self.app_name.clone(),
-            session_service: self.session_service.clone(),
-            artifact_service: self.artifact_service.clone(),
-            memory_service: self.memory_service.clone(),
-            credential_service: self.credential_service.clone(),
-            http_client: self.http_client.clone(),
-            plugins: self.plugins.clone(),
-            compaction: self.events_compaction_config.as_ref().and_then(compaction_before_model),
-        };
+        let setup = self.setup.clone();
         let auto_create = self.auto_create_session;
         let running = self.running.clone();
         let compaction = self.events_compaction_config.clone();
@@ -244,6 +234,7 @@ impl Runner {
 }
 
 /// What a run starts its invocation with: the runner's services, plugins and compaction before model calls.
+#[derive(Clone)]
 struct Setup {
     app_name: String,
     session_service: Rc<dyn SessionService>,
