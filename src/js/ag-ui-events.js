@@ -1,13 +1,15 @@
 // ADK events → AG-UI events, as the `ag-ui-adk` middleware (PyPI, 0.11) translates them for one run:
 // its `EventTranslator` and the routing around it in `ADKAgent`. What it adds for integrations of
 // its own (predictive state, `confirm_changes`, streamed function-call arguments, A2UI) is not here.
+import { newId } from './chat-source.js';
 
-/** ADK's `Event.is_final_response()`. */
+/** ADK 2.x's `Event.is_final_response()` (core.js has it too, behind the wasm glue this module avoids). */
 export function isFinalResponse(event) {
   if (event.actions?.skipSummarization || event.longRunningToolIds?.length) return true;
   const parts = event.content?.parts ?? [];
-  const last = parts[parts.length - 1];
-  return !parts.some((p) => p.functionCall || p.functionResponse) && !event.partial && !last?.codeExecutionResult;
+  const calls = parts.some((p) => p.functionCall);
+  if (event.errorCode && !event.partial && !calls) return true;
+  return !calls && !parts.some((p) => p.functionResponse) && !event.partial && !parts.at(-1)?.codeExecutionResult;
 }
 
 /** `json.dumps(value, ensure_ascii=False)`: Python's separators, so a result reads as ag-ui-adk sends it. */
@@ -24,8 +26,7 @@ const pointer = (key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 
 /** One run's translation: `translate(event)` and `close()` return the AG-UI events to emit. */
 export class EventTranslator {
-  constructor({ newId = () => crypto.randomUUID() } = {}) {
-    this.newId = newId;
+  constructor() {
     this.messageId = null; // the open text message
     this.streamedText = '';
     this.lastStreamedText = null;
@@ -68,7 +69,7 @@ export class EventTranslator {
       // `ag-ui-adk` also sends the result of a call an earlier run started (a confirmed tool's), which
       // AG-UI's validator rejects (AGUI207: a result for a call never started in the run); not here.
       if (this.longRunningIds.has(response.id) || !this.emittedCallIds.has(response.id)) continue;
-      out.push({ type: 'TOOL_CALL_RESULT', messageId: this.newId(), toolCallId: response.id ?? this.newId(), content: pythonJson(response.response ?? null) });
+      out.push({ type: 'TOOL_CALL_RESULT', messageId: newId(), toolCallId: response.id ?? newId(), content: pythonJson(response.response ?? null) });
     }
     const delta = event.actions?.stateDelta;
     if (delta && Object.keys(delta).length) {
@@ -116,7 +117,7 @@ export class EventTranslator {
     const streaming = this.messageId !== null;
     if (!streaming) {
       out.push(...this.#closeReasoning());
-      this.messageId = this.newId();
+      this.messageId = newId();
       this.streamedText = '';
       out.push({ type: 'TEXT_MESSAGE_START', messageId: this.messageId, role: 'assistant' });
     }
@@ -139,7 +140,7 @@ export class EventTranslator {
     const text = thoughts.map((p) => p.text).join('');
     if (!text) return out;
     if (!this.reasoningId) {
-      this.reasoningId = this.newId();
+      this.reasoningId = newId();
       out.push({ type: 'REASONING_START', messageId: this.reasoningId });
     }
     if (!this.reasoningOpen) {
@@ -170,7 +171,7 @@ export class EventTranslator {
     return [end];
   }
 
-  #call(call, id = call.id ?? this.newId()) {
+  #call(call, id = call.id ?? newId()) {
     const out = [{ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: call.name }];
     if (call.args && Object.keys(call.args).length) out.push({ type: 'TOOL_CALL_ARGS', toolCallId: id, delta: JSON.stringify(call.args) });
     out.push({ type: 'TOOL_CALL_END', toolCallId: id });

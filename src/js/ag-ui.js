@@ -5,8 +5,8 @@
 // back translated as `ag-ui-adk` translates them (see ag-ui-events.js).
 import { AbstractAgent, PROTOCOL_VERSION } from '@ag-ui/client';
 import { Observable } from 'rxjs';
-import { chatSource, functionResponsePart } from './chat-source.js';
-import { EventTranslator } from './ag-ui-events.js';
+import { chatSource, functionResponsePart, newId, openCalls } from './chat-source.js';
+import { EventTranslator, pythonJson } from './ag-ui-events.js';
 
 /** The front-end tools (`RunAgentInput.tools`) of the runs going on, by thread. */
 const frontEndTools = new Map();
@@ -162,18 +162,6 @@ function turnOf(input, session, author) {
   return { newMessage: { role: 'user', parts }, history };
 }
 
-/** Function calls of the session without a response yet, id → name. */
-function openCalls(events) {
-  const open = new Map();
-  for (const event of events) {
-    for (const part of event.content?.parts ?? []) {
-      if (part.functionCall?.id) open.set(part.functionCall.id, part.functionCall.name);
-      if (part.functionResponse?.id) open.delete(part.functionResponse.id);
-    }
-  }
-  return open;
-}
-
 /** A tool message's content as `ag-ui-adk` reads it: JSON when it parses, else the text. */
 function toolOutput(content) {
   const text = typeof content === 'string' ? content : (content ?? []).filter((p) => p.type === 'text').map((p) => p.text).join('');
@@ -238,7 +226,7 @@ function messagesOf(events) {
     const thinking = parts.filter((p) => p.text && p.thought === true).map((p) => p.text).join('');
     const responses = parts.filter((p) => p.functionResponse).map((p) => p.functionResponse);
     if (responses.length) {
-      for (const r of responses) messages.push({ id: crypto.randomUUID(), role: 'tool', content: JSON.stringify(r.response ?? null), toolCallId: r.id ?? crypto.randomUUID() });
+      for (const r of responses) messages.push({ id: newId(), role: 'tool', content: pythonJson(r.response ?? null), toolCallId: r.id ?? newId() });
       continue;
     }
     const calls = parts.filter((p) => p.functionCall).map((p) => p.functionCall);

@@ -14,7 +14,7 @@
 //   so the model sees its earlier answer too.
 // - A run goes on when a reader cancels its stream (it is recorded in the session, and
 //   `reconnectToStream` can pick it up); `abortSignal` stops it.
-import { chatSource, functionResponsePart } from './chat-source.js';
+import { chatSource, functionResponsePart, newId, openCalls } from './chat-source.js';
 
 export class AdkChatTransport {
   #source;
@@ -86,14 +86,7 @@ export class AdkChatTransport {
     if (open) return open;
     const source = this.#source;
     const session = (await source.getSession(chatId)) ?? (await source.createSession(chatId, {}, seed(earlier, (await source.agentName()) ?? 'model')));
-    open = new Set();
-    for (const event of session.events ?? []) {
-      for (const { functionCall: call, functionResponse: response } of event.content?.parts ?? []) {
-        if (call && event.longRunningToolIds?.includes(call.id)) open.add(call.id);
-        // The tool's own first answer leaves a long-running call open; the person's closes it.
-        if (response && event.author === 'user') open.delete(response.id);
-      }
-    }
+    open = openCalls(session.events ?? []);
     this.#open.set(chatId, open);
     return open;
   }
@@ -255,7 +248,7 @@ class EventMapper {
     this.#closeBlocks();
     this.#calls.add(id);
     if (longRunning) {
-      this.#open.add(id);
+      this.#open.set(id, name);
       this.#paused = true;
     }
     this.#push({ type: 'tool-input-available', toolCallId: id, toolName: name, input: args ?? {}, ...(!longRunning && { providerExecuted: true }) });
@@ -286,8 +279,6 @@ function finishReasonOf(reason) {
   return /SAFETY|RECITATION|BLOCKLIST|PROHIBITED|SPII/.test(reason) ? 'content-filter' : 'other';
 }
 
-/** A message id; `crypto.randomUUID` is missing outside secure contexts (a LAN dev server). */
-const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 const isTool = (part) => part.type.startsWith('tool-') || part.type === 'dynamic-tool';
 const toolName = (part) => part.toolName ?? part.type.slice(5);
 const answered = (part) => part.state === 'output-available' || part.state === 'output-error';

@@ -95,6 +95,22 @@ function serverSource({ server, appName, userId, streaming = true }) {
   };
 }
 
+/** An id (`crypto.randomUUID` needs a secure context, which a LAN dev server is not). */
+export const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Long-running calls (front-end tools, confirmations) the person has not answered, id → name. */
+export function openCalls(events) {
+  const open = new Map();
+  for (const event of events) {
+    for (const { functionCall: call, functionResponse: response } of event.content?.parts ?? []) {
+      if (call && event.longRunningToolIds?.includes(call.id)) open.set(call.id, call.name);
+      // A long-running tool's own first answer leaves its call open; the person's closes it.
+      if (response && event.author === 'user') open.delete(response.id);
+    }
+  }
+  return open;
+}
+
 /** The front end's answer to a call the agent left to it, as ADK reads one (a non-object output as `{result}`). */
 export function functionResponsePart(id, name, output) {
   const response = output !== null && typeof output === 'object' && !Array.isArray(output) ? output : { result: output };
