@@ -33,7 +33,7 @@ const pkg = {
     'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/fatal.js', 'a2a/a2a.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm',
     'server/index.js', 'server/index.d.ts', 'server/core.js', 'server/fatal.js', 'server/user_input.js', 'server/sign_in.js',
     'server/oauth-redirect.html', 'server/oauth-redirect.js', 'server/adk-server.js', 'server/adk_wasm.js',
-    'server/adk_wasm_bg.wasm'],
+    'server/adk_wasm_bg.wasm', '*.js.map', 'a2a/*.js.map', 'server/*.js.map'],
   // The AG-UI adapter builds on the AG-UI client (and its rxjs), the AI SDK transport's types on `ai`;
   // the other entries need none of them.
   peerDependencies: { '@ag-ui/client': '^1.0.0', rxjs: '^7.8.0', ai: '^7.0.0' },
