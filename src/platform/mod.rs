@@ -1,5 +1,5 @@
 //! The browser platform under the JS boundary: the host services the core asks for (clock,
-//! randomness, Unicode normalisation), `fetch` as the core's `HttpClient`, and the small steps over
+//! randomness, Unicode normalisation, float text), `fetch` as the core's `HttpClient`, and the small steps over
 //! JS values they need. Nothing here knows the exported API in [`crate::js`].
 
 pub mod abort;
@@ -14,11 +14,18 @@ pub mod sys;
 use adk_core::platform::{install, Host};
 use wasm_bindgen::prelude::*;
 
-/// Installs the browser's clock, `crypto.getRandomValues`, `String.prototype.normalize` and
-/// `toLowerCase` as the core's host when the module is instantiated.
+/// Installs the browser's clock, `crypto.getRandomValues`, `String.prototype.normalize`,
+/// `toLowerCase`, `Number` and `String` as the core's host when the module is instantiated.
 #[wasm_bindgen(start)]
 pub fn start() {
-    install(Host { now_seconds, fill_random, nfc, lowercase });
+    install(Host {
+        now_seconds,
+        fill_random,
+        nfc,
+        lowercase,
+        parse_float: sys::text_number,
+        shortest_float: sys::number_text,
+    });
 }
 
 fn now_seconds() -> f64 {

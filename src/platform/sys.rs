@@ -27,4 +27,12 @@ extern "C" {
     /// `globalThis.crypto.getRandomValues`.
     #[wasm_bindgen(js_namespace = crypto, js_name = getRandomValues, catch)]
     pub fn get_random_values(buf: &mut [u8]) -> Result<(), JsValue>;
+
+    /// `String(value)`: a number's shortest round-trip text.
+    #[wasm_bindgen(js_name = String)]
+    pub fn number_text(value: f64) -> String;
+
+    /// `Number(text)`: the correctly rounded value of a number's text.
+    #[wasm_bindgen(js_name = Number)]
+    pub fn text_number(text: &str) -> f64;
 }

@@ -1,7 +1,8 @@
-//! What the core needs from its host: the clock, randomness for ids, and Unicode normalisation and
-//! lower-casing (in the browser its own, so the module carries no Unicode tables for them).
+//! What the core needs from its host: the clock, randomness for ids, Unicode normalisation and
+//! lower-casing, and the floats JSON's own reading and writing leaves over (in the browser its own,
+//! so the module carries no Unicode tables nor power-of-ten tables for them).
 //!
-//! Natively these come from `std`, `getrandom` and `unicode-normalization`. In the browser the wasm
+//! Natively these come from `std`, `getrandom`, `unicode-normalization` and `zmij`. In the browser the wasm
 //! crate installs the browser's own ([`install`]) when the module starts, so that nothing here
 //! imports JavaScript bindings: the dependency points from the boundary to the core, never back.
 
@@ -18,6 +19,11 @@ pub struct Host {
     pub nfc: fn(&str) -> String,
     /// The text lower-cased by Unicode's default rules (final sigma included), as Python's `str.lower`.
     pub lowercase: fn(&str) -> String,
+    /// The value of a JSON number's text, correctly rounded (infinite when out of range).
+    pub parse_float: fn(&str) -> f64,
+    /// The shortest text that reads back as a positive finite double (the closest of them when
+    /// several are as short), in any of the forms JSON numbers take.
+    pub shortest_float: fn(f64) -> String,
 }
 
 static HOST: OnceLock<Host> = OnceLock::new();
@@ -37,13 +43,22 @@ const DEFAULT: Host = Host {
     fill_random: native::fill_random,
     nfc: native::nfc,
     lowercase: str::to_lowercase,
+    parse_float: native::parse_float,
+    shortest_float: native::shortest_float,
 };
 
 /// A wasm module without an installed host (the wasm crate always installs one): the clock stands
-/// at the epoch, ids come from uuid's fallback generator, text is left as it is (but for ASCII case).
+/// at the epoch, ids come from uuid's fallback generator, text is left as it is (but for ASCII case),
+/// and the rare floats JSON does not convert itself read as out of range and write as zero.
 #[cfg(target_arch = "wasm32")]
-const DEFAULT: Host =
-    Host { now_seconds: || 0.0, fill_random: |_| false, nfc: str::to_string, lowercase: str::to_ascii_lowercase };
+const DEFAULT: Host = Host {
+    now_seconds: || 0.0,
+    fill_random: |_| false,
+    nfc: str::to_string,
+    lowercase: str::to_ascii_lowercase,
+    parse_float: |_| f64::INFINITY,
+    shortest_float: |_| String::new(),
+};
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
@@ -58,6 +73,14 @@ mod native {
     pub fn nfc(text: &str) -> String {
         use unicode_normalization::UnicodeNormalization;
         text.nfc().collect()
+    }
+
+    pub fn parse_float(text: &str) -> f64 {
+        text.parse().unwrap_or(f64::INFINITY)
+    }
+
+    pub fn shortest_float(value: f64) -> String {
+        zmij::Buffer::new().format_finite(value).to_string()
     }
 }
 
@@ -90,6 +113,16 @@ fn after(last: f64, now: f64) -> f64 {
     } else {
         last + 1e-6
     }
+}
+
+/// The value of a JSON number's text, by the host (see [`Host::parse_float`]).
+pub fn parse_float(text: &str) -> f64 {
+    (host().parse_float)(text)
+}
+
+/// The shortest text of a positive finite double, by the host (see [`Host::shortest_float`]).
+pub fn shortest_float(value: f64) -> String {
+    (host().shortest_float)(value)
 }
 
 /// `text` in Unicode Normalization Form C.

@@ -7,6 +7,7 @@
 //! the offending field (`content.parts[0].text: invalid type: a number, expected a string`),
 //! built while the decoders unwind, so reading costs nothing for it.
 
+mod float;
 mod impls;
 mod read;
 mod write;
@@ -60,6 +61,14 @@ pub fn encoded_len<T: ToJson + ?Sized>(value: &T) -> usize {
     let mut writer = Writer::counting();
     value.write_json(&mut writer);
     writer.len()
+}
+
+/// A number's text, as serde_json's `Display` gives it, but by this module's writer: `Display`
+/// would bring serde_json's own float writer, and its tables, into the wasm module.
+pub fn number_text(n: &serde_json::Number) -> String {
+    let mut writer = Writer::new();
+    writer.number(n);
+    writer.into_string()
 }
 
 /// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping).

@@ -225,7 +225,7 @@ impl<'a> Reader<'a> {
                         return Ok(n.into());
                     }
                 }
-                token.parse::<f64>().ok().and_then(Number::from_f64).ok_or_else(|| self.syntax("number out of range"))
+                Number::from_f64(super::float::parse(token)).ok_or_else(|| self.syntax("number out of range"))
             }
         }
     }
@@ -238,13 +238,17 @@ impl<'a> Reader<'a> {
     /// A whole number that fits in `i64`.
     pub fn i64(&mut self) -> Result<i64, JsonError> {
         let n = self.number()?;
-        n.as_i64().ok_or_else(|| JsonError::data(format!("invalid value: {n}, expected a whole number")))
+        n.as_i64().ok_or_else(|| {
+            JsonError::data(format!("invalid value: {}, expected a whole number", super::number_text(&n)))
+        })
     }
 
     /// A whole number that fits in `u64`.
     pub fn u64(&mut self) -> Result<u64, JsonError> {
         let n = self.number()?;
-        n.as_u64().ok_or_else(|| JsonError::data(format!("invalid value: {n}, expected a whole number ≥ 0")))
+        n.as_u64().ok_or_else(|| {
+            JsonError::data(format!("invalid value: {}, expected a whole number ≥ 0", super::number_text(&n)))
+        })
     }
 
     /// A string, borrowed from the text when it has no escapes.

@@ -1,7 +1,7 @@
 //! The writer every encoder is written against: compact JSON text, numbers and strings spelled as
 //! serde_json spells them (so the wire format is what ADK Python's JSON reads back unchanged).
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 use super::ToJson;
 
@@ -59,7 +59,7 @@ impl Writer {
     /// The shortest text that reads back as `value`; `null` for NaN and infinities, as serde_json.
     pub fn f64(&mut self, value: f64) {
         if value.is_finite() {
-            self.out.push_str(zmij::Buffer::new().format_finite(value));
+            super::float::write(&mut self.out, value);
         } else {
             self.null();
         }
@@ -73,6 +73,17 @@ impl Writer {
     /// An integer.
     pub fn u64(&mut self, value: u64) {
         self.out.push_str(itoa::Buffer::new().format(value));
+    }
+
+    /// A number, as serde_json spells it (and displays it).
+    pub fn number(&mut self, n: &Number) {
+        if let Some(u) = n.as_u64() {
+            self.u64(u);
+        } else if let Some(i) = n.as_i64() {
+            self.i64(i);
+        } else {
+            self.f64(n.as_f64().unwrap_or(f64::NAN));
+        }
     }
 
     /// A string, quoted and escaped.
@@ -128,15 +139,7 @@ impl Writer {
         match value {
             Value::Null => self.null(),
             Value::Bool(b) => self.bool(*b),
-            Value::Number(n) => {
-                if let Some(u) = n.as_u64() {
-                    self.u64(u);
-                } else if let Some(i) = n.as_i64() {
-                    self.i64(i);
-                } else {
-                    self.f64(n.as_f64().unwrap_or(f64::NAN));
-                }
-            }
+            Value::Number(n) => self.number(n),
             Value::String(s) => self.str(s),
             Value::Array(items) => self.array(items),
             Value::Object(map) => {

@@ -44,15 +44,15 @@ pub fn python_json(value: &Value) -> String {
 
 /// A number as Python writes it (`repr()` and `json.dumps` agree on numbers).
 fn python_number(n: &serde_json::Number) -> String {
-    let Some(f) = n.as_f64().filter(|_| n.is_f64()) else { return n.to_string() };
+    let Some(f) = n.as_f64().filter(|_| n.is_f64()) else { return adk_core::json::number_text(n) };
     if f.fract() == 0.0 && f.abs() < 1e16 {
         // Python writes a whole float with one decimal; the integer part is exact below 1e16.
         let sign = if f.is_sign_negative() && f == 0.0 { "-" } else { "" };
         format!("{sign}{}.0", f as i64)
     } else if f.abs() < 1e-4 {
-        python_small_float(&n.to_string())
+        python_small_float(&adk_core::json::number_text(n))
     } else {
-        n.to_string()
+        adk_core::json::number_text(n)
     }
 }
 

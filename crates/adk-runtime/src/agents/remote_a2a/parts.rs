@@ -70,7 +70,9 @@ pub fn from_a2a(part: &A2aPart) -> Part {
             }),
             ..Default::default()
         },
-        PartContent::Data(data) => tagged_part(part, data).unwrap_or_else(|| Part::from_text(&data.to_string())),
+        PartContent::Data(data) => {
+            tagged_part(part, data).unwrap_or_else(|| Part::from_text(&adk_core::json::to_string(data)))
+        }
     }
 }
 

@@ -137,7 +137,7 @@ impl Turn {
             match function.arguments {
                 Some(Value::String(piece)) => pending.arguments.push_str(&piece),
                 Some(Value::Null) | None => {}
-                Some(whole) => pending.arguments = whole.to_string(),
+                Some(whole) => pending.arguments = adk_core::json::to_string(&whole),
             }
         }
         let mut parts = Vec::new();
