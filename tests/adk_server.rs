@@ -8,8 +8,8 @@ mod common;
 use std::rc::Rc;
 
 use adk_wasm::server::{
-    AdkServerClient, AdkServerOptions, ArtifactRef, CreateSessionRequest, RunAgentRequest, SaveArtifactRequest,
-    SessionRef, UpdateSessionRequest, UserRef,
+    AdkServerClient, AdkServerOptions, ArtifactRef, CreateSessionRequest, EventsJson, RunAgentRequest,
+    SaveArtifactRequest, SessionRef, UpdateSessionRequest, UserRef,
 };
 use adk_wasm::{AdkError, Content, ErrorCode, Event, Part};
 use common::http::{ReplayClient, Reply};
@@ -95,6 +95,56 @@ fn every_recorded_run_sse_body_reads_the_same_at_every_split() {
         }
     }
     assert!(checked > 10_000, "{checked} splits");
+}
+
+/// The events as the server wrote them ([`EventsJson`], what the browser gets): each frame's own
+/// text, at any split, the error frame still an error; `/run`'s array as one item.
+#[test]
+fn the_servers_json_is_handed_out_as_written() {
+    let texts = |items: Vec<Result<EventsJson, AdkError>>| -> Vec<Result<String, ErrorCode>> {
+        items.into_iter().map(|i| i.map(|EventsJson(text)| text).map_err(|e| e.code)).collect()
+    };
+    for version in VERSIONS {
+        for name in ["weather-streaming", "story", "failing"] {
+            let body = fixture(&format!("run_sse-{version}-{name}.sse"));
+            let expected: Vec<Result<String, ErrorCode>> = std::str::from_utf8(&body)
+                .unwrap()
+                .split("\n\n")
+                .filter_map(|f| f.trim().strip_prefix("data: "))
+                .map(|data| match data.starts_with(r#"{"error""#) {
+                    true => Err(ErrorCode::Internal),
+                    false => Ok(data.to_string()),
+                })
+                .collect();
+            assert!(expected.len() > 1, "{version} {name}");
+            let whole =
+                texts(drain_json(client([Reply::sse(&body)]).0.run_as(&run_request(false), true, Rc::default())));
+            assert_eq!(whole, expected, "{version} {name}");
+            let split = Reply::sse(&body).split_at(&[body.len() / 3, body.len() / 2]);
+            assert_eq!(texts(drain_json(client([split]).0.run_as(&run_request(false), true, Rc::default()))), whole);
+        }
+        let body = fixture(&format!("run-{version}-weather.json"));
+        let items = drain_json(client([Reply::new(200, "application/json", &body)]).0.run_as(
+            &run_request(false),
+            false,
+            Rc::default(),
+        ));
+        assert_eq!(texts(items), [Ok(String::from_utf8(body).unwrap())], "{version}");
+    }
+    // What is not one JSON object per frame (an array would join into the batch) is not an event.
+    for frame in ["[{}]", "{} {}", "{\"a\": ", "7"] {
+        let reply = Reply::sse(format!("data: {frame}\n\n").as_bytes());
+        let items = texts(drain_json(client([reply]).0.run_as(&run_request(false), true, Rc::default())));
+        assert_eq!(items, [Err(ErrorCode::Unknown)], "{frame}");
+    }
+    let not_events = Reply::new(200, "application/json", br#"[{"id": "e"}, 1]"#);
+    let items = texts(drain_json(client([not_events]).0.run_as(&run_request(false), false, Rc::default())));
+    assert_eq!(items, [Err(ErrorCode::Unknown)]);
+}
+
+/// Every item of a run in the server's JSON.
+fn drain_json(events: adk_wasm::server::RunEvents<EventsJson>) -> Vec<Result<EventsJson, AdkError>> {
+    block_on(events.collect())
 }
 
 #[test]

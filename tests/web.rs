@@ -5,7 +5,7 @@
 
 mod common;
 
-use adk_wasm::js::events::{create_event, event_to_json, is_final_response, parse_event};
+use adk_wasm::js::events::{create_event, event_is, event_to_json, parse_event};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -63,11 +63,11 @@ fn bad_js_input_throws_a_typed_error_and_the_module_keeps_working() {
     assert_eq!(error_code(&e), "INVALID_ARGUMENT");
     let e = parse_event(&js_json(r#"{"author": "a", "content": {"role": 7}}"#)).unwrap_err();
     assert!(message(&e).contains("content.role"), "{}", message(&e));
-    let e = is_final_response(&JsValue::UNDEFINED).unwrap_err();
+    let e = event_is("isFinalResponse", &JsValue::UNDEFINED, &JsValue::UNDEFINED).unwrap_err();
     assert_eq!(error_code(&e), "INVALID_ARGUMENT");
     let e = create_event(&js_sys::BigInt::from(5u32).into()).unwrap_err();
     assert_eq!(error_code(&e), "INVALID_ARGUMENT");
-    assert!(is_final_response(&js_json(r#"{"author": "a"}"#)).unwrap());
+    assert!(event_is("isFinalResponse", &js_json(r#"{"author": "a"}"#), &JsValue::UNDEFINED).unwrap());
 }
 
 mod js_session_service {

@@ -17,18 +17,18 @@ export class AdkServerClient {
 
   get baseUrl() { return this.#handle.baseUrl; }
 
-  listApps() { return this.#handle.listApps(); }
-  getAppInfo(appName) { return this.#handle.getAppInfo(appName); }
-  createSession(request) { return this.#handle.createSession(request); }
-  getSession(request) { return this.#handle.getSession(request); }
-  listSessions(request) { return this.#handle.listSessions(request); }
-  deleteSession(request) { return this.#handle.deleteSession(request); }
-  updateSession(request) { return this.#handle.updateSession(request); }
-  listArtifactNames(request) { return this.#handle.listArtifactNames(request); }
-  loadArtifact(request) { return this.#handle.loadArtifact(request); }
-  listArtifactVersions(request) { return this.#handle.listArtifactVersions(request); }
-  saveArtifact(request) { return this.#handle.saveArtifact(request); }
-  deleteArtifact(request) { return this.#handle.deleteArtifact(request); }
+  listApps() { return this.#handle.call('listApps'); }
+  getAppInfo(appName) { return this.#handle.call('getAppInfo', appName); }
+  createSession(request) { return this.#handle.call('createSession', request); }
+  getSession(request) { return this.#handle.call('getSession', request); }
+  listSessions(request) { return this.#handle.call('listSessions', request); }
+  deleteSession(request) { return this.#handle.call('deleteSession', request); }
+  updateSession(request) { return this.#handle.call('updateSession', request); }
+  listArtifactNames(request) { return this.#handle.call('listArtifactNames', request); }
+  loadArtifact(request) { return this.#handle.call('loadArtifact', request); }
+  listArtifactVersions(request) { return this.#handle.call('listArtifactVersions', request); }
+  saveArtifact(request) { return this.#handle.call('saveArtifact', request); }
+  deleteArtifact(request) { return this.#handle.call('deleteArtifact', request); }
 
   /**
    * `POST /run_sse`: the run's events as the server sends them. `signal` (here or in the request,
@@ -36,13 +36,14 @@ export class AdkServerClient {
    * on the server.
    */
   runSse({ signal, abortSignal, ...request } = {}, options = undefined) {
-    return new Run(this.#handle.runSse(request), options?.signal ?? signal ?? abortSignal);
+    return new Run(this.#handle.run(request, true), options?.signal ?? signal ?? abortSignal);
   }
 
   /** `POST /run`: every event of the run, once it is over. */
   async run({ signal, abortSignal, ...request } = {}, options = undefined) {
     const events = [];
-    for await (const event of new Run(this.#handle.run(request), options?.signal ?? signal ?? abortSignal)) events.push(event);
+    // The server's answer comes as one batch: the array of its events.
+    for await (const event of new Run(this.#handle.run(request, false), options?.signal ?? signal ?? abortSignal)) events.push(event);
     return events;
   }
 }

@@ -58,14 +58,17 @@ const hasPart = (e, kind) => partsOf(e).some((p) => p?.[kind] != null);
 const errorIn = (e) => typeof e.errorCode === 'string' && e.errorCode !== '';
 const trailingCode = (e) => partsOf(e).at(-1)?.codeExecutionResult != null;
 
-export const hasError = predicate(wasm.hasError, errorIn);
-export const isUser = predicate(wasm.isUser, (e) => e.author === 'user');
-export const hasTrailingCodeExecutionResult = predicate(wasm.hasTrailingCodeExecutionResult, trailingCode);
-export const isAgent = predicate(wasm.isAgent, (e, name) => {
-  if (name !== undefined && name !== null && typeof name !== 'string') return wasm.isAgent(e, name);
+// ADK's tests are one wasm export, called by name.
+const inWasm = (test) => (event, agentName) => wasm.eventIs(test, event, agentName);
+export const hasError = predicate(inWasm('hasError'), errorIn);
+export const isUser = predicate(inWasm('isUser'), (e) => e.author === 'user');
+export const hasTrailingCodeExecutionResult = predicate(inWasm('hasTrailingCodeExecutionResult'), trailingCode);
+const isAgentInWasm = inWasm('isAgent');
+export const isAgent = predicate(isAgentInWasm, (e, name) => {
+  if (name !== undefined && name !== null && typeof name !== 'string') return isAgentInWasm(e, name);
   return e.author !== 'user' && (name === undefined || name === null || e.author === name);
 });
-export const isFinalResponse = predicate(wasm.isFinalResponse, (e) => {
+export const isFinalResponse = predicate(inWasm('isFinalResponse'), (e) => {
   if (e.actions?.skipSummarization === true || (Array.isArray(e.longRunningToolIds) && e.longRunningToolIds.length)) return true;
   const partial = e.partial === true;
   const calls = hasPart(e, 'functionCall');
@@ -73,16 +76,16 @@ export const isFinalResponse = predicate(wasm.isFinalResponse, (e) => {
   return !calls && !hasPart(e, 'functionResponse') && !partial && !trailingCode(e);
 });
 
+// The factories are one wasm export, called by name.
 export const Part = Object.freeze({
-  fromText: wasm.partFromText,
-  fromFunctionCall: wasm.partFromFunctionCall,
-  fromFunctionResponse: wasm.partFromFunctionResponse,
-  fromInlineData: wasm.partFromInlineData,
-  fromJson: wasm.partFromJson,
-  fromAgentTransfer: wasm.partFromAgentTransfer,
-  fromEndSession: (options) => wasm.partFromEndSession(options.reason, options.escalated ?? false),
+  fromText: (text) => wasm.makePart('fromText', text),
+  fromFunctionCall: (name, args) => wasm.makePart('fromFunctionCall', name, args),
+  fromFunctionResponse: (name, response) => wasm.makePart('fromFunctionResponse', name, response),
+  fromInlineData: (data, mimeType) => wasm.makePart('fromInlineData', data, mimeType),
+  fromJson: (data) => wasm.makePart('fromJson', data),
+  fromAgentTransfer: (agent) => wasm.makePart('fromAgentTransfer', agent),
+  fromEndSession: (options) => wasm.makePart('fromEndSession', options.reason, options.escalated ?? false),
 });
-
 
 export const LlmResponse = Object.freeze({
   fromParts: wasm.llmResponseFromParts,

@@ -1,4 +1,5 @@
-//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers and `Part.from*`.
+//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers and `Part.from*`
+//! (the tests and the factories one export each, called by name from core.js).
 
 use wasm_bindgen::prelude::*;
 
@@ -43,12 +44,6 @@ pub fn create_event(init: &JsValue) -> Result<JsValue, JsValue> {
     parse_event(init)
 }
 
-/// ADK's `Event.is_final_response()`.
-#[wasm_bindgen(js_name = isFinalResponse)]
-pub fn is_final_response(input: &JsValue) -> Result<bool, JsValue> {
-    Ok(event(input)?.is_final_response())
-}
-
 /// ADK's `Event.get_function_calls()`.
 #[wasm_bindgen(js_name = getFunctionCalls)]
 pub fn get_function_calls(input: &JsValue) -> Result<JsValue, JsValue> {
@@ -61,80 +56,52 @@ pub fn get_function_responses(input: &JsValue) -> Result<JsValue, JsValue> {
     to_js(&event(input)?.get_function_responses())
 }
 
-/// ADK's `Event.has_trailing_code_execution_result()`.
-#[wasm_bindgen(js_name = hasTrailingCodeExecutionResult)]
-pub fn has_trailing_code_execution_result(input: &JsValue) -> Result<bool, JsValue> {
-    Ok(event(input)?.has_trailing_code_execution_result())
+/// ADK's boolean tests of an event, by their JS names: `isFinalResponse`, `isUser`, `isAgent`
+/// (with `agentName`, that agent), `hasError`, `hasTrailingCodeExecutionResult`. One export for
+/// all (each export costs a shim): core.js answers them in JS for events given as objects.
+#[wasm_bindgen(js_name = eventIs)]
+pub fn event_is(test: &str, input: &JsValue, agent_name: &JsValue) -> Result<bool, JsValue> {
+    if test == "isAgent" {
+        let name = match agent_name.is_undefined() || agent_name.is_null() {
+            true => None,
+            false => Some(string_arg("isAgent agentName", agent_name)?),
+        };
+        return Ok(event(input)?.is_agent(name.as_deref()));
+    }
+    let event = event(input)?;
+    Ok(match test {
+        "isFinalResponse" => event.is_final_response(),
+        "isUser" => event.is_user(),
+        "hasTrailingCodeExecutionResult" => event.has_trailing_code_execution_result(),
+        _ => event.has_error(),
+    })
 }
 
-/// The user wrote the event.
-#[wasm_bindgen(js_name = isUser)]
-pub fn is_user(input: &JsValue) -> Result<bool, JsValue> {
-    Ok(event(input)?.is_user())
-}
-
-/// An agent wrote the event; with `agentName`, that agent.
-#[wasm_bindgen(js_name = isAgent)]
-pub fn is_agent(input: &JsValue, agent_name: &JsValue) -> Result<bool, JsValue> {
-    let name = match agent_name.is_undefined() || agent_name.is_null() {
-        true => None,
-        false => Some(string_arg("isAgent agentName", agent_name)?),
+/// The `Part.from*` factories, by their names (`fromText`): one export for all.
+#[wasm_bindgen(js_name = makePart)]
+pub fn make_part(factory: &str, a: &JsValue, b: &JsValue) -> Result<JsValue, JsValue> {
+    let part = match factory {
+        "fromText" => Part::from_text(&string_arg("Part.fromText text", a)?),
+        "fromFunctionCall" => {
+            let name = string_arg("Part.fromFunctionCall name", a)?;
+            let args: JsonObject = if b.is_undefined() { JsonObject::new() } else { from_js("args", b)? };
+            Part::from_function_call(&name, args)
+        }
+        "fromFunctionResponse" => {
+            let name = string_arg("Part.fromFunctionResponse name", a)?;
+            Part::from_function_response(&name, from_js("response", b)?)
+        }
+        "fromInlineData" => {
+            let data = a
+                .dyn_ref::<js_sys::Uint8Array>()
+                .ok_or_else(|| to_js_error(AdkError::invalid("Part.fromInlineData data: expected a Uint8Array")))?;
+            Part::from_inline_data(data.to_vec(), &string_arg("Part.fromInlineData mimeType", b)?)
+        }
+        "fromJson" => Part::from_json(&string_arg("Part.fromJson data", a)?),
+        "fromAgentTransfer" => Part::from_agent_transfer(&string_arg("Part.fromAgentTransfer agent", a)?),
+        _ => Part::from_end_session(&string_arg("Part.fromEndSession reason", a)?, b.is_truthy()),
     };
-    Ok(event(input)?.is_agent(name.as_deref()))
-}
-
-/// The event carries an error code.
-#[wasm_bindgen(js_name = hasError)]
-pub fn has_error(input: &JsValue) -> Result<bool, JsValue> {
-    Ok(event(input)?.has_error())
-}
-
-/// `Part.fromText`.
-#[wasm_bindgen(js_name = partFromText)]
-pub fn part_from_text(text: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_text(&string_arg("Part.fromText text", text)?))
-}
-
-/// `Part.fromFunctionCall`.
-#[wasm_bindgen(js_name = partFromFunctionCall)]
-pub fn part_from_function_call(name: &JsValue, args: &JsValue) -> Result<JsValue, JsValue> {
-    let name = string_arg("Part.fromFunctionCall name", name)?;
-    let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js("args", args)? };
-    to_js(&Part::from_function_call(&name, args))
-}
-
-/// `Part.fromFunctionResponse`.
-#[wasm_bindgen(js_name = partFromFunctionResponse)]
-pub fn part_from_function_response(name: &JsValue, response: &JsValue) -> Result<JsValue, JsValue> {
-    let name = string_arg("Part.fromFunctionResponse name", name)?;
-    to_js(&Part::from_function_response(&name, from_js("response", response)?))
-}
-
-/// `Part.fromInlineData`.
-#[wasm_bindgen(js_name = partFromInlineData)]
-pub fn part_from_inline_data(data: &JsValue, mime_type: &JsValue) -> Result<JsValue, JsValue> {
-    let data = data
-        .dyn_ref::<js_sys::Uint8Array>()
-        .ok_or_else(|| to_js_error(AdkError::invalid("Part.fromInlineData data: expected a Uint8Array")))?;
-    to_js(&Part::from_inline_data(data.to_vec(), &string_arg("Part.fromInlineData mimeType", mime_type)?))
-}
-
-/// `Part.fromJson`.
-#[wasm_bindgen(js_name = partFromJson)]
-pub fn part_from_json(data: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_json(&string_arg("Part.fromJson data", data)?))
-}
-
-/// `Part.fromAgentTransfer`.
-#[wasm_bindgen(js_name = partFromAgentTransfer)]
-pub fn part_from_agent_transfer(agent: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_agent_transfer(&string_arg("Part.fromAgentTransfer agent", agent)?))
-}
-
-/// `Part.fromEndSession`.
-#[wasm_bindgen(js_name = partFromEndSession)]
-pub fn part_from_end_session(reason: &JsValue, escalated: bool) -> Result<JsValue, JsValue> {
-    to_js(&Part::from_end_session(&string_arg("Part.fromEndSession reason", reason)?, escalated))
+    to_js(&part)
 }
 
 /// `LlmResponse.fromParts`.

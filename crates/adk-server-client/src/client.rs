@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::call::{Pending, ServerCall};
 use crate::errors::{self, decode};
-use crate::run_events::RunEvents;
+use crate::run_events::{RunEvents, RunItem};
 use crate::types::{
     ArtifactRef, CreateSessionRequest, RunAgentRequest, SaveArtifactRequest, Session, SessionRef, UpdateSessionRequest,
     UserRef,
@@ -182,17 +182,24 @@ impl AdkServerClient {
     /// come at the end. Dropping the stream (or cancelling `cancellation`) closes the connection;
     /// google-adk 2.x stops the run then, 1.x finishes it.
     pub fn run(&self, request: &RunAgentRequest, cancellation: Rc<Cancellation>) -> RunEvents {
-        self.run_events(ServerCall::run(request, false), cancellation)
+        self.run_as(request, false, cancellation)
     }
 
     /// Runs the agent and streams its events as they happen: `POST /run_sse`. Dropping the stream
     /// (or cancelling `cancellation`) closes the connection, which stops the run on the server.
     pub fn run_sse(&self, request: &RunAgentRequest, cancellation: Rc<Cancellation>) -> RunEvents {
-        self.run_events(ServerCall::run(request, true), cancellation)
+        self.run_as(request, true, cancellation)
     }
 
-    fn run_events(&self, call: Result<ServerCall, AdkError>, cancellation: Rc<Cancellation>) -> RunEvents {
-        match call {
+    /// [`run_sse`](Self::run_sse) (`stream`) or [`run`](Self::run), with the events as `T`:
+    /// decoded, or the server's JSON for a caller that parses it itself ([`RunItem`]).
+    pub fn run_as<T: RunItem>(
+        &self,
+        request: &RunAgentRequest,
+        stream: bool,
+        cancellation: Rc<Cancellation>,
+    ) -> RunEvents<T> {
+        match ServerCall::run(request, stream) {
             Ok(call) => {
                 let (op, streams, url) = (call.op, call.streams(), format!("{}{}", self.base_url(), call.path));
                 RunEvents::open(op, streams, url, self.send(call, cancellation))

@@ -3,8 +3,9 @@
 //!
 //! [`AdkServerClient`] speaks through the [`HttpClient`](adk_core::http::HttpClient) seam, so it is
 //! plain Rust, tested natively against bodies recorded from real servers (google-adk 2.13 and 1.39).
-//! Events come back as the core's [`Event`](adk_core::Event), decoded once from the server's JSON:
-//! the same values a local run gives.
+//! Events come back as the core's [`Event`](adk_core::Event), decoded once from the server's JSON
+//! (the same values a local run gives), or as that JSON, checked, for a caller that parses it
+//! itself ([`EventsJson`]: the browser).
 
 mod call;
 mod client;
@@ -15,7 +16,7 @@ mod types;
 pub use call::{Pending, ServerCall};
 pub use client::{AdkServerClient, AdkServerOptions};
 pub use errors::{decode, unexpected};
-pub use run_events::RunEvents;
+pub use run_events::{EventsJson, RunEvents, RunItem};
 pub use types::{
     ArtifactRef, CreateSessionRequest, RunAgentRequest, SaveArtifactRequest, Session, SessionRef, UpdateSessionRequest,
     UserRef,

@@ -1,4 +1,5 @@
-//! A run's events: from `POST /run_sse` as they arrive, or from `POST /run` at its end.
+//! A run's events: from `POST /run_sse` as they arrive, or from `POST /run` at its end; decoded
+//! (for Rust callers), or as the server's JSON text for a caller that parses it itself (JS).
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -6,6 +7,7 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use adk_core::http::{HttpResponse, SseEvents};
+use adk_core::json::{JsonError, Kind, Reader};
 use adk_core::{AdkError, ErrorCode, Event};
 use futures_core::Stream;
 use futures_util::{FutureExt, StreamExt};
@@ -13,15 +15,66 @@ use futures_util::{FutureExt, StreamExt};
 use crate::call::Pending;
 use crate::errors::{self, decode};
 
-/// What the server's answer gives to read.
-enum Body {
-    Frames(SseEvents),
-    Events(VecDeque<Event>),
+/// What a run hands out for the server's events.
+pub trait RunItem: Sized + Unpin + 'static {
+    /// A `/run_sse` frame's event (the server's error frames are told apart before).
+    fn frame(data: &str) -> Result<Self, AdkError>;
+    /// The items of `op`'s answer: the `/run` array of events.
+    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError>;
 }
 
-enum State {
-    Opening(Pin<Box<dyn Future<Output = Result<Body, AdkError>>>>),
-    Reading(Body),
+impl RunItem for Event {
+    fn frame(data: &str) -> Result<Self, AdkError> {
+        Event::from_json(data).map_err(|e| errors::unexpected("runSse", e))
+    }
+
+    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError> {
+        decode::<Vec<Event>>(op, text).map(VecDeque::from)
+    }
+}
+
+/// The server's events as it wrote them, checked only to be JSON objects, so that their texts
+/// joined with commas in brackets are a JSON array: a frame's event, or the whole `/run` answer
+/// (an array) as one item. For a caller that parses JSON itself (JS): nothing is decoded twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventsJson(pub String);
+
+/// Passes over one JSON object.
+fn skip_object(r: &mut Reader<'_>) -> Result<(), JsonError> {
+    match r.kind()? {
+        Kind::Object => r.skip(),
+        _ => Err(r.unexpected("an event (an object)")),
+    }
+}
+
+/// `text` if `check` reads it all; else the error of an answer that is not an ADK server's.
+fn checked(op: &str, text: &str, check: fn(&mut Reader<'_>) -> Result<(), JsonError>) -> Result<EventsJson, AdkError> {
+    let mut r = Reader::text(text);
+    match check(&mut r).and_then(|()| r.finish()) {
+        Ok(()) => Ok(EventsJson(text.to_string())),
+        Err(e) => Err(errors::unexpected(op, e.into_adk("answer"))),
+    }
+}
+
+impl RunItem for EventsJson {
+    fn frame(data: &str) -> Result<Self, AdkError> {
+        checked("runSse", data, skip_object)
+    }
+
+    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError> {
+        Ok(VecDeque::from([checked(op, text, |r| r.array(skip_object))?]))
+    }
+}
+
+/// What the server's answer gives to read.
+enum Body<T> {
+    Frames(SseEvents),
+    Events(VecDeque<T>),
+}
+
+enum State<T> {
+    Opening(Pin<Box<dyn Future<Output = Result<Body<T>, AdkError>>>>),
+    Reading(Body<T>),
     Done,
 }
 
@@ -29,19 +82,18 @@ enum State {
 /// own error frame (`INTERNAL`: the run failed there), an answer that is not events (`UNKNOWN`), or
 /// a cut connection (`UNAVAILABLE`); the events before it were already handed out. Dropping it
 /// closes the connection: the server stops a `/run_sse` run then (google-adk 2.x a `/run` one too).
-pub struct RunEvents {
-    state: State,
+pub struct RunEvents<T = Event> {
+    state: State<T>,
 }
 
-impl RunEvents {
+impl<T: RunItem> RunEvents<T> {
     /// The events of the answer `sent` will give to `op` at `url`: a stream of frames
     /// (`streams`), or one array at the end.
     pub(crate) fn open(op: &'static str, streams: bool, url: String, sent: Pending<HttpResponse>) -> Self {
         let opening = async move {
             let response = sent.await?;
             if !streams {
-                let events: Vec<Event> = decode(op, &response.text().await?)?;
-                return Ok(Body::Events(events.into()));
+                return Ok(Body::Events(T::answer(op, &response.text().await?)?));
             }
             if response.is_event_stream() {
                 return Ok(Body::Frames(response.events()));
@@ -67,15 +119,15 @@ impl RunEvents {
 }
 
 /// One frame's event, or why there is none.
-fn event_of(data: &str) -> Result<Event, AdkError> {
+fn event_of<T: RunItem>(data: &str) -> Result<T, AdkError> {
     if errors::is_error_frame(data) {
         return Err(errors::from_error_frame(data));
     }
-    Event::from_json(data).map_err(|e| errors::unexpected("runSse", e))
+    T::frame(data)
 }
 
-impl Stream for RunEvents {
-    type Item = Result<Event, AdkError>;
+impl<T: RunItem> Stream for RunEvents<T> {
+    type Item = Result<T, AdkError>;
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
