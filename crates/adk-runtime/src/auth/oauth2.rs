@@ -358,7 +358,9 @@ fn update_with_tokens(credential: &mut JsonObject, tokens: &JsonObject, refreshi
     let string = |key: &str| tokens.get(key).and_then(Value::as_str).map(Value::from);
     let number = |key: &str| match tokens.get(key) {
         Some(Value::Number(n)) => n.as_f64(),
-        Some(Value::String(s)) => s.parse::<f64>().ok(),
+        // A string as ADK's `int(…)` reads it: whole digits, a sign, spaces around (not `3600.0`,
+        // which Python refuses; it is then no expiry here, as any other unreadable value).
+        Some(Value::String(s)) => s.trim().parse::<i64>().ok().map(|n| n as f64),
         _ => None,
     };
     // `as` saturates a huge or negative float; 0 is "no expiry" (ADK's `if tokens.get(…)`).
@@ -443,5 +445,10 @@ mod tests {
         assert!(!is_expired(&credential));
         update_with_tokens(&mut credential, &object(r#"{"access_token": "a", "expires_in": 0}"#), false);
         assert!(credential["oauth2"].get("expiresAt").is_none());
+        // Strings as Python's int() reads them.
+        update_with_tokens(&mut credential, &object(r#"{"access_token": "a", "expires_in": " +3600 "}"#), false);
+        assert_eq!(credential["oauth2"]["expiresIn"], 3600);
+        update_with_tokens(&mut credential, &object(r#"{"access_token": "a", "expires_in": "3600.0"}"#), false);
+        assert!(credential["oauth2"].get("expiresIn").is_none());
     }
 }
