@@ -17,6 +17,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLES = 9;
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
+// `node benches/browser.mjs init` runs section 1 only.
+const only = process.argv[2];
 const server = await serve(ROOT, 0);
 const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await launchChromium();
@@ -41,75 +43,77 @@ try {
     console.log(`   ${entry.padEnd(20)} ${f(median(times)).padStart(7)}  (${f(Math.min(...times))}, ${f(Math.max(...times))})`);
   }
 
-  const page = await browser.newPage();
-  await page.goto(`${origin}/benches/blank.html`);
-  const memory = await page.evaluate(async () => {
-    const sdk = await import('/pkg/index.js');
-    const wasm = await sdk.default();
-    const MiB = (bytes) => +(bytes / 1048576).toFixed(1);
-    const agent = (n) => ({
-      name: 'bench',
-      async *runAsyncImpl() {
-        for (let i = 0; i < n; i++) yield { content: { role: 'model', parts: [{ text: `event ${i}` }] } };
-      },
+  if (only !== 'init') {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/benches/blank.html`);
+    const memory = await page.evaluate(async () => {
+      const sdk = await import('/pkg/index.js');
+      const wasm = await sdk.default();
+      const MiB = (bytes) => +(bytes / 1048576).toFixed(1);
+      const agent = (n) => ({
+        name: 'bench',
+        async *runAsyncImpl() {
+          for (let i = 0; i < n; i++) yield { content: { role: 'model', parts: [{ text: `event ${i}` }] } };
+        },
+      });
+      const message = { role: 'user', parts: [{ text: 'go' }] };
+      const run = async (runner) => {
+        for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'long', newMessage: message }));
+      };
+      const service = new sdk.InMemorySessionService();
+      await service.createSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
+      await run(new sdk.Runner({ appName: 'bench', agent: agent(2999), sessionService: service }));
+      const runner = new sdk.Runner({ appName: 'bench', agent: agent(1), sessionService: service });
+      const start = MiB(wasm.memory.buffer.byteLength);
+      const marks = [];
+      for (let r = 1; r <= 1000; r++) {
+        await run(runner);
+        if (r % 100 === 0) marks.push(MiB(wasm.memory.buffer.byteLength));
+      }
+      const session = await service.getSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
+      return { start, marks, events: session.events.length, json: MiB(JSON.stringify(session.events).length) };
     });
-    const message = { role: 'user', parts: [{ text: 'go' }] };
-    const run = async (runner) => {
-      for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'long', newMessage: message }));
-    };
-    const service = new sdk.InMemorySessionService();
-    await service.createSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
-    await run(new sdk.Runner({ appName: 'bench', agent: agent(2999), sessionService: service }));
-    const runner = new sdk.Runner({ appName: 'bench', agent: agent(1), sessionService: service });
-    const start = MiB(wasm.memory.buffer.byteLength);
-    const marks = [];
-    for (let r = 1; r <= 1000; r++) {
-      await run(runner);
-      if (r % 100 === 0) marks.push(MiB(wasm.memory.buffer.byteLength));
-    }
-    const session = await service.getSession({ appName: 'bench', userId: 'u', sessionId: 'long' });
-    return { start, marks, events: session.events.length, json: MiB(JSON.stringify(session.events).length) };
-  });
-  console.log(`2. wasm memory, 1000 runs of a JS agent on one session (3 000 events at the start, ${memory.events} at the end), no forced GC`);
-  console.log(`   after prefill ${memory.start} MiB; every 100 runs: ${memory.marks.join(', ')} MiB; the session's own JSON: ${memory.json} MiB`);
+    console.log(`2. wasm memory, 1000 runs of a JS agent on one session (3 000 events at the start, ${memory.events} at the end), no forced GC`);
+    console.log(`   after prefill ${memory.start} MiB; every 100 runs: ${memory.marks.join(', ')} MiB; the session's own JSON: ${memory.json} MiB`);
 
-  const STORED = [1000, 10000, 100000];
-  const costs = await page.evaluate(async (stored) => {
-    const sdk = await import('/pkg/index.js');
-    await sdk.default();
-    const event = (i) => ({ author: 'user', id: `e${i}`, invocationId: 'i', timestamp: 1 + i, content: { role: 'user', parts: [{ text: `event number ${i}` }] } });
-    // The mean over a run of calls: a page's clock ticks in 0.1 ms steps.
-    const time = async (n, body) => {
-      const start = performance.now();
-      for (let i = 0; i < n; i++) await body(i);
-      return (performance.now() - start) / n;
-    };
-    const rows = [];
-    for (const n of stored) {
-      const key = { appName: 'bench', userId: 'u', sessionId: `s${n}` };
-      const memory = new sdk.InMemorySessionService();
-      const inMemory = await memory.createSession(key);
-      for (let i = 0; i < n; i++) await memory.appendEvent({ session: { ...key, id: key.sessionId }, event: event(i) });
-      const database = `bench-${n}-${Date.now()}`;
-      const idb = new sdk.IndexedDbSessionService({ databaseName: database });
-      await idb.importSession({ id: key.sessionId, appName: 'bench', userId: 'u', state: {}, events: Array.from({ length: n }, (_, i) => event(i)), lastUpdateTime: n });
-      const kept = await idb.getSession({ ...key, config: { numRecentEvents: 1 } });
-      const row = { n };
-      row.memoryAppend = await time(50, (i) => memory.appendEvent({ session: inMemory, event: event(n + i) }));
-      row.idbAppend = await time(50, (i) => idb.appendEvent({ session: kept, event: event(n + i) }));
-      row.memoryLast10 = await time(50, () => memory.getSession({ ...key, config: { numRecentEvents: 10 } }));
-      row.idbLast10 = await time(50, () => idb.getSession({ ...key, config: { numRecentEvents: 10 } }));
-      rows.push(row);
-      idb.free();
-      await sdk.IndexedDbSessionService.deleteDatabase(database);
+    const STORED = [1000, 10000, 100000];
+    const costs = await page.evaluate(async (stored) => {
+      const sdk = await import('/pkg/index.js');
+      await sdk.default();
+      const event = (i) => ({ author: 'user', id: `e${i}`, invocationId: 'i', timestamp: 1 + i, content: { role: 'user', parts: [{ text: `event number ${i}` }] } });
+      // The mean over a run of calls: a page's clock ticks in 0.1 ms steps.
+      const time = async (n, body) => {
+        const start = performance.now();
+        for (let i = 0; i < n; i++) await body(i);
+        return (performance.now() - start) / n;
+      };
+      const rows = [];
+      for (const n of stored) {
+        const key = { appName: 'bench', userId: 'u', sessionId: `s${n}` };
+        const memory = new sdk.InMemorySessionService();
+        const inMemory = await memory.createSession(key);
+        for (let i = 0; i < n; i++) await memory.appendEvent({ session: { ...key, id: key.sessionId }, event: event(i) });
+        const database = `bench-${n}-${Date.now()}`;
+        const idb = new sdk.IndexedDbSessionService({ databaseName: database });
+        await idb.importSession({ id: key.sessionId, appName: 'bench', userId: 'u', state: {}, events: Array.from({ length: n }, (_, i) => event(i)), lastUpdateTime: n });
+        const kept = await idb.getSession({ ...key, config: { numRecentEvents: 1 } });
+        const row = { n };
+        row.memoryAppend = await time(50, (i) => memory.appendEvent({ session: inMemory, event: event(n + i) }));
+        row.idbAppend = await time(50, (i) => idb.appendEvent({ session: kept, event: event(n + i) }));
+        row.memoryLast10 = await time(50, () => memory.getSession({ ...key, config: { numRecentEvents: 10 } }));
+        row.idbLast10 = await time(50, () => idb.getSession({ ...key, config: { numRecentEvents: 10 } }));
+        rows.push(row);
+        idb.free();
+        await sdk.IndexedDbSessionService.deleteDatabase(database);
+      }
+      return rows;
+    }, STORED);
+    console.log('3. session services against stored history (ms per call, mean of 50; in memory / IndexedDB)');
+    console.log('   events   appendEvent            getSession(last 10)');
+    const f = (x) => x.toFixed(3);
+    for (const r of costs) {
+      console.log(`   ${String(r.n).padStart(6)}   ${f(r.memoryAppend)} / ${f(r.idbAppend).padEnd(9)}   ${f(r.memoryLast10)} / ${f(r.idbLast10)}`);
     }
-    return rows;
-  }, STORED);
-  console.log('3. session services against stored history (ms per call, mean of 50; in memory / IndexedDB)');
-  console.log('   events   appendEvent            getSession(last 10)');
-  const f = (x) => x.toFixed(3);
-  for (const r of costs) {
-    console.log(`   ${String(r.n).padStart(6)}   ${f(r.memoryAppend)} / ${f(r.idbAppend).padEnd(9)}   ${f(r.memoryLast10)} / ${f(r.idbLast10)}`);
   }
 } finally {
   await browser.close();

@@ -4,8 +4,6 @@
 import initWasm, * as wasm from './adk_wasm.js';
 import { alive } from './fatal.js';
 
-export { onFatal } from './fatal.js';
-
 let ready = false;
 
 /**

@@ -7,8 +7,10 @@ import { CLIENT } from './a2a.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, onFatal, setLimits, getLimits,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, LlmResponse, Run, setLimits, getLimits,
 } from './core.js';
+// From the entry, not through core.js: fetched a round trip sooner.
+export { onFatal } from './fatal.js';
 export { A2AClient, A2AStream } from './a2a.js';
 export {
   getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,

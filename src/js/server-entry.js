@@ -5,8 +5,10 @@ import * as wasm from './adk_wasm.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
-  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, onFatal, setLimits, getLimits, Run,
+  hasTrailingCodeExecutionResult, isUser, isAgent, hasError, Part, LlmResponse, setLimits, getLimits, Run,
 } from './core.js';
+// From the entry, not through core.js: fetched a round trip sooner.
+export { onFatal } from './fatal.js';
 export { AdkServerClient } from './adk-server.js';
 export {
   getUserInputRequests, requiresUserInput, getPendingUserInputRequests, createUserInputResponse,

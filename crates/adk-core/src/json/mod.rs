@@ -55,8 +55,7 @@ pub fn to_string<T: ToJson + ?Sized>(value: &T) -> String {
     writer.into_string()
 }
 
-/// The length of `value`'s JSON text, without holding a copy of its big strings: what a size
-/// limit checks.
+/// The length of `value`'s JSON text, counted without writing it: what a size limit checks.
 pub fn encoded_len<T: ToJson + ?Sized>(value: &T) -> usize {
     let mut writer = Writer::counting();
     value.write_json(&mut writer);

@@ -133,9 +133,9 @@ fn lone_surrogates_become_replacement_characters() {
 }
 
 #[test]
-fn encoded_len_counts_big_strings_without_copying_them() {
+fn encoded_len_counts_what_to_string_writes() {
     let big = format!("{}\"\\\n\u{1}é😀", "x".repeat(3 << 20));
-    let value = json!({"a": [1, 2.5, null], "big": big, "small": "q\""});
+    let value = json!({"a": [1, 2.5, null, true, -3], "big": big, "small": "q\"\t\u{1f}é"});
     assert_eq!(encoded_len(&value), to_string(&value).len());
     let o = outer(r#"{"name": "n", "items": [{"n": 2}]}"#).unwrap();
     assert_eq!(encoded_len(&o), to_string(&o).len());

@@ -21,7 +21,7 @@ const BIG_STRING: usize = 1 << 20;
 #[derive(Default)]
 pub struct Writer {
     out: String,
-    /// When only the length is wanted: the length of the big strings, which are not written.
+    /// When only the length is wanted: the length so far, nothing being written.
     counted: Option<usize>,
 }
 
@@ -31,7 +31,7 @@ impl Writer {
         Self::default()
     }
 
-    /// A writer that measures instead of copying big strings (see [`super::encoded_len`]).
+    /// A writer that measures instead of writing (see [`super::encoded_len`]).
     pub(super) fn counting() -> Self {
         Writer { out: String::new(), counted: Some(0) }
     }
@@ -41,25 +41,42 @@ impl Writer {
         self.out
     }
 
-    /// The length of what was written, big strings counted rather than copied.
+    /// The length of what was written (or counted).
     pub(super) fn len(&self) -> usize {
         self.out.len() + self.counted.unwrap_or(0)
     }
 
+    /// Appends `text`, or counts it when measuring: a session's size is measured on every append,
+    /// and the count costs a fraction of the text.
+    fn put(&mut self, text: &str) {
+        match &mut self.counted {
+            Some(counted) => *counted += text.len(),
+            None => self.out.push_str(text),
+        }
+    }
+
     /// `null`
     pub fn null(&mut self) {
-        self.out.push_str("null");
+        self.put("null");
     }
 
     /// `true` or `false`.
     pub fn bool(&mut self, value: bool) {
-        self.out.push_str(if value { "true" } else { "false" });
+        self.put(if value { "true" } else { "false" });
     }
 
     /// The shortest text that reads back as `value`; `null` for NaN and infinities, as serde_json.
     pub fn f64(&mut self, value: f64) {
         if value.is_finite() {
-            super::float::write(&mut self.out, value);
+            match &mut self.counted {
+                // Measuring: the digits go to a scratch string (a float is short).
+                Some(counted) => {
+                    let mut text = String::new();
+                    super::float::write(&mut text, value);
+                    *counted += text.len();
+                }
+                None => super::float::write(&mut self.out, value),
+            }
         } else {
             self.null();
         }
@@ -67,12 +84,12 @@ impl Writer {
 
     /// An integer.
     pub fn i64(&mut self, value: i64) {
-        self.out.push_str(itoa::Buffer::new().format(value));
+        self.put(itoa::Buffer::new().format(value));
     }
 
     /// An integer.
     pub fn u64(&mut self, value: u64) {
-        self.out.push_str(itoa::Buffer::new().format(value));
+        self.put(itoa::Buffer::new().format(value));
     }
 
     /// A number, as serde_json spells it (and displays it).
@@ -88,13 +105,13 @@ impl Writer {
 
     /// A string, quoted and escaped.
     pub fn str(&mut self, value: &str) {
+        if let Some(counted) = &mut self.counted {
+            *counted += escaped_len(value);
+            return;
+        }
         // A big string gets room for itself and the rest of a document around it, exactly: the
         // usual doubling would leave the buffer up to twice the text, and wasm memory never shrinks.
         if value.len() >= BIG_STRING {
-            if let Some(counted) = &mut self.counted {
-                *counted += escaped_len(value);
-                return;
-            }
             self.out.reserve_exact(value.len() + value.len() / 64 + 4096);
         }
         self.out.reserve(value.len() + 2);
@@ -131,7 +148,7 @@ impl Writer {
 
     /// JSON text written as it is (it must be one whole value).
     pub fn raw(&mut self, json: &str) {
-        self.out.push_str(json);
+        self.put(json);
     }
 
     /// A whole `Value`.
@@ -154,7 +171,7 @@ impl Writer {
 
     /// An object: add its members with [`ObjectWriter::field`], then [`ObjectWriter::end`] it.
     pub fn object(&mut self) -> ObjectWriter<'_> {
-        self.out.push('{');
+        self.put("{");
         ObjectWriter { writer: self, empty: true }
     }
 
@@ -165,14 +182,14 @@ impl Writer {
 
     /// An array with one element per item, each written by `write`.
     pub fn array_of<I: IntoIterator>(&mut self, items: I, mut write: impl FnMut(&mut Writer, I::Item)) {
-        self.out.push('[');
+        self.put("[");
         for (i, item) in items.into_iter().enumerate() {
             if i > 0 {
-                self.out.push(',');
+                self.put(",");
             }
             write(self, item);
         }
-        self.out.push(']');
+        self.put("]");
     }
 }
 
@@ -206,14 +223,14 @@ impl ObjectWriter<'_> {
 
     fn key(&mut self, key: &str) {
         if !std::mem::take(&mut self.empty) {
-            self.writer.out.push(',');
+            self.writer.put(",");
         }
         self.writer.str(key);
-        self.writer.out.push(':');
+        self.writer.put(":");
     }
 
     /// Closes the object.
     pub fn end(self) {
-        self.writer.out.push('}');
+        self.writer.put("}");
     }
 }

@@ -201,8 +201,11 @@ impl SessionService for InMemorySessionService {
             }
             false => json::encoded_len(&event),
         };
-        let bytes = stored.bytes.saturating_add(size);
-        Limit::session().check(&format!("session {}", session.id), bytes)?;
+        let (bytes, limit) = (stored.bytes.saturating_add(size), Limit::session());
+        // The session's name is only spelled out for the error (this runs on every append).
+        if bytes > limit.bytes {
+            limit.check(&format!("session {}", session.id), bytes)?;
+        }
         let event = apply_event(session, event);
         let scopes = split_state_delta(&event.actions.state_delta);
         store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
