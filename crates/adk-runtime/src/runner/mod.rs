@@ -4,12 +4,9 @@
 mod find_agent;
 mod session_lock;
 
-use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
-
-use indexmap::IndexSet;
 
 use crate::agent::{
     run_agent, Agent, Cancellation, CompactBeforeModel, EventStream, Invocation, InvocationContext, Plugin,
@@ -36,7 +33,7 @@ pub struct Runner {
     setup: Setup,
     auto_create_session: bool,
     events_compaction_config: Option<Rc<EventsCompactionConfig>>,
-    running: Rc<RefCell<IndexSet<(String, String)>>>,
+    running: session_lock::Running,
 }
 
 impl Runner {
@@ -56,7 +53,7 @@ impl Runner {
             },
             auto_create_session: false,
             events_compaction_config: None,
-            running: Rc::new(RefCell::new(IndexSet::new())),
+            running: Rc::default(),
         }
     }
 
