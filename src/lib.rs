@@ -46,3 +46,9 @@ pub mod tool {
 pub mod js;
 #[cfg(target_arch = "wasm32")]
 mod platform;
+
+/// Installs the browser as the core's host, as the module's start function does; for wasm-bindgen's
+/// tests, whose harness does not run a library's start function.
+#[cfg(target_arch = "wasm32")]
+#[doc(hidden)]
+pub use platform::start;

@@ -13,6 +13,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn golden_fixtures_in_wasm32() {
+    adk_wasm::start();
     let (checked, failures) = common::golden::check_all();
     assert!(failures.is_empty(), "{} of {checked} failed:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(checked, 78);
@@ -45,6 +46,7 @@ fn as_js_sees_it(value: &JsValue) -> serde_json::Value {
 
 #[wasm_bindgen_test]
 fn js_objects_round_trip_through_the_boundary() {
+    adk_wasm::start();
     for (_, text) in common::golden::FIXTURES {
         let fixture: serde_json::Value = serde_json::from_str(text).unwrap();
         for case in fixture["cases"].as_array().unwrap() {

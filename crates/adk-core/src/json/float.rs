@@ -187,7 +187,7 @@ fn round(n: u128, exp2: i32, inexact: bool) -> f64 {
 /// The shortest digits of a positive `value` and their exponent, when found exactly here: the
 /// fewest decimals whose nearest number of them reads back as `value` (no other of as many digits
 /// can, the gap around `value` being symmetric). A power of two (whose gap below is half the gap
-/// above), a tie, a value outside the exact ranges go to the host.
+/// above), a tie that reads back, a value outside the exact ranges go to the host.
 fn shortest(value: f64) -> Option<(u64, i32)> {
     let bits = value.to_bits();
     let biased = (bits >> 52) as i32;
@@ -203,11 +203,17 @@ fn shortest(value: f64) -> Option<(u64, i32)> {
         let scaled = significand * u128::from(*power);
         let whole = scaled >> shift;
         let twice_rest = (scaled - (whole << shift)) << 1;
+        let exp10 = -(decimals as i32);
         if twice_rest == one {
-            return None;
+            // Halfway between two numbers of this many decimals (2.5 between 2 and 3): when neither
+            // reads back as `value`, more decimals are needed; when one does, the host decides.
+            let below = u64::try_from(whole).ok()?;
+            if exact(false, below, exp10) == Some(value) || exact(false, below + 1, exp10) == Some(value) {
+                return None;
+            }
+            continue;
         }
         let nearest = u64::try_from(whole + u128::from(twice_rest > one)).ok()?;
-        let exp10 = -(decimals as i32);
         if nearest != 0 && exact(false, nearest, exp10) == Some(value) {
             return Some((nearest, exp10));
         }
@@ -280,6 +286,10 @@ mod tests {
             exact += usize::from(shortest(value.abs()).is_some());
         }
         assert!(exact > 550_000, "the exact path took only {exact}");
+        // Halfway at fewer decimals, still exact here.
+        for value in [2.5, 1.5, 0.75, 3.25, 1e-3 * 2.5] {
+            assert!(shortest(value).is_some(), "{value}");
+        }
     }
 
     #[test]
