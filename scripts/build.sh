@@ -35,7 +35,7 @@ guard_glue() {
 
 # wasm-bindgen's own declarations of the exports are not shipped (the package's types are the
 # hand-written index.d.ts): they go to target/api/, where tests/api/check.mjs holds the hand-written
-# ones to them, beside the guarded glue as it was before scripts/minify.mjs renamed its locals.
+# ones to them, beside the guarded glue as it was before scripts/bundle.mjs bundled it into the entry.
 generated_types() {
   mkdir -p target/api
   mv "$1/adk_wasm.d.ts" "target/api/$2.d.ts"
@@ -69,6 +69,6 @@ slim a2a src/js/core.js src/js/fatal.js src/js/a2a.js
 slim server src/js/core.js src/js/fatal.js src/js/user_input.js src/js/sign_in.js src/js/oauth-redirect.html src/js/oauth-redirect.js \
   src/js/adk-server.js
 
-node scripts/minify.mjs
+node scripts/bundle.mjs
 node scripts/package-json.mjs
 echo "[build] pkg/ ready ($(wc -c < pkg/adk_wasm_bg.wasm) bytes of wasm; pkg/a2a/: $(wc -c < pkg/a2a/adk_wasm_bg.wasm); pkg/server/: $(wc -c < pkg/server/adk_wasm_bg.wasm))"

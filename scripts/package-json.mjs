@@ -29,11 +29,11 @@ const pkg = {
     './oauth-redirect.js': './oauth-redirect.js',
     './package.json': './package.json',
   },
-  files: ['index.js', 'core.js', 'fatal.js', 'user_input.js', 'sign_in.js', 'oauth-redirect.html', 'oauth-redirect.js', 'a2a.js', 'adk-server.js', 'index.d.ts', 'worker.js', 'worker.d.ts', 'chat-source.js', 'ag-ui.js', 'ag-ui-events.js', 'ag-ui.d.ts', 'ai-sdk.js', 'ai-sdk.d.ts', 'adk_wasm.js', 'adk_wasm_bg.wasm', 'README.md',
-    'a2a/index.js', 'a2a/index.d.ts', 'a2a/core.js', 'a2a/fatal.js', 'a2a/a2a.js', 'a2a/adk_wasm.js', 'a2a/adk_wasm_bg.wasm',
-    'server/index.js', 'server/index.d.ts', 'server/core.js', 'server/fatal.js', 'server/user_input.js', 'server/sign_in.js',
-    'server/oauth-redirect.html', 'server/oauth-redirect.js', 'server/adk-server.js', 'server/adk_wasm.js',
-    'server/adk_wasm_bg.wasm', '*.js.map', 'a2a/*.js.map', 'server/*.js.map'],
+  files: ['index.js', 'index.d.ts', 'adk_wasm_bg.wasm', 'oauth-redirect.html', 'oauth-redirect.js', 'worker.js', 'worker.d.ts',
+    'chat-source.js', 'ag-ui.js', 'ag-ui-events.js', 'ag-ui.d.ts', 'ai-sdk.js', 'ai-sdk.d.ts', 'README.md',
+    'a2a/index.js', 'a2a/index.d.ts', 'a2a/adk_wasm_bg.wasm',
+    'server/index.js', 'server/index.d.ts', 'server/adk_wasm_bg.wasm', 'server/oauth-redirect.html', 'server/oauth-redirect.js',
+    '*.js.map', 'a2a/*.js.map', 'server/*.js.map'],
   // The AG-UI adapter builds on the AG-UI client (and its rxjs), the AI SDK transport's types on `ai`;
   // the other entries need none of them.
   peerDependencies: { '@ag-ui/client': '^1.0.0', rxjs: '^7.8.0', ai: '^7.0.0' },

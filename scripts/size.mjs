@@ -7,13 +7,14 @@ import { gzipSync } from 'node:zlib';
 const root = new URL('../', import.meta.url);
 const budget = JSON.parse(readFileSync(new URL('size-budget.json', root), 'utf8'));
 const entries = {
-  'adk-wasm': ['pkg/adk_wasm_bg.wasm', 'pkg/adk_wasm.js', 'pkg/index.js', 'pkg/core.js', 'pkg/fatal.js', 'pkg/user_input.js', 'pkg/sign_in.js', 'pkg/a2a.js', 'pkg/adk-server.js'],
-  'adk-wasm/a2a': ['pkg/a2a/adk_wasm_bg.wasm', 'pkg/a2a/adk_wasm.js', 'pkg/a2a/index.js', 'pkg/a2a/core.js', 'pkg/a2a/fatal.js', 'pkg/a2a/a2a.js'],
+  // Each wasm entry is its module and one bundled file (scripts/bundle.mjs).
+  'adk-wasm': ['pkg/adk_wasm_bg.wasm', 'pkg/index.js'],
+  'adk-wasm/a2a': ['pkg/a2a/adk_wasm_bg.wasm', 'pkg/a2a/index.js'],
   // The JS-only subpaths: what each adds to whichever entry the page loads.
   'adk-wasm/worker': ['pkg/worker.js'],
   'adk-wasm/ag-ui': ['pkg/ag-ui.js', 'pkg/ag-ui-events.js', 'pkg/chat-source.js'],
   'adk-wasm/ai-sdk': ['pkg/ai-sdk.js', 'pkg/chat-source.js'],
-  'adk-wasm/server': ['pkg/server/adk_wasm_bg.wasm', 'pkg/server/adk_wasm.js', 'pkg/server/index.js', 'pkg/server/core.js', 'pkg/server/fatal.js', 'pkg/server/user_input.js', 'pkg/server/sign_in.js', 'pkg/server/adk-server.js'],
+  'adk-wasm/server': ['pkg/server/adk_wasm_bg.wasm', 'pkg/server/index.js'],
 };
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`.padStart(11);
 
