@@ -43,6 +43,8 @@ generated_types() {
   cp "$1/adk_wasm.js" "target/api/$2.glue.js"
 }
 
+# From an empty pkg/: what an earlier build left there would ship (the files list takes every map).
+rm -rf pkg
 wasm-pack --quiet build --release --target web --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
 guard_glue pkg/adk_wasm.js
