@@ -1,11 +1,9 @@
 //! ADK's `Event`: an `LlmResponse` plus who wrote it, when, and what it does.
 
-use std::collections::BTreeSet;
-
 use serde_json::Value;
 
 use super::llm_response::{function_calls, function_responses};
-use super::{EventActions, LlmResponse};
+use super::{EventActions, LlmResponse, ToolIds};
 use crate::error::AdkError;
 use crate::json;
 use crate::platform;
@@ -26,7 +24,7 @@ llm_response_fields!(with_llm_response_fields {
         /// Workflow node metadata (ADK 2.x).
         node_info: Option<JsonObject> => "nodeInfo" opt,
         /// Ids of the long-running function calls in this event (kept sorted, as ADK 2.x writes them).
-        long_running_tool_ids: Option<BTreeSet<String>> => "longRunningToolIds" opt,
+        long_running_tool_ids: Option<ToolIds> => "longRunningToolIds" opt,
         /// `agent_1.agent_2.…`: whose conversation history this event belongs to.
         branch: Option<String> => "branch" opt,
         /// Internal ADK 2.x scope tag, carried through.
