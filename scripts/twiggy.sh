@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What each function of the wasm costs, for size work: builds the module of one entry with names
-# kept (`full`, `a2a` or `server`), optimises it as scripts/build.sh does (wasm-opt -Oz, plus -g to
+# kept (`full`, `a2a` or `server`; `none`, the event model every entry carries, built with no feature
+# at all), optimises it as scripts/build.sh does (wasm-opt -Oz, plus -g to
 # keep the names), and prints twiggy's top N and the bytes per module path (two segments deep, or
 # DEPTH). Needs twiggy (`cargo install twiggy --locked`). Sizes are raw bytes of the optimised
 # module, before gzip; the names section is left out of the sums.
@@ -13,7 +14,8 @@ depth=${DEPTH:-2}
 case $entry in
   full) features=() ;;
   a2a | server) features=(--no-default-features --features "$entry") ;;
-  *) echo "usage: scripts/twiggy.sh full|a2a|server [N]" >&2; exit 2 ;;
+  none) features=(--no-default-features) ;;
+  *) echo "usage: scripts/twiggy.sh full|a2a|server|none [N]" >&2; exit 2 ;;
 esac
 out=target/twiggy/$entry
 mkdir -p "$out"

@@ -1,11 +1,9 @@
 //! ADK's `Event`: an `LlmResponse` plus who wrote it, when, and what it does.
 
-use std::collections::BTreeSet;
-
 use serde_json::Value;
 
 use super::llm_response::{function_calls, function_responses};
-use super::{EventActions, LlmResponse};
+use super::{EventActions, LlmResponse, ToolIds};
 use crate::error::AdkError;
 use crate::json;
 use crate::platform;
@@ -22,11 +20,11 @@ llm_response_fields!(with_llm_response_fields {
         /// What the event does to the session and the agent flow.
         actions: EventActions => "actions" def,
         /// Generic output of a workflow node (ADK 2.x).
-        output: Option<Value> => "output" opt,
+        output: Option<Value> => "output" (rare rare),
         /// Workflow node metadata (ADK 2.x).
-        node_info: Option<JsonObject> => "nodeInfo" opt,
+        node_info: Option<JsonObject> => "nodeInfo" (rare rare),
         /// Ids of the long-running function calls in this event (kept sorted, as ADK 2.x writes them).
-        long_running_tool_ids: Option<BTreeSet<String>> => "longRunningToolIds" opt,
+        long_running_tool_ids: Option<ToolIds> => "longRunningToolIds" opt,
         /// `agent_1.agent_2.…`: whose conversation history this event belongs to.
         branch: Option<String> => "branch" opt,
         /// Internal ADK 2.x scope tag, carried through.
@@ -38,14 +36,15 @@ llm_response_fields!(with_llm_response_fields {
     }
 });
 
-/// Moves every `LlmResponse` field into a new event.
-macro_rules! event_from_response {
-    ($response:ident, $author:ident, $invocation_id:ident ; $($(#[$fmeta:meta])* $field:ident: $ty:ty => $key:literal,)*) => {
-        Event {
-            $($field: $response.$field,)*
-            invocation_id: $invocation_id.to_string(),
-            ..Event::new($author)
-        }
+/// Moves every `LlmResponse` field into `event` (the rare ones move with `rare`).
+macro_rules! move_response_fields {
+    ($response:ident, $event:ident ; $($(#[$fmeta:meta])* $field:ident: $ty:ty => $key:literal $mode:tt,)*) => {
+        $( move_response_fields!(@move $mode, $response, $event, $field); )*
+        $event.rare = $response.rare;
+    };
+    (@move (rare $store:ident), $response:ident, $event:ident, $field:ident) => {};
+    (@move $mode:tt, $response:ident, $event:ident, $field:ident) => {
+        $event.$field = $response.$field;
     };
 }
 
@@ -58,42 +57,33 @@ impl Event {
             grounding_metadata: None,
             partial: None,
             turn_complete: None,
-            turn_complete_reason: None,
             finish_reason: None,
             error_code: None,
             error_message: None,
             interrupted: None,
-            interaction_status: None,
             custom_metadata: None,
             usage_metadata: None,
-            live_session_resumption_update: None,
-            live_session_id: None,
-            go_away: None,
-            voice_activity: None,
-            input_transcription: None,
-            output_transcription: None,
             avg_logprobs: None,
             logprobs_result: None,
-            cache_metadata: None,
             citation_metadata: None,
-            interaction_id: None,
-            environment_id: None,
             invocation_id: String::new(),
             author: author.to_string(),
             actions: EventActions::default(),
-            output: None,
-            node_info: None,
             long_running_tool_ids: None,
             branch: None,
             isolation_scope: None,
             id: Self::new_id(),
             timestamp: platform::now_seconds(),
+            rare: json::Rare::default(),
         }
     }
 
     /// The event an agent yields for a model response.
     pub fn from_llm_response(response: LlmResponse, author: &str, invocation_id: &str) -> Self {
-        llm_response_fields!(event_from_response { response, author, invocation_id })
+        let mut event = Event::new(author);
+        event.invocation_id = invocation_id.to_string();
+        llm_response_fields!(move_response_fields { response, event });
+        event
     }
 
     /// A fresh event id (uuid4).

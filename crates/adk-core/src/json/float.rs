@@ -67,7 +67,9 @@ pub(super) fn write(out: &mut String, value: f64) {
     let point = length - 1 + exp10;
     let zeros = |out: &mut String, n: i32| (0..n).for_each(|_| out.push('0'));
     if !(-5..=15).contains(&point) {
-        let (first, rest) = text.split_at(1);
+        // `split_at_checked`, not `split_at`: the text is ASCII digits, but `split_at`'s char-boundary
+        // panic would bring core's panic formatter (and its Unicode tables) into every module.
+        let (first, rest) = text.split_at_checked(1).unwrap_or((text, ""));
         out.push_str(first);
         if !rest.is_empty() {
             out.push('.');
@@ -80,7 +82,7 @@ pub(super) fn write(out: &mut String, value: f64) {
         zeros(out, exp10);
         out.push_str(".0");
     } else if point >= 0 {
-        let (whole, fraction) = text.split_at(point as usize + 1);
+        let (whole, fraction) = text.split_at_checked(point as usize + 1).unwrap_or((text, ""));
         out.push_str(whole);
         out.push('.');
         out.push_str(fraction);

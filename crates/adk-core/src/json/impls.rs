@@ -1,7 +1,5 @@
 //! [`FromJson`] and [`ToJson`] for the standard types the SDK's types are made of.
 
-use std::collections::BTreeSet;
-
 use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
@@ -218,24 +216,6 @@ impl<T: ToJson> ToJson for IndexMap<String, T> {
             object.field(key, value);
         }
         object.end();
-    }
-}
-
-impl FromJson for BTreeSet<String> {
-    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        // Inserted one by one: collecting would sort first, with one more instance of the sort.
-        let mut set = BTreeSet::new();
-        r.array(|r| {
-            set.insert(r.string()?);
-            Ok(())
-        })?;
-        Ok(set)
-    }
-}
-
-impl ToJson for BTreeSet<String> {
-    fn write_json(&self, w: &mut Writer) {
-        w.array(self);
     }
 }
 

@@ -9,12 +9,14 @@
 
 mod float;
 mod impls;
+mod rare;
 mod read;
 mod write;
 
 use serde_json::Value;
 
 pub use impls::JsonEmpty;
+pub use rare::{read_rare, Rare, RareValue};
 pub use read::{Kind, Reader};
 pub use write::{ObjectWriter, Writer};
 
@@ -295,26 +297,47 @@ impl std::fmt::Display for JsonError {
 /// - `(opt_via f)`: an `Option` read by `f(reader)` (a field with more than one accepted form);
 ///   written as `opt`;
 /// - `skip`: not part of the JSON (the member is passed over on reading, never written);
-/// - `extra`: a `JsonObject` keeping every member no other field names, written last as they came.
+/// - `extra`: a `JsonObject` keeping every member no other field names, written last as they came;
+/// - `(rare store)`: no field of its own: the member (an `Option` of a string, an object or any
+///   value) is kept in the [`Rare`] field `store` (declared `skip`), and written in its place here.
 ///
 /// Members are written in the order declared; unknown members are ignored on reading.
 #[macro_export]
 macro_rules! json_struct {
     (
         $(#[$meta:meta])*
-        $vis:vis struct $name:ident {
-            $( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => $key:literal $mode:tt ),* $(,)?
-        }
+        $vis:vis struct $name:ident { $($members:tt)* }
+    ) => {
+        $crate::json_struct!(@split [$(#[$meta])* $vis struct $name] [$($members)*] [] $($members)*);
+    };
+    // The struct's own fields are its members less the rare ones: picked one by one.
+    (@split $head:tt $all:tt [$($kept:tt)*]
+        $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => $key:literal (rare $store:ident) $(, $($rest:tt)*)?
+    ) => {
+        $crate::json_struct!(@split $head $all [$($kept)*] $($($rest)*)?);
+    };
+    (@split $head:tt $all:tt [$($kept:tt)*]
+        $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => $key:literal $mode:tt $(, $($rest:tt)*)?
+    ) => {
+        $crate::json_struct!(@split $head $all [$($kept)* $(#[$fmeta])* $fvis $field: $ty => $key $mode,] $($($rest)*)?);
+    };
+    (@split [$($head:tt)*] [$($all:tt)*] [$($kept:tt)*]) => {
+        $crate::json_struct!(@define [$($head)*] [$($kept)*] $($all)*);
+    };
+    (@define
+        [$(#[$meta:meta])* $vis:vis struct $name:ident]
+        [$( $(#[$kmeta:meta])* $kvis:vis $kfield:ident : $kty:ty => $kkey:literal $kmode:tt, )*]
+        $( $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => $key:literal $mode:tt ),* $(,)?
     ) => {
         $(#[$meta])*
         $vis struct $name {
-            $( $(#[$fmeta])* $fvis $field: $ty, )*
+            $( $(#[$kmeta])* $kvis $kfield: $kty, )*
         }
 
         impl $crate::json::FromJson for $name {
             fn read_json(r: &mut $crate::json::Reader<'_>) -> ::core::result::Result<Self, $crate::json::JsonError> {
                 $( $crate::json_struct!(@local $mode, $field, $ty); )*
-                let mut this = $name { $( $field: $crate::json_struct!(@init $mode), )* };
+                let mut this = $name { $( $kfield: $crate::json_struct!(@init $kmode), )* };
                 // Keys are found by one shared lookup in this table, so each field costs an index
                 // comparison here rather than a string comparison.
                 #[allow(non_camel_case_types)]
@@ -322,7 +345,7 @@ macro_rules! json_struct {
                 const KEYS: &[&str] = &[$( $key, )*];
                 r.object(|r, key| {
                     match $crate::json::key_index(KEYS, key) {
-                        $( i if i == Field::$field as usize => $crate::json_struct!(@read $mode, this, $field, r, key), )*
+                        $( i if i == Field::$field as usize => $crate::json_struct!(@read $mode, this, $field, r, key, $ty, $key), )*
                         _ => {
                             #[allow(unused_mut)]
                             let mut kept = false;
@@ -343,7 +366,7 @@ macro_rules! json_struct {
             fn write_json(&self, w: &mut $crate::json::Writer) {
                 #[allow(unused_mut)]
                 let mut object = w.object();
-                $( $crate::json_struct!(@write $mode, object, $key, &self.$field); )*
+                $( $crate::json_struct!(@write $mode, object, $key, &self.$field, self); )*
                 object.end();
             }
         }
@@ -357,11 +380,14 @@ macro_rules! json_struct {
     (@init opt) => { ::core::option::Option::None };
     (@init (with $e:expr)) => { $e };
     (@init $mode:tt) => { ::core::default::Default::default() };
-    (@read req, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_some(&mut $f, $r)? };
-    (@read (opt_via $via:path), $this:ident, $f:ident, $r:ident, $key:ident) => { $this.$f = $via($r)? };
-    (@read skip, $this:ident, $f:ident, $r:ident, $key:ident) => { $r.skip()? };
-    (@read extra, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_member(&mut $this.$f, $key, $r)? };
-    (@read $mode:tt, $this:ident, $f:ident, $r:ident, $key:ident) => { $crate::json::read_into(&mut $this.$f, $r)? };
+    (@read req, $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => { $crate::json::read_some(&mut $f, $r)? };
+    (@read (opt_via $via:path), $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => { $this.$f = $via($r)? };
+    (@read skip, $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => { $r.skip()? };
+    (@read extra, $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => { $crate::json::read_member(&mut $this.$f, $key, $r)? };
+    (@read (rare $store:ident), $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => {
+        $crate::json::read_rare::<$ty>(&mut $this.$store, $k, $r)?
+    };
+    (@read $mode:tt, $this:ident, $f:ident, $r:ident, $key:ident, $ty:ty, $k:literal) => { $crate::json::read_into(&mut $this.$f, $r)? };
     (@unknown extra, $this:ident, $f:ident, $r:ident, $key:ident, $kept:ident) => {{
         $crate::json::read_member(&mut $this.$f, $key, $r)?;
         $kept = true;
@@ -376,26 +402,29 @@ macro_rules! json_struct {
         }
     };
     (@finish $mode:tt, $this:ident, $f:ident, $k:literal) => {};
-    (@write opt, $o:ident, $k:literal, $v:expr) => {
+    (@write opt, $o:ident, $k:literal, $v:expr, $this:expr) => {
         if let ::core::option::Option::Some(v) = $v {
             $o.field($k, v);
         }
     };
-    (@write (opt_via $via:path), $o:ident, $k:literal, $v:expr) => {
-        $crate::json_struct!(@write opt, $o, $k, $v)
+    (@write (opt_via $via:path), $o:ident, $k:literal, $v:expr, $this:expr) => {
+        $crate::json_struct!(@write opt, $o, $k, $v, $this)
     };
-    (@write nonempty, $o:ident, $k:literal, $v:expr) => {
+    (@write (rare $store:ident), $o:ident, $k:literal, $v:expr, $this:expr) => {
+        $this.$store.write(&mut $o, $k);
+    };
+    (@write nonempty, $o:ident, $k:literal, $v:expr, $this:expr) => {
         if !$crate::json::JsonEmpty::is_empty_json($v) {
             $o.field($k, $v);
         }
     };
-    (@write skip, $o:ident, $k:literal, $v:expr) => {};
-    (@write extra, $o:ident, $k:literal, $v:expr) => {
+    (@write skip, $o:ident, $k:literal, $v:expr, $this:expr) => {};
+    (@write extra, $o:ident, $k:literal, $v:expr, $this:expr) => {
         for (key, value) in $v {
             $o.field(key, value);
         }
     };
-    (@write $mode:tt, $o:ident, $k:literal, $v:expr) => {
+    (@write $mode:tt, $o:ident, $k:literal, $v:expr, $this:expr) => {
         $o.field($k, $v);
     };
 }

@@ -52,7 +52,7 @@ crate::json_struct! {
     #[derive(Debug, Clone, Default, PartialEq)]
     pub struct Part {
         /// Requested media resolution, carried through.
-        pub media_resolution: Option<Value> => "mediaResolution" opt,
+        pub media_resolution: Option<Value> => "mediaResolution" (rare rare),
         /// Result of executed code.
         pub code_execution_result: Option<CodeExecutionResult> => "codeExecutionResult" opt,
         /// Code the model wants executed.
@@ -72,19 +72,23 @@ crate::json_struct! {
         /// Opaque signature of the thought, to be sent back to the model.
         pub thought_signature: Option<Bytes> => "thoughtSignature" opt,
         /// Video clipping metadata, carried through.
-        pub video_metadata: Option<Value> => "videoMetadata" opt,
+        pub video_metadata: Option<Value> => "videoMetadata" (rare rare),
         /// Server-side tool call, carried through.
-        pub tool_call: Option<Value> => "toolCall" opt,
+        pub tool_call: Option<Value> => "toolCall" (rare rare),
         /// Server-side tool response, carried through.
-        pub tool_response: Option<Value> => "toolResponse" opt,
+        pub tool_response: Option<Value> => "toolResponse" (rare rare),
         /// Custom metadata of the part.
-        pub part_metadata: Option<JsonObject> => "partMetadata" opt,
+        pub part_metadata: Option<JsonObject> => "partMetadata" (rare rare),
         /// Transcription of an audio part, carried through.
-        pub audio_transcription: Option<Value> => "audioTranscription" opt,
+        pub audio_transcription: Option<Value> => "audioTranscription" (rare rare),
         /// Media processing options, carried through.
-        pub media_processing: Option<Value> => "mediaProcessing" opt,
+        pub media_processing: Option<Value> => "mediaProcessing" (rare rare),
         /// Speech metadata, carried through.
-        pub speech_metadata: Option<Value> => "speechMetadata" opt,
+        pub speech_metadata: Option<Value> => "speechMetadata" (rare rare),
+        /// The rarely set members, by their wire names: `mediaResolution`, `videoMetadata`,
+        /// `toolCall`, `toolResponse`, `partMetadata`, `audioTranscription`, `mediaProcessing`,
+        /// `speechMetadata`.
+        pub rare: crate::json::Rare => "" skip,
     }
 }
 

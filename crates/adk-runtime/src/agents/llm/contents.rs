@@ -31,7 +31,7 @@ fn is_invisible(p: &Part) -> bool {
     if p.function_call.is_some() || p.function_response.is_some() || p.thought_signature.is_some() {
         return false;
     }
-    if p.tool_call.is_some() || p.tool_response.is_some() {
+    if p.rare.get("toolCall").is_some() || p.rare.get("toolResponse").is_some() {
         return false;
     }
     p.thought == Some(true)

@@ -32,7 +32,7 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
     if !event.get_function_calls().is_empty() {
         // Inserted one by one: collecting into the set would sort first, with its own sort code.
         // Every event with calls carries the set, empty or not, as ADK's do.
-        let mut ids = std::collections::BTreeSet::new();
+        let mut ids = adk_core::events::ToolIds::new();
         for id in long_running {
             ids.insert(id);
         }
@@ -45,7 +45,7 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
 /// confirmation and credential requests).
 pub(super) fn asking_event(ctx: &InvocationContext, role: &str, name: &str, calls: Vec<JsonObject>) -> Event {
     let mut parts = Vec::new();
-    let mut ids = std::collections::BTreeSet::new();
+    let mut ids = adk_core::events::ToolIds::new();
     for args in calls {
         let id = format!("adk-{}", platform::new_uuid());
         let call =

@@ -6,8 +6,6 @@
 //! Written with plain loops and `dyn` predicates: histories an LLM sees are short, and every
 //! iterator chain or generic closure here would be another copy of code in the download.
 
-use std::collections::BTreeSet;
-
 use adk_core::sort::sort_by;
 
 use crate::types::{Content, FunctionResponse, Part};
@@ -18,7 +16,7 @@ pub(super) struct Turn<'a> {
     pub content: Content,
     author: &'a str,
     invocation_id: &'a str,
-    long_running: Option<&'a BTreeSet<String>>,
+    long_running: Option<&'a adk_core::events::ToolIds>,
     /// It asks the app for a confirmation or credentials: its response is not stale.
     requests_input: bool,
 }

@@ -192,7 +192,7 @@ fn ask_the_person(event: &mut Event, state: &TaskState) {
         ..Default::default()
     };
     // Inserted, not collected: collecting sorts first, with a sort of its own.
-    let mut ids = std::collections::BTreeSet::new();
+    let mut ids = adk_core::events::ToolIds::new();
     ids.insert(id);
     event.long_running_tool_ids = Some(ids);
 }
