@@ -5,13 +5,11 @@ mod response;
 
 use std::rc::Rc;
 
-use futures_util::StreamExt;
-
-use super::http_call::{self, Endpoint};
+use super::http_call::{self, Decoder, Endpoint};
 use super::{BaseLlm, LlmRequest, LlmResponseStream, StreamingAggregator};
 use crate::cancellation::Cancellation;
 use crate::http::HttpClient;
-use crate::{AdkError, ErrorCode};
+use crate::{AdkError, ErrorCode, LlmResponse};
 use response::GenerateContentResponse;
 
 const PROVIDER: &str = "Gemini";
@@ -76,38 +74,45 @@ impl BaseLlm for Gemini {
             let auth = self.api_key.clone().map(|key| ("x-goog-api-key", key));
             self.endpoint.post(&Self::path(&model, stream), body, auth)
         });
-        let client = self.endpoint.client.clone();
-        Box::pin(async_stream::try_stream! {
-            let response = http_call::send(client, http?, cancellation, stream, PROVIDER).await?;
-            if !stream {
-                let body = response.text().await?;
-                yield http_call::parse::<GenerateContentResponse>(PROVIDER, &body)?.into_llm_response();
-                return;
-            }
-            let mut events = response.events();
-            let mut aggregator = StreamingAggregator::new();
-            let mut finish_message = None;
-            while let Some(event) = events.next().await {
-                let event = event?;
-                if event.data.trim().is_empty() {
-                    continue;
-                }
-                let chunk = http_call::parse::<GenerateContentResponse>(PROVIDER, &event.data)?;
-                finish_message = chunk.finish_message().or(finish_message);
-                yield aggregator.add(chunk.into_llm_response());
-            }
-            let mut whole = aggregator.finish().ok_or_else(|| {
-                AdkError::new(ErrorCode::Unknown, "Gemini: the response stream ended without a response")
-            })?;
-            if whole.error_code.is_some() && whole.error_message.is_none() {
-                whole.error_message = finish_message;
-            }
-            // Gemini's last chunk says why it stopped; a stream closed between chunks without one
-            // (a proxy timing out) is not a complete answer.
-            if whole.finish_reason.is_none() && whole.error_code.is_none() {
-                Err(AdkError::new(ErrorCode::Unavailable, "Gemini: the stream ended before the model finished"))?;
-            }
-            yield whole;
-        })
+        let decoder = Box::new(Stream { aggregator: StreamingAggregator::new(), finish_message: None });
+        http_call::generate(self.endpoint.client.clone(), http, cancellation, stream, PROVIDER, decoder)
+    }
+}
+
+/// A response read whole, or aggregated from the chunks of a stream.
+struct Stream {
+    aggregator: StreamingAggregator,
+    /// The last `finishMessage` a chunk carried.
+    finish_message: Option<String>,
+}
+
+impl Decoder for Stream {
+    fn whole(&mut self, body: &str) -> Result<LlmResponse, AdkError> {
+        Ok(http_call::parse::<GenerateContentResponse>(PROVIDER, body)?.into_llm_response())
+    }
+
+    fn chunk(&mut self, data: &str) -> Result<Option<LlmResponse>, AdkError> {
+        if data.trim().is_empty() {
+            return Ok(None);
+        }
+        let chunk = http_call::parse::<GenerateContentResponse>(PROVIDER, data)?;
+        self.finish_message = chunk.finish_message().or(self.finish_message.take());
+        Ok(Some(self.aggregator.add(chunk.into_llm_response())))
+    }
+
+    fn finish(self: Box<Self>) -> Result<LlmResponse, AdkError> {
+        let mut whole = self
+            .aggregator
+            .finish()
+            .ok_or_else(|| AdkError::new(ErrorCode::Unknown, "Gemini: the response stream ended without a response"))?;
+        if whole.error_code.is_some() && whole.error_message.is_none() {
+            whole.error_message = self.finish_message;
+        }
+        // Gemini's last chunk says why it stopped; a stream closed between chunks without one
+        // (a proxy timing out) is not a complete answer.
+        if whole.finish_reason.is_none() && whole.error_code.is_none() {
+            return Err(AdkError::new(ErrorCode::Unavailable, "Gemini: the stream ended before the model finished"));
+        }
+        Ok(whole)
     }
 }

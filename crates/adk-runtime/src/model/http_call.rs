@@ -1,15 +1,18 @@
-//! What the HTTP model adapters share: where requests go, how they are sent, and how a provider's
+//! What the HTTP model adapters share: where requests go, how they are sent, how the answer is
+//! read (one driver for both adapters' streams, each adapter a [`Decoder`]), and how a provider's
 //! error body becomes an [`AdkError`].
 
 use adk_core::json::{self, FromJson};
 use std::rc::Rc;
 
+use futures_util::StreamExt;
 use serde_json::Value;
 
+use super::LlmResponseStream;
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse};
 use crate::types::JsonObject;
-use crate::{AdkError, ErrorCode};
+use crate::{AdkError, ErrorCode, LlmResponse};
 
 /// A server's base URL and the headers every request carries.
 pub(super) struct Endpoint {
@@ -33,9 +36,54 @@ impl Endpoint {
     }
 }
 
+/// How an adapter reads its server's answers.
+pub(super) trait Decoder {
+    /// The one response of a whole (not streamed) body.
+    fn whole(&mut self, body: &str) -> Result<LlmResponse, AdkError>;
+    /// One event's data: the partial response to show, if any.
+    fn chunk(&mut self, data: &str) -> Result<Option<LlmResponse>, AdkError>;
+    /// Whether the server said the stream is over (events after that are not read).
+    fn ended(&self) -> bool {
+        false
+    }
+    /// The complete response once the stream is over, or the error of a stream that was cut.
+    fn finish(self: Box<Self>) -> Result<LlmResponse, AdkError>;
+}
+
+/// Sends `request` and reads the answer with `decoder`: a whole body's one response, or a stream's
+/// partial responses and then the complete one. One stream for every adapter (a boxed decoder, not
+/// a copy of this state machine per adapter).
+pub(super) fn generate(
+    client: Rc<dyn HttpClient>,
+    request: Result<HttpRequest, AdkError>,
+    cancellation: Rc<Cancellation>,
+    stream: bool,
+    provider: &'static str,
+    mut decoder: Box<dyn Decoder>,
+) -> LlmResponseStream {
+    Box::pin(async_stream::try_stream! {
+        let response = send(client, request?, cancellation, stream, provider).await?;
+        if !stream {
+            let body = response.text().await?;
+            yield decoder.whole(&body)?;
+            return;
+        }
+        let mut events = response.events();
+        while let Some(event) = events.next().await {
+            if let Some(partial) = decoder.chunk(&event?.data)? {
+                yield partial;
+            }
+            if decoder.ended() {
+                break;
+            }
+        }
+        yield decoder.finish()?;
+    })
+}
+
 /// Sends `request` and returns the response if it is a success of the expected kind (an event
 /// stream when `stream`). An error status becomes an error carrying the server's own message.
-pub(super) async fn send(
+async fn send(
     client: Rc<dyn HttpClient>,
     request: HttpRequest,
     cancellation: Rc<Cancellation>,

@@ -6,13 +6,11 @@ mod response;
 
 use std::rc::Rc;
 
-use futures_util::StreamExt;
-
-use super::http_call::{self, Endpoint};
+use super::http_call::{self, Decoder, Endpoint};
 use super::{BaseLlm, LlmRequest, LlmResponseStream};
 use crate::cancellation::Cancellation;
 use crate::http::HttpClient;
-use crate::{AdkError, ErrorCode};
+use crate::{AdkError, ErrorCode, LlmResponse};
 use response::{Completion, Turn};
 
 const PROVIDER: &str = "OpenAI";
@@ -56,37 +54,46 @@ impl BaseLlm for OpenAICompatible {
             let auth = self.api_key.as_ref().map(|key| ("Authorization", format!("Bearer {key}")));
             self.endpoint.post("chat/completions", body, auth)
         });
-        let client = self.endpoint.client.clone();
-        Box::pin(async_stream::try_stream! {
-            let response = http_call::send(client, http?, cancellation, stream, PROVIDER).await?;
-            let mut turn = Turn::default();
-            if !stream {
-                let body = response.text().await?;
-                turn.add(http_call::parse::<Completion>(PROVIDER, &body)?);
-                yield turn.finish();
-                return;
-            }
-            let mut events = response.events();
-            let mut done = false;
-            while let Some(event) = events.next().await {
-                let event = event?;
-                let data = event.data.trim();
-                if data == "[DONE]" {
-                    done = true;
-                    break;
-                }
-                if data.is_empty() {
-                    continue;
-                }
-                if let Some(partial) = turn.add(http_call::parse::<Completion>(PROVIDER, data)?) {
-                    yield partial;
-                }
-            }
-            // A stream closed between chunks, with neither `[DONE]` nor a finish reason, was cut.
-            if !done && !turn.has_finish_reason() {
-                Err(AdkError::new(ErrorCode::Unavailable, format!("{PROVIDER}: the stream ended before the model finished")))?;
-            }
-            yield turn.finish();
-        })
+        let decoder = Box::new(Stream { turn: Turn::default(), done: false });
+        http_call::generate(self.endpoint.client.clone(), http, cancellation, stream, PROVIDER, decoder)
+    }
+}
+
+/// A turn read from a whole response, or from the chunks of a stream.
+struct Stream {
+    turn: Turn,
+    /// `[DONE]` came.
+    done: bool,
+}
+
+impl Decoder for Stream {
+    fn whole(&mut self, body: &str) -> Result<LlmResponse, AdkError> {
+        self.turn.add(http_call::parse::<Completion>(PROVIDER, body)?);
+        Ok(std::mem::take(&mut self.turn).finish())
+    }
+
+    fn chunk(&mut self, data: &str) -> Result<Option<LlmResponse>, AdkError> {
+        let data = data.trim();
+        if data == "[DONE]" {
+            self.done = true;
+            return Ok(None);
+        }
+        if data.is_empty() {
+            return Ok(None);
+        }
+        Ok(self.turn.add(http_call::parse::<Completion>(PROVIDER, data)?))
+    }
+
+    fn ended(&self) -> bool {
+        self.done
+    }
+
+    fn finish(self: Box<Self>) -> Result<LlmResponse, AdkError> {
+        // A stream closed between chunks, with neither `[DONE]` nor a finish reason, was cut.
+        if !self.done && !self.turn.has_finish_reason() {
+            let message = format!("{PROVIDER}: the stream ended before the model finished");
+            return Err(AdkError::new(ErrorCode::Unavailable, message));
+        }
+        Ok(self.turn.finish())
     }
 }

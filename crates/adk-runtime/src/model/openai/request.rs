@@ -1,16 +1,20 @@
-//! The body of a Chat Completions request, built from an [`LlmRequest`].
+//! The body of a Chat Completions request, built from an [`LlmRequest`]: the messages are sorted
+//! out first (a user part that cannot be sent is refused there), then written as JSON text
+//! directly, with no `Value` tree in between.
 
-use adk_core::json;
-use serde_json::{Map, Value};
+use std::borrow::Cow;
+
+use adk_core::json::{self, Writer};
+use serde_json::Value;
 
 use crate::model::http_call::camel_case;
-use crate::model::LlmRequest;
-use crate::types::{Content, Part};
+use crate::model::{FunctionDeclaration, LlmRequest};
+use crate::types::{Content, JsonObject, Part};
 use crate::AdkError;
 
 /// Settings with a Chat Completions equivalent, and its name. The rest (safety settings, thinking
 /// config, …) are Gemini-only and left out, so one agent config works with both adapters.
-const RENAMED: [(&str, &str); 8] = [
+const RENAMED: [(&str, &str); 9] = [
     ("temperature", "temperature"),
     ("topP", "top_p"),
     ("maxOutputTokens", "max_tokens"),
@@ -19,62 +23,140 @@ const RENAMED: [(&str, &str); 8] = [
     ("presencePenalty", "presence_penalty"),
     ("frequencyPenalty", "frequency_penalty"),
     ("responseLogprobs", "logprobs"),
+    ("logprobs", "top_logprobs"),
 ];
+
+/// The setting `name` (camelCase), given in either spelling; of two, the later one counts.
+fn setting<'a>(settings: &'a JsonObject, name: &str) -> Option<&'a Value> {
+    settings.iter().rev().find(|(key, _)| camel_case(key) == name).map(|(_, value)| value)
+}
 
 /// The JSON body for `request` to `model`.
 pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<String, AdkError> {
-    let mut body = Map::new();
-    body.insert("model".into(), model.into());
-    body.insert("messages".into(), Value::Array(messages(request)?));
-    let tools: Vec<Value> = request
-        .function_declarations()
-        .map(|d| {
-            let parameters =
-                d.parameters.clone().unwrap_or_else(|| json::constant(r#"{"type": "object", "properties": {}}"#));
-            let function = json::object([
-                ("name", d.name.as_str().into()),
-                ("description", d.description.as_str().into()),
-                ("parameters", parameters),
-            ]);
-            json::object([("type", "function".into()), ("function", function)])
-        })
-        .collect();
-    if !tools.is_empty() {
-        body.insert("tools".into(), Value::Array(tools));
+    let messages = messages(request)?;
+    let settings = &request.config.settings;
+    let mut w = Writer::new();
+    let mut body = w.object();
+    body.field("model", model);
+    body.field_with("messages", |w| w.array_of(&messages, write_message));
+    let mut tools = request.function_declarations().peekable();
+    if tools.peek().is_some() {
+        body.field_with("tools", |w| w.array_of(tools, write_tool));
     }
-    body.insert("stream".into(), stream.into());
+    body.field("stream", &stream);
     if stream {
-        body.insert("stream_options".into(), json::object([("include_usage", true.into())]));
+        body.raw("stream_options", r#"{"include_usage":true}"#);
     }
-    let settings: Map<String, Value> =
-        request.config.settings.iter().map(|(k, v)| (camel_case(k), v.clone())).collect();
     for (from, to) in RENAMED {
-        if let Some(value) = settings.get(from) {
-            body.insert(to.into(), value.clone());
+        if let Some(value) = setting(settings, from) {
+            body.field(to, value);
         }
     }
-    if let Some(value) = settings.get("logprobs") {
-        body.insert("top_logprobs".into(), value.clone());
-    }
-    if let Some(format) = response_format(&settings) {
-        body.insert("response_format".into(), format);
-    }
-    Ok(json::to_string(&body))
-}
-
-/// A JSON schema asks for structured output, named by its `title` or `response` (as ADK's LiteLLM
-/// adapter names it); a bare JSON MIME type asks for JSON mode.
-fn response_format(settings: &Map<String, Value>) -> Option<Value> {
-    let schema = settings.get("responseJsonSchema").or_else(|| settings.get("responseSchema"));
-    match schema {
+    // A JSON schema asks for structured output, named by its `title` or `response` (as ADK's
+    // LiteLLM adapter names it); a bare JSON MIME type asks for JSON mode.
+    match setting(settings, "responseJsonSchema").or_else(|| setting(settings, "responseSchema")) {
         Some(schema) => {
             let name = schema.get("title").and_then(Value::as_str).unwrap_or("response");
-            let json_schema = json::object([("name", name.into()), ("schema", schema.clone())]);
-            Some(json::object([("type", "json_schema".into()), ("json_schema", json_schema)]))
+            body.field_with("response_format", |w| {
+                let mut format = w.object();
+                format.field("type", "json_schema").field_with("json_schema", |w| {
+                    let mut json_schema = w.object();
+                    json_schema.field("name", name).field("schema", schema);
+                    json_schema.end();
+                });
+                format.end();
+            });
         }
-        None => (settings.get("responseMimeType").and_then(Value::as_str) == Some("application/json"))
-            .then(|| json::object([("type", "json_object".into())])),
+        None if setting(settings, "responseMimeType").and_then(Value::as_str) == Some("application/json") => {
+            body.raw("response_format", r#"{"type":"json_object"}"#);
+        }
+        None => {}
     }
+    body.end();
+    Ok(w.into_string())
+}
+
+/// A declared function as a Chat Completions tool.
+fn write_tool(w: &mut Writer, declaration: &FunctionDeclaration) {
+    let mut tool = w.object();
+    tool.field("type", "function").field_with("function", |w| {
+        let mut function = w.object();
+        function.field("name", &declaration.name).field("description", &declaration.description);
+        match &declaration.parameters {
+            Some(parameters) => function.field("parameters", parameters),
+            None => function.raw("parameters", r#"{"type":"object","properties":{}}"#),
+        };
+        function.end();
+    });
+    tool.end();
+}
+
+/// One message, as sorted out of the history.
+enum Message<'a> {
+    /// The system instruction, or a user turn of one text: `(role, text)`.
+    Text(&'static str, &'a str),
+    /// A function's answer to the call `id`: its response as JSON text.
+    Tool { id: String, output: String },
+    /// The model's answer text and its calls, each `(id, name, arguments as JSON text)`.
+    Assistant { text: String, calls: Vec<(String, &'a str, String)> },
+    /// A user turn of several parts.
+    User(Vec<Item<'a>>),
+}
+
+/// One content item of a user message.
+enum Item<'a> {
+    Text(Cow<'a, str>),
+    /// An image by URL (a `data:` URL for inline data).
+    Image(Cow<'a, str>),
+}
+
+fn write_message(w: &mut Writer, message: &Message<'_>) {
+    let mut object = w.object();
+    match message {
+        Message::Text(role, text) => {
+            object.field("role", role).field("content", text);
+        }
+        Message::Tool { id, output } => {
+            object.field("role", "tool").field("tool_call_id", id).field("content", output);
+        }
+        Message::Assistant { text, calls } => {
+            object.field("role", "assistant");
+            match text.is_empty() {
+                true => object.raw("content", "null"),
+                false => object.field("content", text),
+            };
+            if !calls.is_empty() {
+                object.field_with("tool_calls", |w| w.array_of(calls, write_call));
+            }
+        }
+        Message::User(items) => {
+            object.field("role", "user").field_with("content", |w| w.array_of(items, write_item));
+        }
+    }
+    object.end();
+}
+
+fn write_call(w: &mut Writer, (id, name, arguments): &(String, &str, String)) {
+    let mut call = w.object();
+    call.field("id", id).field("type", "function").field_with("function", |w| {
+        let mut function = w.object();
+        function.field("name", name).field("arguments", arguments);
+        function.end();
+    });
+    call.end();
+}
+
+fn write_item(w: &mut Writer, item: &Item<'_>) {
+    let mut object = w.object();
+    match item {
+        Item::Text(text) => object.field("type", "text").field("text", &**text),
+        Item::Image(url) => object.field("type", "image_url").field_with("image_url", |w| {
+            let mut image = w.object();
+            image.field("url", &**url);
+            image.end();
+        }),
+    };
+    object.end();
 }
 
 /// Call ids for history without them (adk-wasm does not send its own `adk-` ids, and other models
@@ -114,10 +196,10 @@ impl CallIds {
 
 /// The system message, then one message per content; a content holding function responses becomes
 /// one `tool` message per response (as in ADK's LiteLLM adapter).
-fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
+fn messages(request: &LlmRequest) -> Result<Vec<Message<'_>>, AdkError> {
     let mut messages = Vec::new();
     if let Some(system) = request.config.system_instruction.as_deref().filter(|s| !s.is_empty()) {
-        messages.push(json::object([("role", "system".into()), ("content", system.into())]));
+        messages.push(Message::Text("system", system));
     }
     let mut ids = CallIds::default();
     for content in &request.contents {
@@ -125,11 +207,8 @@ fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
             content.parts().iter().filter_map(|p| p.function_response.as_ref()).collect();
         if !responses.is_empty() {
             for r in responses {
-                let name = r.name.as_deref().unwrap_or_default();
-                let output = json::to_string(&r.response);
-                let id = ids.for_response(name, r.id.as_deref());
-                let message = [("role", "tool".into()), ("tool_call_id", id.into()), ("content", output.into())];
-                messages.push(json::object(message));
+                let id = ids.for_response(r.name.as_deref().unwrap_or_default(), r.id.as_deref());
+                messages.push(Message::Tool { id, output: json::to_string(&r.response) });
             }
         } else if matches!(content.role.as_deref(), Some("model" | "assistant")) {
             messages.extend(assistant_message(content, &mut ids));
@@ -140,61 +219,40 @@ fn messages(request: &LlmRequest) -> Result<Vec<Value>, AdkError> {
     Ok(messages)
 }
 
-/// The answer text of `content`; thoughts are the model's own and not sent back.
-fn texts(content: &Content) -> Vec<&str> {
-    content.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect()
-}
-
-fn assistant_message(content: &Content, ids: &mut CallIds) -> Option<Value> {
-    let text = texts(content).concat();
-    let calls: Vec<Value> = content
+/// The model's answer text (thoughts are its own and not sent back) and its calls; none when it
+/// has neither.
+fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Message<'a>> {
+    let texts: Vec<&str> =
+        content.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect();
+    let text = texts.concat();
+    let calls: Vec<(String, &str, String)> = content
         .parts()
         .iter()
         .filter_map(|p| p.function_call.as_ref())
         .map(|call| {
             let name = call.name.as_deref().unwrap_or_default();
-            let arguments = json::to_string(&call.args.clone().unwrap_or_default());
-            let id = ids.for_call(name, call.id.as_deref());
-            let function = json::object([("name", name.into()), ("arguments", arguments.into())]);
-            json::object([("id", id.into()), ("type", "function".into()), ("function", function)])
+            let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
+            (ids.for_call(name, call.id.as_deref()), name, arguments)
         })
         .collect();
-    let mut message = Map::new();
-    message.insert("role".into(), "assistant".into());
-    if text.is_empty() && calls.is_empty() {
-        return None;
-    }
-    message.insert("content".into(), if text.is_empty() { Value::Null } else { text.into() });
-    if !calls.is_empty() {
-        message.insert("tool_calls".into(), Value::Array(calls));
-    }
-    Some(Value::Object(message))
+    (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, calls })
 }
 
-/// A user message: plain text when it is one text part, else an array of content parts.
-fn user_message(content: &Content) -> Result<Option<Value>, AdkError> {
+/// A user message: plain text when it is one text part, else an array of content items.
+fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
     let parts: Vec<&Part> = content.parts().iter().filter(|p| p.thought != Some(true)).collect();
     if let [Part { text: Some(text), .. }] = parts.as_slice() {
-        return Ok(Some(json::object([("role", "user".into()), ("content", text.as_str().into())])));
+        return Ok(Some(Message::Text("user", text)));
     }
-    let items = parts.into_iter().map(content_item).collect::<Result<Vec<_>, _>>()?;
-    let items: Vec<Value> = items.into_iter().flatten().collect();
-    Ok((!items.is_empty()).then(|| json::object([("role", "user".into()), ("content", Value::Array(items))])))
-}
-
-fn text_item(text: &str) -> Value {
-    json::object([("type", "text".into()), ("text", text.into())])
-}
-
-fn image_item(url: &str) -> Value {
-    json::object([("type", "image_url".into()), ("image_url", json::object([("url", url.into())]))])
+    let items = parts.into_iter().filter_map(|p| content_item(p).transpose()).collect::<Result<Vec<_>, _>>()?;
+    Ok((!items.is_empty()).then_some(Message::User(items)))
 }
 
 /// One part as a content item: text, an image (inline as a data URL, or by URL), or inline text
 /// data as text. Other media have no portable Chat Completions form and are refused by name.
-fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
+fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
     if let Some(text) = &part.text {
-        return Ok(Some(text_item(text)));
+        return Ok(Some(Item::Text(Cow::Borrowed(text))));
     }
     if let Some(blob) = &part.inline_data {
         let mime = blob.mime_type.as_deref().unwrap_or_default();
@@ -204,10 +262,10 @@ fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
                 "data:{mime};base64,{}",
                 blob.data.as_ref().map(crate::types::Bytes::to_standard_base64).unwrap_or_default()
             );
-            return Ok(Some(image_item(&url)));
+            return Ok(Some(Item::Image(Cow::Owned(url))));
         }
         if mime.starts_with("text/") || mime == "application/json" {
-            return Ok(Some(text_item(&String::from_utf8_lossy(data))));
+            return Ok(Some(Item::Text(String::from_utf8_lossy(data))));
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent")));
     }
@@ -215,7 +273,7 @@ fn content_item(part: &Part) -> Result<Option<Value>, AdkError> {
         let mime = file.mime_type.as_deref().unwrap_or_default();
         let uri = file.file_uri.as_deref().unwrap_or_default();
         if mime.starts_with("image/") && (uri.starts_with("https://") || uri.starts_with("http://")) {
-            return Ok(Some(image_item(uri)));
+            return Ok(Some(Item::Image(Cow::Borrowed(uri))));
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: file `{uri}` of type `{mime}` cannot be sent")));
     }

@@ -1,7 +1,6 @@
 //! Chat Completions responses and stream chunks, and how a turn is assembled from them.
 
 use adk_core::json;
-use std::collections::BTreeMap;
 
 use serde_json::Value;
 
@@ -114,7 +113,8 @@ struct PendingCall {
 #[derive(Debug, Default)]
 pub(super) struct Turn {
     text: StreamingAggregator,
-    calls: BTreeMap<usize, PendingCall>,
+    /// By index, in order (a turn has a few calls: a map's code would outweigh them).
+    calls: Vec<(usize, PendingCall)>,
     finish_reason: Option<String>,
     usage: Option<UsageMetadata>,
     model: Option<String>,
@@ -130,7 +130,7 @@ impl Turn {
         self.finish_reason = choice.finish_reason.or(self.finish_reason.take());
         let message = choice.message.or(choice.delta)?;
         for call in message.tool_calls.into_iter().flatten() {
-            let pending = self.calls.entry(self.slot(call.index, call.id.as_deref())).or_default();
+            let Some(pending) = self.call_at(self.slot(call.index, call.id.as_deref())) else { continue };
             pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
             let function = call.function.unwrap_or_default();
             pending.name.push_str(function.name.as_deref().unwrap_or_default());
@@ -156,17 +156,26 @@ impl Turn {
         self.finish_reason.is_some()
     }
 
+    /// The call at `index`, added in its place if new.
+    fn call_at(&mut self, index: usize) -> Option<&mut PendingCall> {
+        let at = self.calls.partition_point(|(i, _)| *i < index);
+        if self.calls.get(at).is_none_or(|(i, _)| *i != index) {
+            self.calls.insert(at, (index, PendingCall::default()));
+        }
+        self.calls.get_mut(at).map(|(_, call)| call)
+    }
+
     /// Where a tool-call delta goes. Without an `index` (Gemini's OpenAI endpoint, some proxies send
     /// each call whole), a delta carrying a new id starts a new call and one without continues the last.
     fn slot(&self, index: Option<usize>, id: Option<&str>) -> usize {
         if let Some(index) = index {
             return index;
         }
-        let last = self.calls.iter().next_back();
+        let last = self.calls.last();
         match (last, id.filter(|id| !id.is_empty())) {
-            (Some((&at, call)), Some(id)) if call.id.as_deref() == Some(id) => at,
-            (Some((&at, _)), None) => at,
-            (Some((&at, _)), Some(_)) => at + 1,
+            (Some(&(at, ref call)), Some(id)) if call.id.as_deref() == Some(id) => at,
+            (Some(&(at, _)), None) => at,
+            (Some(&(at, _)), Some(_)) => at + 1,
             (None, _) => 0,
         }
     }
@@ -178,7 +187,7 @@ impl Turn {
         let mut response = self.text.finish().unwrap_or_default();
         let mut parts = response.content.take().and_then(|c| c.parts).unwrap_or_default();
         let mut malformed = Vec::new();
-        for call in self.calls.into_values() {
+        for (_, call) in self.calls {
             let arguments = if call.arguments.trim().is_empty() { "{}" } else { call.arguments.as_str() };
             match json::parse("arguments", arguments) {
                 Ok(Value::Object(args)) if !call.name.is_empty() => parts.push(Part {
