@@ -47,6 +47,9 @@ impl std::error::Error for SseError {}
 /// The default cap on one event: 16 MiB.
 pub const DEFAULT_MAX_EVENT_BYTES: usize = 16 << 20;
 
+/// The most of its data buffer's capacity the parser keeps from one event to the next.
+const KEPT_BUFFER_BYTES: usize = 64 << 10;
+
 /// Incremental parser state.
 #[derive(Debug)]
 pub struct SseParser {
@@ -168,11 +171,14 @@ impl SseParser {
         self.in_event = true;
         match field {
             "data" => {
-                if self.data.len() + value.len() + 1 > self.max_event_bytes {
+                // As counted when every line kept its own line break: the cap is unchanged.
+                if self.data.len() + usize::from(self.has_data) + value.len() + 1 > self.max_event_bytes {
                     return Err(SseError::EventTooLarge { limit: self.max_event_bytes });
                 }
+                if self.has_data {
+                    self.data.push('\n');
+                }
                 self.data.push_str(value);
-                self.data.push('\n');
                 self.has_data = true;
             }
             "event" => self.event = value.to_string(),
@@ -192,8 +198,12 @@ impl SseParser {
             return None;
         }
         self.has_data = false;
-        let mut data = std::mem::take(&mut self.data);
-        data.pop();
+        // Copied out at its size rather than taken: the buffer keeps its capacity, so the next
+        // event's lines are appended without growing it again, step by step.
+        let data = self.data.clone();
+        self.data.clear();
+        // A rare huge event's buffer is not kept for the rest of the stream.
+        self.data.shrink_to(KEPT_BUFFER_BYTES);
         Some(SseEvent {
             event: if event.is_empty() { "message".into() } else { event },
             data,
