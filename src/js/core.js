@@ -74,15 +74,45 @@ export const isFinalResponse = predicate(inWasm('isFinalResponse'), (e) => {
   return !calls && !hasPart(e, 'functionResponse') && !partial && !trailingCode(e);
 });
 
-// The factories are one wasm export, called by name.
+// The factories build the part in JS, as `Part::from_*` in Rust builds it (same keys in the same
+// order, strings made well-formed as the copy into wasm makes them, the same errors): only the
+// objects a function call or response carries are checked and normalised in wasm.
+const wellFormed = (text) => text.replace(/[\ud800-\udfff]/gu, '\ufffd');
+function string(what, value) {
+  if (typeof value !== 'string') throw adkError('INVALID_ARGUMENT', `${what}: expected a string`);
+  return wellFormed(value);
+}
+
+/** The URL-safe base64 (padded) of `bytes`, as the event model writes blob data. */
+function base64Url(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
+}
+/** [`base64Url`] of `text`'s UTF-8 bytes. */
+export const textBase64Url = (text) => base64Url(new TextEncoder().encode(text));
+
+const call = (name, args) => ({ functionCall: { args, name } });
 export const Part = Object.freeze({
-  fromText: (text) => wasm.makePart('fromText', text),
-  fromFunctionCall: (name, args) => wasm.makePart('fromFunctionCall', name, args),
-  fromFunctionResponse: (name, response) => wasm.makePart('fromFunctionResponse', name, response),
-  fromInlineData: (data, mimeType) => wasm.makePart('fromInlineData', data, mimeType),
-  fromJson: (data) => wasm.makePart('fromJson', data),
-  fromAgentTransfer: (agent) => wasm.makePart('fromAgentTransfer', agent),
-  fromEndSession: (options) => wasm.makePart('fromEndSession', options.reason, options.escalated ?? false),
+  fromText: (text) => ({ text: string('Part.fromText text', text) }),
+  fromFunctionCall(name, args) {
+    name = string('Part.fromFunctionCall name', name);
+    return call(name, args === undefined ? {} : wasm.jsonObject('args', args));
+  },
+  fromFunctionResponse(name, response) {
+    name = string('Part.fromFunctionResponse name', name);
+    return { functionResponse: { name, response: wasm.jsonObject('response', response) } };
+  },
+  fromInlineData(data, mimeType) {
+    if (!(data instanceof Uint8Array)) throw adkError('INVALID_ARGUMENT', 'Part.fromInlineData data: expected a Uint8Array');
+    return { inlineData: { data: base64Url(data), mimeType: string('Part.fromInlineData mimeType', mimeType) } };
+  },
+  fromJson: (data) => ({ inlineData: { data: textBase64Url(string('Part.fromJson data', data)), mimeType: 'application/json' } }),
+  fromAgentTransfer: (agent) => call('transfer_to_agent', { agent_name: string('Part.fromAgentTransfer agent', agent) }),
+  fromEndSession(options) {
+    const reason = options.reason, escalated = Boolean(options.escalated);
+    return call('end_session', { reason: string('Part.fromEndSession reason', reason), escalated });
+  },
 });
 
 export const LlmResponse = Object.freeze({

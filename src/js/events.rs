@@ -1,5 +1,5 @@
-//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers and `Part.from*`
-//! (the tests and the factories one export each, called by name from core.js).
+//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers (the tests one
+//! export, called by name from core.js) and what core.js's `Part.from*` factories need of wasm.
 
 use wasm_bindgen::prelude::*;
 
@@ -8,8 +8,8 @@ use wasm_bindgen::JsCast;
 
 use super::convert::{self, from_js, json_text_within, string_within, to_js};
 use super::to_js_error;
-use crate::types::{JsonObject, Part};
-use crate::{AdkError, Event, LlmResponse};
+use crate::types::JsonObject;
+use crate::{Event, LlmResponse};
 
 /// [`convert::string_arg`] for exports that throw.
 fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
@@ -77,31 +77,11 @@ pub fn event_is(test: &str, input: &JsValue, agent_name: &JsValue) -> Result<boo
     })
 }
 
-/// The `Part.from*` factories, by their names (`fromText`): one export for all.
-#[wasm_bindgen(js_name = makePart)]
-pub fn make_part(factory: &str, a: &JsValue, b: &JsValue) -> Result<JsValue, JsValue> {
-    let part = match factory {
-        "fromText" => Part::from_text(&string_arg("Part.fromText text", a)?),
-        "fromFunctionCall" => {
-            let name = string_arg("Part.fromFunctionCall name", a)?;
-            let args: JsonObject = if b.is_undefined() { JsonObject::new() } else { from_js("args", b)? };
-            Part::from_function_call(&name, args)
-        }
-        "fromFunctionResponse" => {
-            let name = string_arg("Part.fromFunctionResponse name", a)?;
-            Part::from_function_response(&name, from_js("response", b)?)
-        }
-        "fromInlineData" => {
-            let data = a
-                .dyn_ref::<js_sys::Uint8Array>()
-                .ok_or_else(|| to_js_error(AdkError::invalid("Part.fromInlineData data: expected a Uint8Array")))?;
-            Part::from_inline_data(data.to_vec(), &string_arg("Part.fromInlineData mimeType", b)?)
-        }
-        "fromJson" => Part::from_json(&string_arg("Part.fromJson data", a)?),
-        "fromAgentTransfer" => Part::from_agent_transfer(&string_arg("Part.fromAgentTransfer agent", a)?),
-        _ => Part::from_end_session(&string_arg("Part.fromEndSession reason", a)?, b.is_truthy()),
-    };
-    to_js(&part)
+/// The object a `Part.fromFunctionCall` / `fromFunctionResponse` carries (`what`: `args`,
+/// `response`), checked and normalised as the event model reads it; core.js builds the part.
+#[wasm_bindgen(js_name = jsonObject)]
+pub fn json_object(what: &str, value: &JsValue) -> Result<JsValue, JsValue> {
+    to_js(&from_js::<JsonObject>(what, value)?)
 }
 
 /// `LlmResponse.fromParts`.

@@ -2,7 +2,7 @@
 // JS layer that makes runs async iterables / ReadableStreams and wires AbortSignals.
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import * as wasm from './adk_wasm.js';
-import { adkError, needWasm, Run, Part as EventPart } from './core.js';
+import { adkError, needWasm, Run, Part as EventPart, textBase64Url as base64Url } from './core.js';
 import { CLIENT } from './a2a.js';
 
 export {
@@ -20,13 +20,6 @@ export { AdkServerClient } from './adk-server.js';
 
 // The seeds' Part and Blob helpers, for tool and callback code (so not in the a2a entry). Built in
 // JS as the Rust ones build them: they need no wasm code.
-
-/** The URL-safe base64 of `text`'s UTF-8 bytes, as the event model writes blob data. */
-function base64Url(text) {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_');
-}
 
 /** `text` quoted as Python's json.dumps quotes it: everything outside printable ASCII as \uXXXX. */
 const pythonString = (text) => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -20,18 +20,25 @@ pub fn get_limits() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = setLimits)]
 pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
     const WHAT: &str = "setLimits options";
-    let refuse = |message: String| to_js_error(AdkError::invalid(message));
+    let refuse = |message: &str| to_js_error(AdkError::invalid(message));
     let Value::Object(given) = from_js::<Value>(WHAT, changes)? else {
-        return Err(refuse(format!("invalid {WHAT}: expected an object")));
+        return Err(refuse(concat!("invalid ", "setLimits options", ": expected an object")));
     };
+    // The limits in force as a JSON object, the changes written over them, read back as `Limits`:
+    // the checks and their messages are the decoder's.
     let Value::Object(mut all) = json::to_value(&limits::limits()) else {
-        return Err(refuse(format!("invalid {WHAT}: the limits are not an object")));
+        return Err(refuse(concat!("invalid ", "setLimits options", ": the limits are not an object")));
     };
     for (key, value) in given {
         // A misspelt limit would otherwise be ignored without a word.
         if !all.contains_key(&key) {
-            let known: Vec<&str> = all.keys().map(String::as_str).collect();
-            return Err(refuse(format!("{WHAT}: unknown limit `{key}` (known: {})", known.join(", "))));
+            let mut message = format!("{WHAT}: unknown limit `{key}` (known:");
+            for (i, known) in all.keys().enumerate() {
+                message.push_str(if i == 0 { " " } else { ", " });
+                message.push_str(known);
+            }
+            message.push(')');
+            return Err(refuse(&message));
         }
         all.insert(key, value);
     }
