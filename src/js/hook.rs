@@ -34,20 +34,30 @@ pub struct JsHook {
 impl JsHook {
     /// The hooks an option gives: a function, an array of functions, or nothing.
     pub fn list(value: &JsValue, what: &'static str) -> Result<Vec<JsHook>, AdkError> {
+        let mut hooks = Vec::new();
+        JsHook::each(value, what, &mut |hook| hooks.push(hook))?;
+        Ok(hooks)
+    }
+
+    /// [`Self::list`], each hook handed to `add` as it is read: one loop shared by every kind of
+    /// callback instead of one per kind.
+    pub fn each(value: &JsValue, what: &'static str, add: &mut dyn FnMut(JsHook)) -> Result<(), AdkError> {
         if value.is_undefined() || value.is_null() {
-            return Ok(Vec::new());
+            return Ok(());
         }
         let items = match value.dyn_ref::<js_sys::Array>() {
             Some(items) => items.clone(),
             None => js_sys::Array::of1(value),
         };
-        items
-            .iter()
-            .map(|f| match f.dyn_into() {
-                Ok(function) => Ok(JsHook { function, what }),
-                Err(_) => Err(AdkError::invalid(format!("{what}: expected a function or an array of functions"))),
-            })
-            .collect()
+        for f in items.iter() {
+            match f.dyn_into() {
+                Ok(function) => add(JsHook { function, what }),
+                Err(_) => {
+                    return Err(AdkError::invalid(format!("{what}: expected a function or an array of functions")))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// One function.

@@ -361,7 +361,7 @@ pub(super) fn tool_info(name: &str) -> JsValue {
 /// The model callbacks, each a [`JsHook`] called with `{request | response | error, context}`;
 /// the request is read back only if the callback changed it.
 fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for hook in JsHook::list(&options.before_model_callback(), "beforeModelCallback")? {
+    JsHook::each(&options.before_model_callback(), "beforeModelCallback", &mut |hook| {
         let callback: BeforeModelCallback = Rc::new(move |ctx, request| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -371,15 +371,15 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
             })
         });
         config.before_model_callbacks.push(callback);
-    }
-    for hook in JsHook::list(&options.after_model_callback(), "afterModelCallback")? {
+    })?;
+    JsHook::each(&options.after_model_callback(), "afterModelCallback", &mut |hook| {
         let callback: AfterModelCallback = Rc::new(move |ctx, response| {
             let hook = hook.clone();
             Box::pin(async move { hook.answer(ctx, Args::Fields(&[("response", to_js_core(&response)?)])).await })
         });
         config.after_model_callbacks.push(callback);
-    }
-    for hook in JsHook::list(&options.on_model_error_callback(), "onModelErrorCallback")? {
+    })?;
+    JsHook::each(&options.on_model_error_callback(), "onModelErrorCallback", &mut |hook| {
         let callback: ModelErrorCallback = Rc::new(move |ctx, request, error| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -388,14 +388,14 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
             })
         });
         config.on_model_error_callbacks.push(callback);
-    }
+    })?;
     Ok(())
 }
 
 /// The tool callbacks, each a [`JsHook`] called with `{tool, args, response | error, context}`;
 /// the arguments are read back only if the callback changed them.
 fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    for hook in JsHook::list(&options.before_tool_callback(), "beforeToolCallback")? {
+    JsHook::each(&options.before_tool_callback(), "beforeToolCallback", &mut |hook| {
         let callback: BeforeToolCallback = Rc::new(move |name, args, ctx| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -405,8 +405,8 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
             })
         });
         config.before_tool_callbacks.push(callback);
-    }
-    for hook in JsHook::list(&options.after_tool_callback(), "afterToolCallback")? {
+    })?;
+    JsHook::each(&options.after_tool_callback(), "afterToolCallback", &mut |hook| {
         let callback: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -416,8 +416,8 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
             })
         });
         config.after_tool_callbacks.push(callback);
-    }
-    for hook in JsHook::list(&options.on_tool_error_callback(), "onToolErrorCallback")? {
+    })?;
+    JsHook::each(&options.on_tool_error_callback(), "onToolErrorCallback", &mut |hook| {
         let callback: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -426,7 +426,7 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
             })
         });
         config.on_tool_error_callbacks.push(callback);
-    }
+    })?;
     Ok(())
 }
 

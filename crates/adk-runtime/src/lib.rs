@@ -28,4 +28,4 @@ pub mod tool;
 
 use adk_a2a as a2a;
 use adk_core::{cancellation, http, platform, types};
-use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionCall, FunctionResponse, LlmResponse};
+use adk_core::{AdkError, ErrorCode, Event, EventActions, FunctionResponse, LlmResponse};

@@ -50,35 +50,28 @@ impl GenerateContentResponse {
     /// else an error named by its finish reason; with no candidate, the prompt's block reason; with
     /// neither, an empty successful response (some turns legitimately have no candidates).
     pub fn into_llm_response(self) -> LlmResponse {
-        let usage_metadata = self.usage_metadata;
-        let model_version = self.model_version;
-        let Some(candidate) = self.candidates.into_iter().next() else {
-            return match self.prompt_feedback {
-                Some(feedback) => LlmResponse {
-                    error_code: feedback.block_reason,
-                    error_message: feedback.block_reason_message,
-                    usage_metadata,
-                    model_version,
-                    ..Default::default()
-                },
-                None => LlmResponse {
-                    content: Some(Content::new("model", Vec::new())),
-                    usage_metadata,
-                    model_version,
-                    ..Default::default()
-                },
-            };
-        };
-        let has_parts = candidate.content.as_ref().is_some_and(|c| !c.parts().is_empty());
+        // One response built, then filled in: each branch its own struct literal cost a copy of
+        // the whole `LlmResponse` initialisation.
         let mut response = LlmResponse {
-            usage_metadata,
-            model_version,
-            citation_metadata: candidate.citation_metadata,
-            avg_logprobs: candidate.avg_logprobs,
-            logprobs_result: candidate.logprobs_result,
-            finish_reason: candidate.finish_reason.clone(),
+            usage_metadata: self.usage_metadata,
+            model_version: self.model_version,
             ..Default::default()
         };
+        let Some(candidate) = self.candidates.into_iter().next() else {
+            match self.prompt_feedback {
+                Some(feedback) => {
+                    response.error_code = feedback.block_reason;
+                    response.error_message = feedback.block_reason_message;
+                }
+                None => response.content = Some(Content::new("model", Vec::new())),
+            }
+            return response;
+        };
+        let has_parts = candidate.content.as_ref().is_some_and(|c| !c.parts().is_empty());
+        response.citation_metadata = candidate.citation_metadata;
+        response.avg_logprobs = candidate.avg_logprobs;
+        response.logprobs_result = candidate.logprobs_result;
+        response.finish_reason = candidate.finish_reason.clone();
         if has_parts || candidate.finish_reason.as_deref() == Some("STOP") {
             response.content = candidate.content;
             response.grounding_metadata = candidate.grounding_metadata;

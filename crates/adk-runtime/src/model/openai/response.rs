@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::model::http_call::MaybeError;
 use crate::model::StreamingAggregator;
 use crate::types::{Content, Part, UsageMetadata};
-use crate::{FunctionCall, LlmResponse};
+use crate::LlmResponse;
 
 adk_core::json_struct! {
     /// A whole response (`chat.completion`) or one stream chunk (`chat.completion.chunk`).
@@ -190,15 +190,15 @@ impl Turn {
         for (_, call) in self.calls {
             let arguments = if call.arguments.trim().is_empty() { "{}" } else { call.arguments.as_str() };
             match json::parse("arguments", arguments) {
-                Ok(Value::Object(args)) if !call.name.is_empty() => parts.push(Part {
-                    function_call: Some(FunctionCall {
-                        id: call.id,
-                        name: Some(call.name),
-                        args: Some(args),
-                        ..Default::default()
-                    }),
-                    ..Default::default()
-                }),
+                Ok(Value::Object(args)) if !call.name.is_empty() => {
+                    // The shared constructor, its id set after: a literal here was another copy of
+                    // the whole `Part` initialisation.
+                    let mut part = Part::from_function_call(&call.name, args);
+                    if let Some(function_call) = part.function_call.as_mut() {
+                        function_call.id = call.id;
+                    }
+                    parts.push(part);
+                }
                 _ => malformed.push(if call.name.is_empty() { "<unnamed>".to_string() } else { call.name }),
             }
         }
