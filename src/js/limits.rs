@@ -2,7 +2,7 @@
 //! shape of `Limits`.
 
 use adk_core::json;
-use adk_core::limits;
+use adk_core::limits::{self, Limits};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -24,24 +24,19 @@ pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
     let Value::Object(given) = from_js::<Value>(WHAT, changes)? else {
         return Err(refuse(concat!("invalid ", "setLimits options", ": expected an object")));
     };
-    // The limits in force as a JSON object, the changes written over them, read back as `Limits`:
-    // the checks and their messages are the decoder's.
-    let Value::Object(mut all) = json::to_value(&limits::limits()) else {
-        return Err(refuse(concat!("invalid ", "setLimits options", ": the limits are not an object")));
-    };
-    for (key, value) in given {
-        // A misspelt limit would otherwise be ignored without a word.
-        if !all.contains_key(&key) {
-            let mut message = format!("{WHAT}: unknown limit `{key}` (known:");
-            for (i, known) in all.keys().enumerate() {
-                message.push_str(if i == 0 { " " } else { ", " });
-                message.push_str(known);
-            }
-            message.push(')');
-            return Err(refuse(&message));
+    // A misspelt limit would otherwise be ignored without a word (the decoder passes over
+    // members it does not know).
+    if let Some(key) = given.keys().find(|k| !Limits::JSON_KEYS.contains(&k.as_str())) {
+        let mut message = format!("{WHAT}: unknown limit `{key}` (known:");
+        for (i, known) in Limits::JSON_KEYS.iter().enumerate() {
+            message.push_str(if i == 0 { " " } else { ", " });
+            message.push_str(known);
         }
-        all.insert(key, value);
+        message.push(')');
+        return Err(refuse(&message));
     }
-    limits::set_limits(json::from_value(WHAT, Value::Object(all)).map_err(to_js_error)?);
+    // A limit left out reads as the one in force (see `Limits`): the checks and their messages
+    // are the decoder's.
+    limits::set_limits(json::from_value(WHAT, Value::Object(given)).map_err(to_js_error)?);
     get_limits()
 }

@@ -8,23 +8,24 @@ use crate::{AdkError, ErrorCode};
 
 crate::json_struct! {
     /// The instance's limits, in bytes of JSON (or, for artifacts, of data). Their JSON keys are
-    /// the names `setLimits()` takes.
+    /// the names `setLimits()` takes; a member left out reads as the limit in force, so that
+    /// the changes `setLimits()` is given read as the limits they make.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct Limits {
         /// One event: appended, yielded by an agent, or decoded.
-        pub max_event_bytes: usize => "maxEventBytes" req,
+        pub max_event_bytes: usize => "maxEventBytes" (with limits().max_event_bytes),
         /// One model response (from a model written in JS).
-        pub max_model_response_bytes: usize => "maxModelResponseBytes" req,
+        pub max_model_response_bytes: usize => "maxModelResponseBytes" (with limits().max_model_response_bytes),
         /// One tool result (from a tool written in JS).
-        pub max_tool_result_bytes: usize => "maxToolResultBytes" req,
+        pub max_tool_result_bytes: usize => "maxToolResultBytes" (with limits().max_tool_result_bytes),
         /// One artifact version's data.
-        pub max_artifact_bytes: usize => "maxArtifactBytes" req,
+        pub max_artifact_bytes: usize => "maxArtifactBytes" (with limits().max_artifact_bytes),
         /// All the events of one session, as stored.
-        pub max_session_bytes: usize => "maxSessionBytes" req,
+        pub max_session_bytes: usize => "maxSessionBytes" (with limits().max_session_bytes),
         /// How many times its own size decoded JSON may take in memory (beyond a first 4 MiB): a
         /// few bytes of JSON such as `{}` become a struct of hundreds, so a 16 MiB event of empty
         /// parts would otherwise need more than the 4 GiB wasm memory has.
-        pub max_json_expansion: usize => "maxJsonExpansion" req,
+        pub max_json_expansion: usize => "maxJsonExpansion" (with limits().max_json_expansion),
     }
 }
 

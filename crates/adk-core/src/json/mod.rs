@@ -340,6 +340,12 @@ macro_rules! json_struct {
             $( $(#[$kmeta])* $kvis $kfield: $kty, )*
         }
 
+        impl $name {
+            /// The JSON keys of its members, in the order declared.
+            #[doc(hidden)]
+            pub const JSON_KEYS: &'static [&'static str] = &[$( $key, )*];
+        }
+
         impl $crate::json::FromJson for $name {
             fn read_json(r: &mut $crate::json::Reader<'_>) -> ::core::result::Result<Self, $crate::json::JsonError> {
                 $( $crate::json_struct!(@local $mode, $field, $ty); )*
@@ -348,9 +354,8 @@ macro_rules! json_struct {
                 // comparison here rather than a string comparison.
                 #[allow(non_camel_case_types)]
                 enum Field { $( $field, )* }
-                const KEYS: &[&str] = &[$( $key, )*];
                 r.object(|r, key| {
-                    match $crate::json::key_index(KEYS, key) {
+                    match $crate::json::key_index(Self::JSON_KEYS, key) {
                         $( i if i == Field::$field as usize => $crate::json_struct!(@read $mode, this, $field, r, key, $ty, $key), )*
                         _ => {
                             #[allow(unused_mut)]
