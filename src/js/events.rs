@@ -61,15 +61,14 @@ pub fn get_function_responses(input: &JsValue) -> Result<JsValue, JsValue> {
 /// all (each export costs a shim): core.js answers them in JS for events given as objects.
 #[wasm_bindgen(js_name = eventIs)]
 pub fn event_is(test: &str, input: &JsValue, agent_name: &JsValue) -> Result<bool, JsValue> {
-    if test == "isAgent" {
-        let name = match agent_name.is_undefined() || agent_name.is_null() {
-            true => None,
-            false => Some(string_arg("isAgent agentName", agent_name)?),
-        };
-        return Ok(event(input)?.is_agent(name.as_deref()));
-    }
+    // One decoding and one call of each test, whichever is asked: each copy costs bytes.
+    let name = match test != "isAgent" || agent_name.is_undefined() || agent_name.is_null() {
+        true => None,
+        false => Some(string_arg("isAgent agentName", agent_name)?),
+    };
     let event = event(input)?;
     Ok(match test {
+        "isAgent" => event.is_agent(name.as_deref()),
         "isFinalResponse" => event.is_final_response(),
         "isUser" => event.is_user(),
         "hasTrailingCodeExecutionResult" => event.has_trailing_code_execution_result(),
