@@ -69,11 +69,12 @@ impl Writer {
     pub fn f64(&mut self, value: f64) {
         if value.is_finite() {
             match &mut self.counted {
-                // Measuring: the digits go to a scratch string (a float is short).
+                // Measuring: the digits go into the buffer, empty while counting, and are cleared
+                // again, so that its room serves every float of the count (no allocation per float).
                 Some(counted) => {
-                    let mut text = String::new();
-                    super::float::write(&mut text, value);
-                    *counted += text.len();
+                    super::float::write(&mut self.out, value);
+                    *counted += self.out.len();
+                    self.out.clear();
                 }
                 None => super::float::write(&mut self.out, value),
             }
