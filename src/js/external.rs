@@ -25,14 +25,15 @@ pub fn response_fields(response: &ExternalResponse) -> Result<JsValue, AdkError>
     ]))
 }
 
-/// `options[key]` as `[name, value]` pairs.
-fn pairs(options: &JsValue, key: &str) -> Result<Vec<(String, String)>, AdkError> {
-    let value = prop(options, key);
-    if value.is_undefined() {
-        return Ok(Vec::new());
-    }
-    let list: Vec<Vec<String>> = from_js_core(key, &value)?;
-    Ok(list.into_iter().filter_map(|p| Some((p.first()?.clone(), p.get(1)?.clone()))).collect())
+/// `options[key]` as `[name, value]` pairs: `index.js` has made each an array of two strings, so
+/// they are read as such (a `String` per member, not a generic decoding of the list).
+fn pairs(options: &JsValue, key: &str) -> Vec<(String, String)> {
+    let list = prop(options, key).dyn_into::<js_sys::Array>().unwrap_or_default();
+    let text = |pair: &js_sys::Array, i| pair.get(i).as_string().unwrap_or_default();
+    list.iter()
+        .map(|pair| pair.unchecked_into::<js_sys::Array>())
+        .map(|pair| (text(&pair, 0), text(&pair, 1)))
+        .collect()
 }
 
 /// A timer that fires `cancellation` after `seconds`, cleared when dropped (the request ended
@@ -58,8 +59,8 @@ pub async fn send(
     let json = prop(options, "json");
     let json = if json.is_undefined() { None } else { Some(from_js_core::<Value>("json", &json)?) };
     let request_options = RequestOptions {
-        headers: pairs(options, "headers")?,
-        params: pairs(options, "params")?,
+        headers: pairs(options, "headers"),
+        params: pairs(options, "params"),
         json,
         body: text("requests", options, "body")?,
     };

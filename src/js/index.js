@@ -474,13 +474,13 @@ export class MCPToolset {
 
   constructor(connectionParams, toolFilter, prefix, options) {
     needWasm('MCPToolset');
-    this.#handle = new wasm.McpToolsetHandle(connectionParams, toolFilter, prefix, options);
+    this.#handle = wasm.ToolHandle.mcp(connectionParams, toolFilter, prefix, options);
     Object.assign(this, { connectionParams, toolFilter, prefix });
   }
 
   /** A handle for one agent's `tools`; every agent shares this toolset's MCP session. */
   toHandle() {
-    return this.#handle.toHandle();
+    return this.#handle.share();
   }
 
   /** Ends the MCP session (`DELETE`, or the SSE stream closed). */
@@ -499,13 +499,13 @@ export class OpenAPIToolset {
 
   constructor(options) {
     needWasm('OpenAPIToolset');
-    this.#handle = new wasm.OpenApiToolsetHandle(options);
+    this.#handle = wasm.ToolHandle.openApi(options);
     Object.assign(this, { toolFilter: options?.toolFilter, prefix: options?.prefix });
   }
 
   /** A handle for one agent's `tools`. */
   toHandle() {
-    return this.#handle.toHandle();
+    return this.#handle.share();
   }
 
   /** Nothing is held open; here for `BaseToolset`'s shape. */

@@ -300,6 +300,23 @@ impl ToolHandle {
         }
     }
 
+    /// Another handle on the same tool or toolset: an agent takes the handle it is given, so a
+    /// toolset object keeps one and hands each agent a share.
+    pub fn share(&self) -> ToolHandle {
+        ToolHandle { tool: self.tool.clone() }
+    }
+
+    /// Releases what a toolset holds open (an MCP session); nothing for a tool.
+    pub fn close(&self) -> js_sys::Promise {
+        let tool = self.tool.clone();
+        super::convert::promise(async move {
+            if let ToolUnion::Toolset(toolset) = tool {
+                toolset.close().await?;
+            }
+            Ok(JsValue::UNDEFINED)
+        })
+    }
+
     /// The tool's name (a toolset's is empty: its tools are named by the server).
     #[wasm_bindgen(getter)]
     pub fn name(&self) -> String {

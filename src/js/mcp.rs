@@ -12,30 +12,24 @@ use super::to_js_error;
 use super::toolset::{self, header_provider};
 use crate::auth::AuthConfig;
 use crate::tool::mcp::prompt_instruction;
-use crate::tool::{McpToolset, Toolset};
+use crate::tool::McpToolset;
 use crate::types::JsonObject;
 use crate::AdkError;
 use adk_mcp::McpClient;
 use serde_json::Value;
 
-/// One MCP server's toolset.
-#[wasm_bindgen(js_name = McpToolsetHandle)]
-pub struct McpToolsetHandle {
-    inner: Rc<McpToolset>,
-}
-
-#[wasm_bindgen(js_class = McpToolsetHandle)]
-impl McpToolsetHandle {
-    /// From `{type: 'StreamableHTTPConnectionParams' | 'SseConnectionParams', url, headers?, header?,
-    /// fetch?}`, a filter
-    /// (tool names, or a predicate of `{name, description}`), a name prefix and `{headerProvider?}`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
+#[wasm_bindgen]
+impl ToolHandle {
+    /// The toolset of one MCP server, from `{type: 'StreamableHTTPConnectionParams' |
+    /// 'SseConnectionParams', url, headers?, header?, fetch?}`, a filter (tool names, or a predicate
+    /// of `{name, description}`), a name prefix and `{headerProvider?, authScheme?, …}`. `MCPToolset`
+    /// keeps it and gives each agent a share: every agent shares the session.
+    pub fn mcp(
         params: JsValue,
         tool_filter: JsValue,
         prefix: JsValue,
         options: JsValue,
-    ) -> Result<McpToolsetHandle, JsValue> {
+    ) -> Result<ToolHandle, JsValue> {
         const WHAT: &str = "MCPToolset";
         let client = client(WHAT, &params)?;
         let mut toolset = McpToolset::new(Rc::new(client));
@@ -45,7 +39,7 @@ impl McpToolsetHandle {
         if let Some(prefix) = prefix.as_string().filter(|p| !p.is_empty()) {
             toolset = toolset.with_prefix(prefix);
         } else if !prefix.is_undefined() && !prefix.is_null() {
-            return Err(to_js_error(AdkError::invalid(format!("{WHAT}: prefix: expected a string"))));
+            return Err(to_js_error(AdkError::invalid("MCPToolset: prefix: expected a string")));
         }
         if let Some(provider) = header_provider(WHAT, &options)? {
             toolset = toolset.with_header_provider(provider);
@@ -54,19 +48,7 @@ impl McpToolsetHandle {
             toolset = toolset.with_auth(auth);
         }
         toolset = toolset.with_resources(prop(&options, "useMcpResources").is_truthy());
-        Ok(McpToolsetHandle { inner: Rc::new(toolset) })
-    }
-
-    /// A handle for an agent's `tools`: every agent shares this toolset's session.
-    #[wasm_bindgen(js_name = toHandle)]
-    pub fn to_handle(&self) -> ToolHandle {
-        ToolHandle::toolset(self.inner.clone())
-    }
-
-    /// Ends the session on the server.
-    pub fn close(&self) -> js_sys::Promise {
-        let toolset = self.inner.clone();
-        super::convert::promise(async move { toolset.close().await.map(|()| JsValue::UNDEFINED) })
+        Ok(ToolHandle::toolset(Rc::new(toolset)))
     }
 }
 
@@ -79,15 +61,18 @@ fn client(what: &str, params: &JsValue) -> Result<McpClient, JsValue> {
     if !sse && kind.as_deref().is_some_and(|k| k != "StreamableHTTPConnectionParams") {
         return Err(to_js_error(AdkError::new(
             adk_core::ErrorCode::Unimplemented,
-            format!(
-                "{what}: connection type `{}`: only StreamableHTTPConnectionParams and SseConnectionParams reach a server from a page",
-                kind.unwrap_or_default()
-            ),
+            [
+                what,
+                ": connection type `",
+                &kind.unwrap_or_default(),
+                "`: only StreamableHTTPConnectionParams and SseConnectionParams reach a server from a page",
+            ]
+            .concat(),
         )));
     }
     let url = text(what, params, "url")
         .map_err(to_js_error)?
-        .ok_or_else(|| to_js_error(AdkError::invalid(format!("{what}: url: expected a string"))))?;
+        .ok_or_else(|| to_js_error(AdkError::invalid([what, ": url: expected a string"].concat())))?;
     // `headers`, or `@google/adk`'s older `header`.
     let mut headers = header_list(what, &prop(params, "header")).map_err(to_js_error)?;
     headers.extend(header_list(what, &prop(params, "headers")).map_err(to_js_error)?);

@@ -18,12 +18,6 @@ use crate::{AdkError, ErrorCode};
 
 const WHAT: &str = "OpenAPIToolset";
 
-/// One spec's toolset.
-#[wasm_bindgen(js_name = OpenApiToolsetHandle)]
-pub struct OpenApiToolsetHandle {
-    inner: Rc<OpenApiToolset>,
-}
-
 /// `options[key]` as a JSON object, if given.
 fn object(options: &JsValue, key: &str) -> Result<Option<JsonObject>, JsValue> {
     let given = prop(options, key);
@@ -32,29 +26,30 @@ fn object(options: &JsValue, key: &str) -> Result<Option<JsonObject>, JsValue> {
     }
     match from_js::<Value>(&[WHAT, " ", key].concat(), &given)? {
         Value::Object(object) => Ok(Some(object)),
-        _ => Err(to_js_error(AdkError::invalid(format!("{WHAT}: {key}: expected an object")))),
+        _ => Err(to_js_error(AdkError::invalid([WHAT, ": ", key, ": expected an object"].concat()))),
     }
 }
 
-#[wasm_bindgen(js_class = OpenApiToolsetHandle)]
-impl OpenApiToolsetHandle {
-    /// From `{specDict | specStr, specType?, toolFilter?, prefix?, preservePropertyNames?,
-    /// authScheme?, authCredential?, credentialKey?, headerProvider?, allowPrivateNetworkAccess?}`.
-    #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<OpenApiToolsetHandle, JsValue> {
+#[wasm_bindgen]
+impl ToolHandle {
+    /// The toolset of one spec, from `{specDict | specStr, specType?, toolFilter?, prefix?,
+    /// preservePropertyNames?, authScheme?, authCredential?, credentialKey?, headerProvider?,
+    /// allowPrivateNetworkAccess?}`. `OpenAPIToolset` keeps it and gives each agent a share.
+    #[wasm_bindgen(js_name = openApi)]
+    pub fn open_api(options: JsValue) -> Result<ToolHandle, JsValue> {
         let spec = match (object(&options, "specDict")?, text(WHAT, &options, "specStr").map_err(to_js_error)?) {
             (Some(spec), _) => Value::Object(spec),
             (None, Some(spec)) => {
                 if text(WHAT, &options, "specType").map_err(to_js_error)?.is_some_and(|t| t != "json") {
                     return Err(to_js_error(AdkError::new(
                         ErrorCode::Unimplemented,
-                        format!("{WHAT}: only JSON specs are read; parse YAML first (js-yaml, say) and pass specDict"),
+                        "OpenAPIToolset: only JSON specs are read; parse YAML first (js-yaml, say) and pass specDict",
                     )));
                 }
                 json::parse(&[WHAT, " specStr"].concat(), &spec).map_err(to_js_error)?
             }
             (None, None) => {
-                return Err(to_js_error(AdkError::invalid(format!("{WHAT}: give specDict or specStr"))));
+                return Err(to_js_error(AdkError::invalid("OpenAPIToolset: give specDict or specStr")));
             }
         };
         let flag = |key: &str| prop(&options, key).is_truthy();
@@ -69,12 +64,6 @@ impl OpenApiToolsetHandle {
             allow_private_network_access: flag("allowPrivateNetworkAccess"),
         };
         let inner = OpenApiToolset::new(&spec, settings).map_err(to_js_error)?;
-        Ok(OpenApiToolsetHandle { inner: Rc::new(inner) })
-    }
-
-    /// A handle for an agent's `tools`.
-    #[wasm_bindgen(js_name = toHandle)]
-    pub fn to_handle(&self) -> ToolHandle {
-        ToolHandle::toolset(self.inner.clone())
+        Ok(ToolHandle::toolset(Rc::new(inner)))
     }
 }

@@ -18,24 +18,23 @@ pub fn tool_filter(what: &str, value: &JsValue) -> Result<Option<ToolFilter>, Js
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    if let Some(names) = value.dyn_ref::<js_sys::Array>() {
-        let names: Option<Vec<String>> = names.iter().map(|n| n.as_string()).collect();
-        return names.map(|n| Some(ToolFilter::Names(n))).ok_or_else(|| {
-            to_js_error(AdkError::invalid(format!("{what}: toolFilter: expected names (strings) or a function")))
-        });
-    }
-    let Some(predicate) = value.dyn_ref::<js_sys::Function>().cloned() else {
-        return Err(to_js_error(AdkError::invalid(format!(
-            "{what}: toolFilter: expected names (strings) or a function"
-        ))));
+    let filter = match value.dyn_ref::<js_sys::Array>() {
+        Some(names) => names.iter().map(|n| n.as_string()).collect::<Option<Vec<String>>>().map(ToolFilter::Names),
+        None => value.dyn_ref::<js_sys::Function>().cloned().map(predicate_filter),
     };
+    let expected = || AdkError::invalid([what, ": toolFilter: expected names (strings) or a function"].concat());
+    filter.map(Some).ok_or_else(|| to_js_error(expected()))
+}
+
+/// A filter of the tools `predicate` accepts.
+fn predicate_filter(predicate: js_sys::Function) -> ToolFilter {
     let accepts = move |tool: &dyn Tool, _ctx: &ReadonlyContext| {
         let declaration = tool.declaration();
         let described = strings_object(&[("name", &declaration.name), ("description", &declaration.description)]);
         // A predicate that throws selects nothing.
         predicate.call1(&JsValue::UNDEFINED, &described).is_ok_and(|v| v.is_truthy())
     };
-    Ok(Some(ToolFilter::Predicate(Rc::new(accepts))))
+    ToolFilter::Predicate(Rc::new(accepts))
 }
 
 /// `options.headerProvider`: a function of `{invocationId, agentName, userId, sessionId}` that
@@ -46,15 +45,13 @@ pub fn header_provider(what: &str, options: &JsValue) -> Result<Option<HeaderPro
         return Ok(None);
     }
     let Some(provide) = given.dyn_ref::<js_sys::Function>().cloned() else {
-        return Err(to_js_error(AdkError::invalid(format!("{what}: headerProvider: expected a function"))));
+        return Err(to_js_error(AdkError::invalid([what, ": headerProvider: expected a function"].concat())));
     };
     let what = what.to_string();
     let provider = move |ctx: &ReadonlyContext| {
         let headers = provide.call1(&JsValue::UNDEFINED, &context_object(ctx)).map_err(|e| {
-            AdkError::invalid(format!(
-                "{what} headerProvider threw: {}",
-                crate::platform::interop::js_error_to_core(&e).message
-            ))
+            let message = crate::platform::interop::js_error_to_core(&e).message;
+            AdkError::invalid([&what, " headerProvider threw: ", &message].concat())
         })?;
         header_list(&[&what, " headerProvider"].concat(), &headers)
     };

@@ -122,7 +122,7 @@ impl McpClient {
             }
             Err(AdkError::new(
                 ErrorCode::Unavailable,
-                self.what(&format!("{method}: the server forgot the new session too")),
+                self.what(&[method, ": the server forgot the new session too"].concat()),
             ))
         })
     }

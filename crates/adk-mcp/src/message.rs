@@ -37,7 +37,7 @@ pub enum Incoming {
 /// Reads one JSON-RPC message; `what` names the server in errors.
 pub fn read(text: &str, what: &str) -> Result<Incoming, AdkError> {
     let message: JsonObject = json::from_str(what, text)
-        .map_err(|e| AdkError::new(ErrorCode::Unknown, format!("{what}: not a JSON-RPC message: {}", e.message)))?;
+        .map_err(|e| AdkError::new(ErrorCode::Unknown, [what, ": not a JSON-RPC message: ", &e.message].concat()))?;
     let method = message.get("method").and_then(Value::as_str);
     let id = message.get("id").and_then(Value::as_u64);
     let (None, Some(id)) = (method, id) else { return Ok(Incoming::Other(method.map(str::to_string))) };
@@ -45,7 +45,7 @@ pub fn read(text: &str, what: &str) -> Result<Incoming, AdkError> {
         (Some(Value::Object(error)), _) => Err(rpc_error(error, what)),
         (_, Some(Value::Object(result))) => Ok(result.clone()),
         // Malformed, but still the answer to `id`: that request fails, not every other.
-        _ => Err(AdkError::new(ErrorCode::Unknown, format!("{what}: a response with neither result nor error"))),
+        _ => Err(AdkError::new(ErrorCode::Unknown, [what, ": a response with neither result nor error"].concat())),
     };
     Ok(Incoming::Answer(id, answer))
 }
@@ -60,7 +60,7 @@ fn rpc_error(error: &JsonObject, what: &str) -> AdkError {
         Some(-32600 | -32700) => ErrorCode::Internal,
         _ => ErrorCode::Unknown,
     };
-    let mut e = AdkError::new(kind, format!("{what}: {message}"));
+    let mut e = AdkError::new(kind, [what, ": ", message].concat());
     e.rpc_code = code;
     e
 }

@@ -33,18 +33,18 @@ pub async fn answer(
                 _ => {}
             }
         }
-        return Err(AdkError::new(ErrorCode::Unavailable, format!("{what}: the stream ended before its answer")));
+        return Err(AdkError::new(ErrorCode::Unavailable, [what, ": the stream ended before its answer"].concat()));
     }
     let json = response.header("content-type").is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"));
     let body = response.text().await?;
     if !json {
         return Err(AdkError::new(
             ErrorCode::Unknown,
-            format!("{what}: not an MCP server: it answered {}", excerpt(body.trim(), 120)),
+            [what, ": not an MCP server: it answered ", &excerpt(body.trim(), 120)].concat(),
         ));
     }
     match read(&body, what)? {
         Incoming::Answer(answered, answer) if answered == id => answer,
-        _ => Err(AdkError::new(ErrorCode::Unknown, format!("{what}: no answer"))),
+        _ => Err(AdkError::new(ErrorCode::Unknown, [what, ": no answer"].concat())),
     }
 }

@@ -72,14 +72,20 @@ impl Tool for LoadArtifactsTool {
         for requested in asked.iter().flatten() {
             // The model's name is honoured only as one just listed for this session (`user:` added
             // or dropped, as models do).
-            let Some(mut name) = resolve(requested, &available) else { continue };
-            let mut artifact = ctx.load_artifact(&name, None).await?;
-            if artifact.is_none() && !name.starts_with(USER_PREFIX) {
-                name = [USER_PREFIX, &name].concat();
+            let Some(name) = resolve(requested, &available) else { continue };
+            // The name as resolved, then with `user:` when it has none (taken from the end); one
+            // await for both, so the load's future is inlined once.
+            let mut tries = Vec::with_capacity(2);
+            if !name.starts_with(USER_PREFIX) {
+                tries.push([USER_PREFIX, &name].concat());
+            }
+            tries.push(name);
+            let mut artifact = None;
+            while let (None, Some(name)) = (&artifact, tries.pop()) {
                 artifact = ctx.load_artifact(&name, None).await?;
             }
             let Some(artifact) = artifact else { continue };
-            let intro = Part::from_text(&format!("Artifact {requested} is:"));
+            let intro = Part::from_text(&["Artifact ", requested, " is:"].concat());
             request.contents.push(Content::new("user", vec![intro, safe_part(artifact, requested)]));
         }
         Ok(())
@@ -120,16 +126,16 @@ fn inline_supported(mime: &str) -> bool {
 fn safe_part(artifact: Part, name: &str) -> Part {
     let Some(blob) = artifact.inline_data.clone() else { return artifact };
     let given = blob.mime_type.clone().unwrap_or_default();
-    let mime = given.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    // The base type and what follows it from the first `;` on.
+    let (base, params) = given.split_at(given.find(';').unwrap_or(given.len()));
+    let mime = base.trim().to_ascii_lowercase();
     if !given.is_empty() && inline_supported(&mime) {
-        let (base, params) = given.split_once(';').map_or((given.as_str(), None), |(b, p)| (b, Some(p)));
-        let canonical = base.trim().to_ascii_lowercase() + &params.map(|p| [";", p].concat()).unwrap_or_default();
-        let inline_data = Some(Blob { mime_type: Some(canonical), ..blob });
+        let inline_data = Some(Blob { mime_type: Some([&mime, params].concat()), ..blob });
         return Part { inline_data, ..artifact };
     }
     let mime = if mime.is_empty() { "application/octet-stream".to_string() } else { mime };
     let Some(data) = blob.data else {
-        return Part::from_text(&format!("[Artifact: {name}, type: {mime}. No inline data was provided.]"));
+        return Part::from_text(&["[Artifact: ", name, ", type: ", &mime, ". No inline data was provided.]"].concat());
     };
     let lower = name.to_ascii_lowercase();
     let text_like = mime.starts_with("text/")
@@ -147,10 +153,18 @@ fn safe_part(artifact: Part, name: &str) -> Part {
     if text_like {
         return Part::from_text(&String::from_utf8_lossy(&data.0));
     }
-    Part::from_text(&format!(
-        "[Binary artifact: {name}, type: {mime}, size: {} KB. Content cannot be displayed inline.]",
-        kilobytes(data.0.len())
-    ))
+    Part::from_text(
+        &[
+            "[Binary artifact: ",
+            name,
+            ", type: ",
+            &mime,
+            ", size: ",
+            &kilobytes(data.0.len()),
+            " KB. Content cannot be displayed inline.]",
+        ]
+        .concat(),
+    )
 }
 
 /// `len / 1024` with one decimal, as Python's `f"{x:.1f}"` rounds it (half to even; the value is

@@ -12,9 +12,14 @@ const BLOCKED_SUFFIXES: [&str; 4] = [".localhost", ".local", ".internal", ".meta
 
 /// Why `url` may not be opened, or `None` when it may.
 pub fn refusal(url: &str, allow_private_network_access: bool) -> Option<String> {
-    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    // The first `:` ends the scheme (found as one character: a substring search costs more).
+    let colon = url.find(':').unwrap_or(0);
+    let (scheme, rest) = match url.get(colon..).and_then(|r| r.strip_prefix("://")) {
+        Some(rest) => (url.get(..colon).unwrap_or_default(), rest),
+        None => ("", url),
+    };
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
-        return Some(format!("Unsupported url scheme: {url}"));
+        return Some(["Unsupported url scheme: ", url].concat());
     }
     let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or_default();
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
@@ -23,7 +28,7 @@ pub fn refusal(url: &str, allow_private_network_access: bool) -> Option<String> 
         None => host_port.split(':').next().unwrap_or_default(),
     };
     if host.is_empty() {
-        return Some(format!("URL is missing a hostname: {url}"));
+        return Some(["URL is missing a hostname: ", url].concat());
     }
     if allow_private_network_access {
         return None;
@@ -32,29 +37,28 @@ pub fn refusal(url: &str, allow_private_network_access: bool) -> Option<String> 
     // characters before it connects: a host it would rewrite so is refused rather than guessed at.
     let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '_');
     if !host.chars().all(plain) || url.contains(['\t', '\n', '\r']) {
-        return Some(format!("Blocked host: {host}"));
+        return Some(["Blocked host: ", host].concat());
     }
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     let blocked = BLOCKED_HOSTNAMES.contains(&host.as_str())
         || BLOCKED_SUFFIXES.iter().any(|s| host.ends_with(s))
         || whatwg_ipv4(&host).is_some_and(|ip| !is_global_v4(ip))
         || ipv6(&host).is_some_and(|segments| !is_global_v6(segments));
-    blocked.then(|| format!("Blocked host: {host}"))
+    blocked.then(|| ["Blocked host: ", &host].concat())
 }
 
-/// The IPv4 address a host is, read as the WHATWG URL parser reads it (decimal, `0x` hex and
-/// `0`-octal parts; fewer than four parts fill the last), when its last label is numeric.
+/// The IPv4 address a host (lower case) is, read as the WHATWG URL parser reads it (decimal, `0x`
+/// hex and `0`-octal parts; fewer than four parts fill the last), when its last label is numeric.
 fn whatwg_ipv4(host: &str) -> Option<Ipv4Addr> {
     let labels: Vec<&str> = host.strip_suffix('.').unwrap_or(host).split('.').collect();
     let number = |label: &str| -> Option<u64> {
-        let lower = label.to_ascii_lowercase();
-        if let Some(hex) = lower.strip_prefix("0x") {
-            return if hex.is_empty() { Some(0) } else { u64::from_str_radix(hex, 16).ok() };
+        if let Some(hex) = label.strip_prefix("0x") {
+            return if hex.is_empty() { Some(0) } else { digits(hex, 16) };
         }
-        if label.len() > 1 && label.starts_with('0') {
-            return u64::from_str_radix(&label[1..], 8).ok();
+        match label.strip_prefix('0') {
+            Some(octal) if !octal.is_empty() => digits(octal, 8),
+            _ => digits(label, 10),
         }
-        label.parse().ok()
     };
     number(labels.last()?)?;
     if labels.len() > 4 {
@@ -70,6 +74,15 @@ fn whatwg_ipv4(host: &str) -> Option<Ipv4Addr> {
         address += n << (8 * (3 - i));
     }
     u32::try_from(address).ok().map(Ipv4Addr::from)
+}
+
+/// The number `text` spells in `radix`: digits only, at least one, no overflow. (One reader for
+/// every base: the standard library's parsers are an instance each.)
+fn digits(text: &str, radix: u32) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    text.chars().try_fold(0u64, |n, c| n.checked_mul(u64::from(radix))?.checked_add(u64::from(c.to_digit(radix)?)))
 }
 
 /// Python's `IPv4Address.is_global`: outside its private ranges and 100.64.0.0/10.
@@ -102,21 +115,28 @@ fn ipv6(text: &str) -> Option<[u16; 8]> {
         let pieces: Vec<&str> = part.split(':').collect();
         for (i, piece) in pieces.iter().enumerate() {
             if last && i + 1 == pieces.len() && piece.contains('.') {
-                let octets: Vec<u16> =
-                    piece.split('.').map(|o| o.parse::<u8>().ok().map(u16::from)).collect::<Option<_>>()?;
+                let octet = |o: &str| digits(o, 10).and_then(|n| u8::try_from(n).ok()).map(u16::from);
+                let octets: Vec<u16> = piece.split('.').map(octet).collect::<Option<_>>()?;
                 let [a, b, c, d] = octets[..] else { return None };
                 out.extend([(a << 8) | b, (c << 8) | d]);
             } else if (1..=4).contains(&piece.len()) {
-                out.push(u16::from_str_radix(piece, 16).ok()?);
+                out.push(digits(piece, 16)? as u16);
             } else {
                 return None;
             }
         }
         Some(out)
     }
-    let (head, tail) = match text.split_once("::") {
-        Some((head, tail)) if !tail.contains("::") => (groups(head, false)?, Some(groups(tail, true)?)),
-        Some(_) => return None,
+    // Where `::` is, looked for byte by byte (a substring search costs more).
+    let double = |t: &str| t.as_bytes().windows(2).position(|w| w == b"::");
+    let (head, tail) = match double(text) {
+        Some(at) => {
+            let (head, tail) = (text.get(..at).unwrap_or_default(), text.get(at + 2..).unwrap_or_default());
+            if double(tail).is_some() {
+                return None;
+            }
+            (groups(head, false)?, Some(groups(tail, true)?))
+        }
         None => (groups(text, true)?, None),
     };
     let given = head.len() + tail.as_ref().map_or(0, Vec::len);

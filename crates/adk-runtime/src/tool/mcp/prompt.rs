@@ -41,7 +41,7 @@ pub async fn prompt_instruction(
     let mut got = client.request("prompts/get", Some(params), &[], cancellation).await?;
     let messages = match got.remove("messages") {
         Some(Value::Array(messages)) if !messages.is_empty() => messages,
-        _ => return Err(AdkError::invalid(format!("Failed to load MCP prompt '{name}'."))),
+        _ => return Err(AdkError::invalid(["Failed to load MCP prompt '", name, "'."].concat())),
     };
     let texts = messages.iter().filter_map(|m| {
         let content = m.get("content")?;

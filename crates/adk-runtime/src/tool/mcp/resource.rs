@@ -40,7 +40,7 @@ impl LoadMcpResourceTool {
         let listed = self.resources(ctx).await?;
         let found = listed.iter().find(|r| r.get("name").and_then(Value::as_str) == Some(name));
         let Some(uri) = found.and_then(|r| r.get("uri")).and_then(Value::as_str) else {
-            return Err(AdkError::invalid(format!("Resource with name '{name}' not found.")));
+            return Err(AdkError::invalid(["Resource with name '", name, "' not found."].concat()));
         };
         let params = JsonObject::from_iter([("uri".to_string(), Value::from(uri))]);
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
@@ -59,7 +59,7 @@ fn content_part(content: &Value, name: &str) -> Part {
         return Part::from_text(text);
     }
     let Some(blob) = content.get("blob").and_then(Value::as_str) else {
-        return Part::from_text(&format!("[Unknown content type for {name}]"));
+        return Part::from_text(&["[Unknown content type for ", name, "]"].concat());
     };
     match Bytes::from_base64(blob) {
         Ok(data) => {
@@ -67,7 +67,7 @@ fn content_part(content: &Value, name: &str) -> Part {
             let inline_data = Some(Blob { data: Some(data), mime_type: Some(mime.into()), ..Default::default() });
             Part { inline_data, ..Default::default() }
         }
-        Err(_) => Part::from_text(&format!("[Binary content for {name} could not be decoded]")),
+        Err(_) => Part::from_text(&["[Binary content for ", name, " could not be decoded]"].concat()),
     }
 }
 
@@ -121,7 +121,7 @@ impl Tool for LoadMcpResourceTool {
             // A resource that cannot be read is skipped, as ADK skips it.
             let Ok(contents) = self.read(&name, ctx).await else { continue };
             for content in &contents {
-                let intro = Part::from_text(&format!("Resource {name} is:"));
+                let intro = Part::from_text(&["Resource ", &name, " is:"].concat());
                 request.contents.push(Content::new("user", vec![intro, content_part(content, &name)]));
             }
         }

@@ -18,6 +18,15 @@ pub struct Endpoint {
     pub method: &'static str,
 }
 
+/// The parameters of a call: the credential's, if any, ahead of the operation's (ADK inserts it
+/// first, so an operation parameter of the same name wins). Kept apart rather than copied into
+/// one list for each call.
+#[derive(Clone, Copy)]
+pub struct Params<'a> {
+    pub auth: Option<&'a ApiParameter>,
+    pub operation: &'a [ApiParameter],
+}
+
 /// A call that cannot be made as the model asked: reported to the model, which may retry (ADK's
 /// `InputValidationError`).
 pub struct BadArguments(pub String);
@@ -69,9 +78,9 @@ fn pairs(name: &str, value: &Value, out: &mut Vec<(String, String)>) {
 /// so that a server that decodes `%2F` cannot be steered onto a path the spec never declared.
 fn encode_path_param(name: &str, value: &str) -> Result<String, BadArguments> {
     if value.replace('\\', "/").split('/').any(|s| s == "." || s == "..") {
-        return Err(BadArguments(format!(
-            "Path parameter '{name}' must not contain current-directory or parent-directory segments."
-        )));
+        return Err(BadArguments(
+            ["Path parameter '", name, "' must not contain current-directory or parent-directory segments."].concat(),
+        ));
     }
     Ok(encode_component(value))
 }
@@ -111,15 +120,16 @@ fn format_path(template: &str, values: &[(String, String)]) -> Result<String, St
 pub fn build(
     endpoint: &Endpoint,
     operation: &JsonObject,
-    params: &[ApiParameter],
+    params: Params,
     args: &JsonObject,
     mut headers: Vec<(String, String)>,
 ) -> Result<HttpRequest, BadArguments> {
+    let Params { auth, operation: params } = params;
     let mut path_values: Vec<(String, String)> = Vec::new();
     let mut query: Vec<(String, String)> = Vec::new();
     let mut cookies: Vec<String> = Vec::new();
     // The last parameter of a name wins, as in ADK's dict of them.
-    let param = |name: &str| params.iter().rev().find(|p| p.py_name == name);
+    let param = |name: &str| params.iter().rev().chain(auth).find(|p| p.py_name == name);
     for (name, value) in args {
         let Some(param) = param(name) else { continue };
         let original = param.original_name.as_str();
@@ -141,7 +151,7 @@ pub fn build(
             .iter()
             .find(|p| p.location == Location::Path && p.original_name == missing)
             .map_or(missing.as_str(), |p| p.py_name.as_str());
-        BadArguments(format!("Missing required path parameter '{py_name}'."))
+        BadArguments(["Missing required path parameter '", py_name, "'."].concat())
     })?;
     let url = [base_url, &path].concat();
     // A query or fragment the spec wrote into the path joins the parameters (those win).

@@ -44,10 +44,9 @@ impl RestApiTool {
         let operation_id = text("operationId").unwrap_or_default().to_string();
         let description = text("description").or_else(|| text("summary")).unwrap_or_default().to_string();
         if operation_id.is_empty() {
-            return Err(AdkError::invalid(format!(
-                "OpenAPI spec: Operation ID is missing ({} {})",
-                parsed.method, parsed.path
-            )));
+            return Err(AdkError::invalid(
+                ["OpenAPI spec: Operation ID is missing (", parsed.method, " ", &parsed.path, ")"].concat(),
+            ));
         }
         // Cut, then snake_cased again and cut again, as ADK names it (a cut that ends in `_` loses it).
         let cut = |name: String| -> String { name.chars().take(MAX_TOOL_NAME_LENGTH).collect() };
@@ -69,11 +68,14 @@ impl RestApiTool {
 
     /// ADK's error text for a call that failed (`_format_error_response`).
     fn error_response(&self, message: &str) -> Value {
-        let error = format!(
-            "Tool {} execution failed. Analyze this execution error and your inputs. Retry with adjustments if \
-             applicable. But make sure don't retry more than 3 times. Execution Error: {message}",
-            self.name
-        );
+        let error = [
+            "Tool ",
+            &self.name,
+            " execution failed. Analyze this execution error and your inputs. Retry with adjustments if \
+             applicable. But make sure don't retry more than 3 times. Execution Error: ",
+            message,
+        ]
+        .concat();
         json::object([("error", error.into())])
     }
 
@@ -90,7 +92,7 @@ impl RestApiTool {
                 Some("query") => Location::Query,
                 Some("cookie") => Location::Cookie,
                 other => {
-                    return Err(AdkError::invalid(format!("Invalid API Key location: {}", other.unwrap_or("none"))))
+                    return Err(AdkError::invalid(["Invalid API Key location: ", other.unwrap_or("none")].concat()))
                 }
             };
             let name = scheme.get("name").and_then(Value::as_str).unwrap_or_default();
@@ -160,7 +162,6 @@ impl RestApiTool {
                 args.insert(param.py_name.clone(), default.clone());
             }
         }
-        let mut params = self.params.clone();
         let mut extra_headers = Vec::new();
         // The configured credential's extra headers, scheme or not, as ADK adds them.
         let additional =
@@ -168,15 +169,16 @@ impl RestApiTool {
         for (name, value) in additional.and_then(Value::as_object).into_iter().flatten() {
             extra_headers.push((name.clone(), request::param_string(value)));
         }
+        let mut auth = None;
         if let (Some(scheme), Some(credential)) = (&self.auth_scheme, credential) {
             let (location, name, value) = Self::credential_param(scheme, credential)?;
             // Under ADK's internal prefix, ahead of the operation's own parameters.
             let py_name = ["_auth_prefix_vaf_", &name].concat();
             args.insert(py_name.clone(), value.into());
-            let auth = ApiParameter { original_name: name, py_name, location, schema: Value::Null, required: false };
-            params.insert(0, auth);
+            auth = Some(ApiParameter { original_name: name, py_name, location, schema: Value::Null, required: false });
         }
-        let mut request = match request::build(&self.endpoint, &self.operation, &params, &args, extra_headers) {
+        let params = request::Params { auth: auth.as_ref(), operation: &self.params };
+        let mut request = match request::build(&self.endpoint, &self.operation, params, &args, extra_headers) {
             Ok(request) => request,
             Err(BadArguments(message)) => return Ok(Err(self.error_response(&message))),
         };
@@ -203,7 +205,7 @@ impl RestApiTool {
                     return e;
                 }
                 let why = "the service did not answer, or did not allow this page's origin (CORS)";
-                let message = format!("{}: {} {url} failed: {why}", self.name, self.endpoint.method);
+                let message = [&self.name, ": ", self.endpoint.method, " ", &url, " failed: ", why].concat();
                 AdkError::new(ErrorCode::Unavailable, message)
             })?;
             let status = response.status;

@@ -98,7 +98,7 @@ impl Resolver<'_> {
         self.seen.push(reference.to_string());
         let mut parts = reference.split('/');
         if parts.next() != Some("#") {
-            return Err(spec_error(format!("external references are not supported: {reference}")));
+            return Err(spec_error(["external references are not supported: ", reference].concat()));
         }
         let mut target = self.doc;
         for part in parts {
@@ -200,7 +200,7 @@ fn collect(spec: &Value) -> Result<Vec<ParsedOperation>, AdkError> {
         let item = match item {
             Value::Null => continue,
             Value::Object(item) => item,
-            _ => return Err(spec_error(format!("the path item of {path} must be an object"))),
+            _ => return Err(spec_error(["the path item of ", path, " must be an object"].concat())),
         };
         let path_parameters = item.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
         for method in METHODS {
@@ -211,7 +211,7 @@ fn collect(spec: &Value) -> Result<Vec<ParsedOperation>, AdkError> {
             };
             merge_path_parameters(&mut operation, &path_parameters);
             if !operation.get("operationId").is_some_and(Value::is_string) {
-                operation.insert("operationId".into(), to_snake_case(&format!("{path}_{method}")).into());
+                operation.insert("operationId".into(), to_snake_case(&[path, "_", method].concat()).into());
             }
             // An operation's own `security`, even an empty one, overrides the spec's.
             let scheme = match operation.get("security") {
