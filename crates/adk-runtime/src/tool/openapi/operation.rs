@@ -37,11 +37,13 @@ pub struct ApiParameter {
 /// ADK's `_to_snake_case`: runs of other characters become `_`, camel humps split, lower case,
 /// no leading, trailing or repeated `_`.
 pub fn to_snake_case(text: &str) -> String {
-    let chars: Vec<char> = text.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-    let mut out = String::with_capacity(chars.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
-        let previous = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
-        let next = chars.get(i + 1).copied();
+    // Read as bytes: every non-ASCII character becomes `_` (its several bytes too, and repeated
+    // `_` collapse), so nothing needs decoding.
+    let bytes: Vec<u8> = text.bytes().map(|c| if c.is_ascii_alphanumeric() { c } else { b'_' }).collect();
+    let mut out = String::with_capacity(bytes.len() + 4);
+    for (i, &c) in bytes.iter().enumerate() {
+        let previous = i.checked_sub(1).and_then(|p| bytes.get(p)).copied();
+        let next = bytes.get(i + 1).copied();
         if c.is_ascii_uppercase() {
             // `aB` → `a_B`; `ABc` → `A_Bc` (the end of an acronym).
             let after_lower = previous.is_some_and(|p| p.is_ascii_lowercase() || p.is_ascii_digit());
@@ -51,10 +53,10 @@ pub fn to_snake_case(text: &str) -> String {
                 out.push('_');
             }
         }
-        if c == '_' && out.ends_with('_') {
+        if c == b'_' && out.ends_with('_') {
             continue;
         }
-        out.push(c.to_ascii_lowercase());
+        out.push(char::from(c.to_ascii_lowercase()));
     }
     out.trim_matches('_').to_string()
 }

@@ -77,7 +77,7 @@ fn pairs(name: &str, value: &Value, out: &mut Vec<(String, String)>) {
 /// A path parameter's value, percent-encoded as one segment; `.` and `..` segments are refused,
 /// so that a server that decodes `%2F` cannot be steered onto a path the spec never declared.
 fn encode_path_param(name: &str, value: &str) -> Result<String, BadArguments> {
-    if value.replace('\\', "/").split('/').any(|s| s == "." || s == "..") {
+    if value.split(['/', '\\']).any(|s| s == "." || s == "..") {
         return Err(BadArguments(
             ["Path parameter '", name, "' must not contain current-directory or parent-directory segments."].concat(),
         ));

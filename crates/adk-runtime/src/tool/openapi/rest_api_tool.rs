@@ -82,8 +82,8 @@ impl RestApiTool {
     /// The header or query parameter carrying `credential` for the scheme (ADK's
     /// `credential_to_param`), as `(location, name, value)`.
     fn credential_param(scheme: &JsonObject, credential: &JsonObject) -> Result<(Location, String, String), AdkError> {
-        fn text(o: Option<&Value>, key: &str) -> Option<String> {
-            o?.get(key)?.as_str().map(str::to_string)
+        fn text<'a>(o: Option<&'a Value>, key: &str) -> Option<&'a str> {
+            o?.get(key)?.as_str()
         }
         let key = credential.get("apiKey").and_then(Value::as_str);
         if let (Some("apiKey"), Some(key)) = (scheme.get("type").and_then(Value::as_str), key) {
@@ -103,7 +103,7 @@ impl RestApiTool {
         // OAuth2 and OpenID Connect tokens go as bearer tokens, as ADK's exchanger turns them.
         let token = text(credentials, "token").or_else(|| text(credential.get("oauth2"), "accessToken"));
         if let Some(token) = token {
-            return Ok((Location::Header, "Authorization".into(), ["Bearer ", &token].concat()));
+            return Ok((Location::Header, "Authorization".into(), ["Bearer ", token].concat()));
         }
         let basic = text(http, "scheme").is_some_and(|s| s.eq_ignore_ascii_case("basic"));
         let (username, password) = (text(credentials, "username"), text(credentials, "password"));
@@ -112,7 +112,7 @@ impl RestApiTool {
             if username.contains(':') {
                 return Err(AdkError::invalid("Invalid HTTP auth credentials: username cannot contain colons"));
             }
-            let pair = [username.as_str(), ":", &password.unwrap_or_default()].concat();
+            let pair = [username, ":", password.unwrap_or_default()].concat();
             let encoded = Bytes(pair.into_bytes()).to_standard_base64();
             return Ok((Location::Header, "Authorization".into(), ["Basic ", &encoded].concat()));
         }
