@@ -313,13 +313,13 @@ export class AgentTool {
 }
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
-export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.exitLoop() });
+export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.builtIn('exit_loop') });
 
 /** ADK's `get_user_choice` tool: the model offers options, the run pauses until the person picks one. */
-export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.getUserChoice() });
+export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.builtIn('get_user_choice') });
 
 /** ADK 2.x's `request_input` tool (`adk_request_input`): the model asks the person a question and the run pauses. */
-export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.requestInput() });
+export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.builtIn('adk_request_input') });
 
 /**
  * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are
@@ -330,24 +330,24 @@ export class PreloadMemoryTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.preloadMemory();
+    return wasm.ToolHandle.builtIn('preload_memory');
   }
 }
 
 /** Gemini's own tools (ADK's `GoogleSearchTool`, …): the model runs them; a non-Gemini model refuses them. */
-function builtIn(className, name, handle) {
+function builtIn(className, name) {
   return { [className]: class {
     name = name;
 
     /** A fresh wasm handle for one agent. */
     toHandle() {
-      return wasm.ToolHandle[handle]();
+      return wasm.ToolHandle.builtIn(name);
     }
   } }[className];
 }
-export const GoogleSearchTool = builtIn('GoogleSearchTool', 'google_search', 'googleSearch');
-export const UrlContextTool = builtIn('UrlContextTool', 'url_context', 'urlContext');
-export const GoogleMapsGroundingTool = builtIn('GoogleMapsGroundingTool', 'google_maps_grounding', 'googleMapsGrounding');
+export const GoogleSearchTool = builtIn('GoogleSearchTool', 'google_search');
+export const UrlContextTool = builtIn('UrlContextTool', 'url_context');
+export const GoogleMapsGroundingTool = builtIn('GoogleMapsGroundingTool', 'google_maps_grounding');
 export const GOOGLE_SEARCH = Object.freeze(new GoogleSearchTool());
 export const URL_CONTEXT = Object.freeze(new UrlContextTool());
 export const GOOGLE_MAPS_GROUNDING = Object.freeze(new GoogleMapsGroundingTool());
@@ -361,7 +361,7 @@ export class LoadArtifactsTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.loadArtifacts();
+    return wasm.ToolHandle.builtIn('load_artifacts');
   }
 }
 export const LOAD_ARTIFACTS = Object.freeze(new LoadArtifactsTool());
@@ -460,7 +460,7 @@ export const LOAD_WEB_PAGE = new FunctionTool({
 });
 
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
-export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.loadMemory() });
+export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.builtIn('load_memory') });
 
 /**
  * The tools of an MCP server over Streamable HTTP or HTTP+SSE (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):

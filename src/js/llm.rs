@@ -239,58 +239,24 @@ impl ToolHandle {
         Ok(ToolHandle { tool: ToolUnion::Tool(Rc::new(tool)) })
     }
 
-    /// ADK's `get_user_choice_tool`.
-    #[wasm_bindgen(js_name = getUserChoice)]
-    pub fn get_user_choice() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(get_user_choice_tool())) }
-    }
-
-    /// ADK 2.x's `request_input` tool (`adk_request_input`).
-    #[wasm_bindgen(js_name = requestInput)]
-    pub fn request_input() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(request_input_tool())) }
-    }
-
-    /// ADK's `exit_loop` tool.
-    #[wasm_bindgen(js_name = exitLoop)]
-    pub fn exit_loop() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(ExitLoopTool)) }
-    }
-
-    /// ADK's `PreloadMemoryTool`: recalls the user's memories for every model call.
-    #[wasm_bindgen(js_name = preloadMemory)]
-    pub fn preload_memory() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(PreloadMemoryTool)) }
-    }
-
-    /// Gemini's Google Search (ADK's `google_search`).
-    #[wasm_bindgen(js_name = googleSearch)]
-    pub fn google_search() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(GOOGLE_SEARCH)) }
-    }
-
-    /// Gemini's URL context (ADK's `url_context`).
-    #[wasm_bindgen(js_name = urlContext)]
-    pub fn url_context() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(URL_CONTEXT)) }
-    }
-
-    /// Gemini's Google Maps grounding (ADK's `google_maps_grounding`).
-    #[wasm_bindgen(js_name = googleMapsGrounding)]
-    pub fn google_maps_grounding() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(GOOGLE_MAPS_GROUNDING)) }
-    }
-
-    /// ADK's `LoadArtifactsTool`: the session's artifacts listed for the model, loaded on request.
-    #[wasm_bindgen(js_name = loadArtifacts)]
-    pub fn load_artifacts() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(LoadArtifactsTool)) }
-    }
-
-    /// ADK's `load_memory` tool: the model searches the user's memories.
-    #[wasm_bindgen(js_name = loadMemory)]
-    pub fn load_memory() -> ToolHandle {
-        ToolHandle { tool: ToolUnion::Tool(Rc::new(LoadMemoryTool)) }
+    /// One of ADK's own tools by its name (`exit_loop`, `get_user_choice`, `adk_request_input`,
+    /// `preload_memory`, `load_memory`, `load_artifacts`, and Gemini's `google_search`, `url_context`,
+    /// `google_maps_grounding`); one export for them all, as each export costs a shim.
+    #[wasm_bindgen(js_name = builtIn)]
+    pub fn built_in(name: &str) -> Option<ToolHandle> {
+        let tool: Rc<dyn crate::tool::Tool> = match name {
+            "exit_loop" => Rc::new(ExitLoopTool),
+            "get_user_choice" => Rc::new(get_user_choice_tool()),
+            "adk_request_input" => Rc::new(request_input_tool()),
+            "preload_memory" => Rc::new(PreloadMemoryTool),
+            "load_memory" => Rc::new(LoadMemoryTool),
+            "load_artifacts" => Rc::new(LoadArtifactsTool),
+            "google_search" => Rc::new(GOOGLE_SEARCH),
+            "url_context" => Rc::new(URL_CONTEXT),
+            "google_maps_grounding" => Rc::new(GOOGLE_MAPS_GROUNDING),
+            _ => return None,
+        };
+        Some(ToolHandle { tool: ToolUnion::Tool(tool) })
     }
 
     /// ADK's `AgentTool`: `agent` answers the model's `request` in a session of its own.
