@@ -4,13 +4,35 @@
 //! comparison; these lists are short and sorted rarely, so one merge sort of indices serves them all.
 
 /// `items` in the order `less` defines; equal items keep their order.
-pub fn sort_by<T>(items: Vec<T>, less: impl Fn(&T, &T) -> bool) -> Vec<T> {
-    let order = order(items.len(), &|a, b| match (items.get(a), items.get(b)) {
+pub fn sort_by<T>(mut items: Vec<T>, less: impl Fn(&T, &T) -> bool) -> Vec<T> {
+    let swaps = swaps(&order(items.len(), &|a, b| match (items.get(a), items.get(b)) {
         (Some(a), Some(b)) => less(a, b),
         _ => false,
-    });
-    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| slots.get_mut(i).and_then(Option::take)).collect()
+    }));
+    // In place, by swaps worked out once for every element type: the only code made per type.
+    for (a, b) in swaps {
+        items.swap(a, b);
+    }
+    items
+}
+
+/// The swaps that put the items at the positions `order` gives them (the item at `order[k]`
+/// goes to `k`), applied in turn.
+#[inline(never)]
+fn swaps(order: &[usize]) -> Vec<(usize, usize)> {
+    // Where each item is now, and which item each position holds, as the swaps go.
+    let mut position: Vec<usize> = (0..order.len()).collect();
+    let mut holder = position.clone();
+    let mut swaps = Vec::new();
+    for (k, &item) in order.iter().enumerate() {
+        let (Some(&from), Some(&displaced)) = (position.get(item), holder.get(k)) else { continue };
+        if from != k {
+            swaps.push((k, from));
+            holder.swap(k, from);
+            position.swap(item, displaced);
+        }
+    }
+    swaps
 }
 
 /// The indices `0..n` sorted by `less`, stably: a bottom-up merge sort.

@@ -3,7 +3,7 @@
 //! later (long-running tools) moved next to the calls they answer, and compaction summaries in place
 //! of the events they cover.
 
-use indexmap::{IndexMap, IndexSet};
+use indexmap::IndexSet;
 
 use super::compaction::{apply_compaction, has_compaction, recover_compacted_calls, summary_events};
 use super::rearrange::{arrange, Turn};
@@ -139,21 +139,23 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
         recover_compacted_calls(apply_compaction(&visible, &summaries), &visible)
     };
     // A response to a call another agent made is that agent's business: quoted, like its turn.
-    // Each call's author, the latest call of an id winning (ADK's dict of them).
-    let mut call_authors: IndexMap<&str, &str> = IndexMap::new();
+    // Each call's author, the latest call of an id winning (ADK's dict of them): searched from
+    // the end, where a response's call usually is (a list rather than a map: smaller code).
+    let mut call_authors: Vec<(&str, &str)> = Vec::new();
     for event in &visible {
         for call in event.get_function_calls() {
             if let Some(id) = call.id.as_deref() {
-                call_authors.insert(id, event.author.as_str());
+                call_authors.push((id, event.author.as_str()));
             }
         }
     }
+    let author_of = |id: &str| call_authors.iter().rev().find(|(i, _)| *i == id).map(|(_, a)| *a);
     let answers_other_agent = |event: &Event| {
         event
             .get_function_responses()
             .iter()
             .filter_map(|r| r.id.as_deref())
-            .any(|id| call_authors.get(id).is_some_and(|a| *a != agent_name && *a != "user"))
+            .any(|id| author_of(id).is_some_and(|a| a != agent_name && a != "user"))
     };
     let turns: Vec<Turn> = visible
         .iter()

@@ -4,7 +4,10 @@
 use std::rc::Rc;
 
 use adk_core::events::ToolConfirmation;
-use futures_util::future::join_all;
+use std::future::{poll_fn, Future};
+use std::pin::Pin;
+use std::task::Poll;
+
 use indexmap::IndexMap;
 use serde_json::Value;
 
@@ -160,11 +163,11 @@ pub(super) async fn handle_function_calls(
     calls: Vec<FunctionCall>,
     confirmations: &IndexMap<String, ToolConfirmation>,
 ) -> Result<Option<Event>, AdkError> {
-    let outcomes = join_all(calls.into_iter().map(|call| {
+    let runs = calls.into_iter().map(|call| {
         let confirmation = call.id.as_ref().and_then(|id| confirmations.get(id)).cloned();
-        call_one(agent, tools, ctx, call, confirmation)
-    }))
-    .await;
+        Box::pin(call_one(agent, tools, ctx, call, confirmation)) as Run<'_>
+    });
+    let outcomes = join_in_order(runs.collect()).await;
     let mut parts = Vec::new();
     let mut actions = EventActions::default();
     for outcome in outcomes {
@@ -178,6 +181,30 @@ pub(super) async fn handle_function_calls(
     let mut event = agent_event(ctx, Some(Content::new("user", parts)));
     event.actions = actions;
     Ok(Some(event))
+}
+
+type Run<'a> = Pin<Box<dyn Future<Output = Result<CallOutcome, AdkError>> + 'a>>;
+
+/// The outcomes of `runs`, run concurrently, in their order: what `join_all` does for a few
+/// futures, without its queue for many (its code, for one caller, was larger than this).
+async fn join_in_order(mut runs: Vec<Run<'_>>) -> Vec<Result<CallOutcome, AdkError>> {
+    let mut outcomes: Vec<Option<Result<CallOutcome, AdkError>>> = runs.iter().map(|_| None).collect();
+    poll_fn(|cx| {
+        let mut pending = false;
+        for (run, outcome) in runs.iter_mut().zip(outcomes.iter_mut()).filter(|(_, o)| o.is_none()) {
+            match run.as_mut().poll(cx) {
+                Poll::Ready(done) => *outcome = Some(done),
+                Poll::Pending => pending = true,
+            }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    outcomes.into_iter().flatten().collect()
 }
 
 /// ADK's merge of parallel function-response events: later calls' keys win; flags are or-ed.

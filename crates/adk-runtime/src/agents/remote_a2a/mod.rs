@@ -10,6 +10,7 @@ mod request;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use futures_util::future::LocalBoxFuture;
 use futures_util::StreamExt;
 
 use crate::a2a::{A2aClient, A2aClientOptions, SendMessageParams, StreamItem, StreamResponse, TaskOrMessage};
@@ -69,7 +70,11 @@ impl RemoteA2aAgent {
         let Some(card) = &self.card else {
             return Err(crate::AdkError::new(crate::ErrorCode::Internal, "RemoteA2aAgent without a client"));
         };
-        let client = A2aClient::from_card_url(&card.url, card.options.clone(), card.http.clone()).await?;
+        // Boxed, here and for `send_message`: the JS API awaits the same calls, and boxed they
+        // stay one copy each instead of one inlined into each caller (the download size).
+        let read: LocalBoxFuture<'_, _> =
+            Box::pin(A2aClient::from_card_url(&card.url, card.options.clone(), card.http.clone()));
+        let client = read.await?;
         *self.client.borrow_mut() = Some(client.clone());
         Ok(client)
     }
@@ -97,7 +102,8 @@ impl Agent for RemoteA2aAgent {
             let mut mapper = EventMapper::new(make);
             let params = SendMessageParams { message, ..Default::default() };
             if client.card().capabilities.streaming == Some(false) {
-                match client.send_message(&params).await {
+                let sent: LocalBoxFuture<'_, _> = Box::pin(client.send_message(&params));
+                match sent.await {
                     Ok(TaskOrMessage::Task(task)) => {
                         for event in mapper.task(task) {
                             yield event;
