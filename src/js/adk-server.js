@@ -17,18 +17,20 @@ export class AdkServerClient {
 
   get baseUrl() { return this.#handle.baseUrl; }
 
-  listApps() { return this.#handle.call('listApps'); }
-  getAppInfo(appName) { return this.#handle.call('getAppInfo', appName); }
-  createSession(request) { return this.#handle.call('createSession', request); }
-  getSession(request) { return this.#handle.call('getSession', request); }
-  listSessions(request) { return this.#handle.call('listSessions', request); }
-  deleteSession(request) { return this.#handle.call('deleteSession', request); }
-  updateSession(request) { return this.#handle.call('updateSession', request); }
-  listArtifactNames(request) { return this.#handle.call('listArtifactNames', request); }
-  loadArtifact(request) { return this.#handle.call('loadArtifact', request); }
-  listArtifactVersions(request) { return this.#handle.call('listArtifactVersions', request); }
-  saveArtifact(request) { return this.#handle.call('saveArtifact', request); }
-  deleteArtifact(request) { return this.#handle.call('deleteArtifact', request); }
+  // Each endpoint by its number in AdkServerClientHandle::call.
+
+  listApps() { return this.#handle.call(0); }
+  getAppInfo(appName) { return this.#handle.call(1, appName); }
+  createSession(request) { return this.#handle.call(2, request); }
+  getSession(request) { return this.#handle.call(3, request); }
+  listSessions(request) { return this.#handle.call(4, request); }
+  deleteSession(request) { return this.#handle.call(5, request); }
+  updateSession(request) { return this.#handle.call(6, request); }
+  listArtifactNames(request) { return this.#handle.call(7, request); }
+  loadArtifact(request) { return this.#handle.call(8, request); }
+  listArtifactVersions(request) { return this.#handle.call(9, request); }
+  saveArtifact(request) { return this.#handle.call(10, request); }
+  deleteArtifact(request) { return this.#handle.call(11, request); }
 
   /**
    * `POST /run_sse`: the run's events as the server sends them. `signal` (here or in the request,

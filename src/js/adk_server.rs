@@ -119,35 +119,40 @@ impl AdkServerClientHandle {
         self.client.base_url().to_string()
     }
 
-    /// Every endpoint but the runs, by the JS method's name (`getSession`) with its argument: one
-    /// export for all (each export costs a shim), each answer in the server's JSON.
-    pub fn call(&self, op: &str, args: JsValue) -> js_sys::Promise {
-        let (call, shape): (Result<ServerCall, AdkError>, Shape) = match op {
-            "listApps" => (Ok(ServerCall::list_apps()), list),
-            "getAppInfo" => {
+    /// Every endpoint but the runs, by the JS method's number (`adk-server.js` lists them in this
+    /// order) with its argument: one export for all (each export costs a shim), a number rather
+    /// than the method's name (nothing to compare), each answer in the server's JSON.
+    pub fn call(&self, method: u8, args: JsValue) -> js_sys::Promise {
+        let (call, shape): (Result<ServerCall, AdkError>, Shape) = match method {
+            0 => (Ok(ServerCall::list_apps()), list),
+            1 => {
                 let name =
                     args.as_string().ok_or_else(|| AdkError::invalid("getAppInfo: expected the app's name, a string"));
                 (name.and_then(|name| ServerCall::get_app_info(&name)), plain)
             }
-            "createSession" => {
+            2 => {
+                let op = "createSession";
                 (from_js_core::<CreateSessionRequest>(op, &args).and_then(|a| ServerCall::create_session(&a)), plain)
             }
-            "getSession" => (session_ref(op, &args).and_then(|a| ServerCall::get_session(&a)), plain),
-            "listSessions" => (user_ref(op, &args).and_then(|a| ServerCall::list_sessions(&a)), list),
-            "deleteSession" => (session_ref(op, &args).and_then(|a| ServerCall::delete_session(&a)), nothing),
-            "updateSession" => {
+            3 => (session_ref("getSession", &args).and_then(|a| ServerCall::get_session(&a)), plain),
+            4 => (user_ref("listSessions", &args).and_then(|a| ServerCall::list_sessions(&a)), list),
+            5 => (session_ref("deleteSession", &args).and_then(|a| ServerCall::delete_session(&a)), nothing),
+            6 => {
+                let op = "updateSession";
                 (from_js_core::<UpdateSessionRequest>(op, &args).and_then(|a| ServerCall::update_session(&a)), plain)
             }
-            "listArtifactNames" => (session_ref(op, &args).and_then(|a| ServerCall::list_artifact_names(&a)), list),
-            "loadArtifact" => (artifact_ref(op, &args).and_then(|a| ServerCall::load_artifact(&a)), plain),
-            "saveArtifact" => {
-                (from_js_core::<SaveArtifactRequest>(op, &args).and_then(|a| ServerCall::save_artifact(&a)), plain)
-            }
-            "deleteArtifact" => (artifact_ref(op, &args).and_then(|a| ServerCall::delete_artifact(&a)), nothing),
-            "listArtifactVersions" => {
+            7 => (session_ref("listArtifactNames", &args).and_then(|a| ServerCall::list_artifact_names(&a)), list),
+            8 => (artifact_ref("loadArtifact", &args).and_then(|a| ServerCall::load_artifact(&a)), plain),
+            9 => {
+                let op = "listArtifactVersions";
                 (artifact_ref(op, &args).and_then(|a| ServerCall::list_artifact_versions(&a)), list)
             }
-            _ => (Err(AdkError::invalid(format!("AdkServerClient: no method {op}"))), nothing),
+            10 => {
+                let op = "saveArtifact";
+                (from_js_core::<SaveArtifactRequest>(op, &args).and_then(|a| ServerCall::save_artifact(&a)), plain)
+            }
+            11 => (artifact_ref("deleteArtifact", &args).and_then(|a| ServerCall::delete_artifact(&a)), nothing),
+            _ => (Err(AdkError::invalid("AdkServerClient: no such method")), nothing),
         };
         self.exchange(call, shape)
     }

@@ -3,8 +3,9 @@
 //! code the model ran and its results between the texts around them, the sources a grounded reply
 //! cites, state and artifact changes, transfers, escalations and errors.
 
-use crate::json::{ToJson, Writer};
+use crate::json::{self, ToJson, Writer};
 use indexmap::IndexMap;
+use serde_json::Value;
 
 use crate::types::{JsonObject, Part};
 use crate::Event;
@@ -344,16 +345,19 @@ fn code_item(author: &str, part: &Part) -> Option<TranscriptItem> {
 /// The searches, sources and search suggestions of `groundingMetadata` (genai's shape; anything
 /// else in it is left out).
 fn grounding_item(author: &str, grounding: &JsonObject) -> TranscriptItem {
-    let text = |value: Option<&serde_json::Value>| value.and_then(serde_json::Value::as_str).map(str::to_string);
-    let list = |key: &str| grounding.get(key).and_then(serde_json::Value::as_array).map_or(&[][..], Vec::as_slice);
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
+    let list = |key: &str| json::field(grounding, key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
     let queries = list("webSearchQueries").iter().filter_map(|q| text(Some(q))).collect();
     let sources = list("groundingChunks")
         .iter()
-        .filter_map(|chunk| ["web", "retrievedContext", "maps"].iter().find_map(|kind| chunk.get(kind)))
-        .map(|source| GroundingSource { uri: text(source.get("uri")), title: text(source.get("title")) })
+        .filter_map(|chunk| ["web", "retrievedContext", "maps"].iter().find_map(|kind| json::member(chunk, kind)))
+        .map(|source| GroundingSource {
+            uri: text(json::member(source, "uri")),
+            title: text(json::member(source, "title")),
+        })
         .collect();
-    let search_entry_point = text(grounding.get("searchEntryPoint").and_then(|e| e.get("renderedContent")));
-    TranscriptItem::Grounding { author: author.into(), queries, sources, search_entry_point }
+    let entry_point = json::field(grounding, "searchEntryPoint").and_then(|e| json::member(e, "renderedContent"));
+    TranscriptItem::Grounding { author: author.into(), queries, sources, search_entry_point: text(entry_point) }
 }
 
 #[cfg(test)]

@@ -86,8 +86,14 @@ impl AdkServerClient {
 
     /// Sends `call` and reads the whole answer; `None` for a call whose `404` means "there is none".
     pub fn text(&self, call: ServerCall) -> Pending<Option<String>> {
+        self.read(call, Rc::default())
+    }
+
+    /// [`text`](Self::text), stopped by `cancellation`: `/run`'s answer is read by this future too,
+    /// so that the module holds one copy of the code reading an answer.
+    fn read(&self, call: ServerCall, cancellation: Rc<Cancellation>) -> Pending<Option<String>> {
         let absent_when_missing = call.absent_when_missing;
-        let sent = self.send(call, Rc::default());
+        let sent = self.send(call, cancellation);
         Box::pin(async move {
             match sent.await {
                 Ok(response) => response.text().await.map(Some),
@@ -200,10 +206,11 @@ impl AdkServerClient {
         cancellation: Rc<Cancellation>,
     ) -> RunEvents<T> {
         match ServerCall::run(request, stream) {
-            Ok(call) => {
-                let (op, streams, url) = (call.op, call.streams(), format!("{}{}", self.base_url(), call.path));
-                RunEvents::open(op, streams, url, self.send(call, cancellation))
+            Ok(call) if call.streams() => {
+                let (op, url) = (call.op, format!("{}{}", self.base_url(), call.path));
+                RunEvents::open(op, url, self.send(call, cancellation))
             }
+            Ok(call) => RunEvents::answer(call.op, self.read(call, cancellation)),
             Err(e) => RunEvents::failed(e),
         }
     }

@@ -10,7 +10,7 @@ use serde_json::Value;
 /// The server's error for `op`, from the status and body of its answer. `origin` is the page's
 /// own, when known: a 403 for it says which server flag lets it in.
 pub(crate) fn from_status(op: &str, status: u16, body: &str, origin: Option<&str>) -> AdkError {
-    let detail = json::parse("body", body).ok().and_then(|v| v.get("detail").map(detail_text));
+    let detail = json::parse("body", body).ok().and_then(|v| json::member(&v, "detail").map(detail_text));
     let said = detail.unwrap_or_else(|| match body.trim() {
         "" => format!("HTTP {status}"),
         text => excerpt(text, 300),
@@ -54,7 +54,7 @@ pub fn unexpected(op: &str, error: AdkError) -> AdkError {
 pub(crate) fn from_error_frame(data: &str) -> AdkError {
     let said = json::parse("error frame", data)
         .ok()
-        .and_then(|v| v.get("error").map(detail_text))
+        .and_then(|v| json::member(&v, "error").map(detail_text))
         .unwrap_or_else(|| excerpt(data, 300));
     AdkError::new(ErrorCode::Internal, format!("runSse: the run failed on the ADK server: {said}"))
 }
@@ -78,7 +78,7 @@ fn detail_text(detail: &Value) -> String {
         if !text.is_empty() {
             text.push_str("; ");
         }
-        for (i, step) in item.get("loc").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        for (i, step) in json::member(item, "loc").and_then(Value::as_array).into_iter().flatten().enumerate() {
             if i > 0 {
                 text.push('.');
             }
@@ -87,10 +87,10 @@ fn detail_text(detail: &Value) -> String {
                 other => text.push_str(&json::to_string(other)),
             }
         }
-        if item.get("loc").and_then(Value::as_array).is_some_and(|loc| !loc.is_empty()) {
+        if json::member(item, "loc").and_then(Value::as_array).is_some_and(|loc| !loc.is_empty()) {
             text.push_str(": ");
         }
-        text.push_str(item.get("msg").and_then(Value::as_str).unwrap_or("invalid"));
+        text.push_str(json::member(item, "msg").and_then(Value::as_str).unwrap_or("invalid"));
     }
     text
 }

@@ -87,14 +87,10 @@ pub struct RunEvents<T = Event> {
 }
 
 impl<T: RunItem> RunEvents<T> {
-    /// The events of the answer `sent` will give to `op` at `url`: a stream of frames
-    /// (`streams`), or one array at the end.
-    pub(crate) fn open(op: &'static str, streams: bool, url: String, sent: Pending<HttpResponse>) -> Self {
+    /// The events of the stream of frames `sent` will give to `op` at `url`.
+    pub(crate) fn open(op: &'static str, url: String, sent: Pending<HttpResponse>) -> Self {
         let opening = async move {
             let response = sent.await?;
-            if !streams {
-                return Ok(Body::Events(T::answer(op, &response.text().await?)?));
-            }
             if response.is_event_stream() {
                 return Ok(Body::Frames(response.events()));
             }
@@ -109,6 +105,13 @@ impl<T: RunItem> RunEvents<T> {
                 )
             })
         };
+        RunEvents { state: State::Opening(Box::pin(opening)) }
+    }
+
+    /// The events of the one array `answer` will give to `op` (never none: only an artifact's
+    /// `404` is).
+    pub(crate) fn answer(op: &'static str, answer: Pending<Option<String>>) -> Self {
+        let opening = async move { Ok(Body::Events(T::answer(op, &answer.await?.unwrap_or_default())?)) };
         RunEvents { state: State::Opening(Box::pin(opening)) }
     }
 

@@ -45,6 +45,17 @@ pub fn from_value<T: FromJson>(what: &str, value: Value) -> Result<T, AdkError> 
     T::read_json(&mut Reader::value(value)).map_err(|e| e.into_adk(what))
 }
 
+/// The member `key` of an object, found by a scan rather than by hashing (objects read for a few
+/// members are small, and the scan leaves the hasher out of the modules that need nothing else of it).
+pub fn field<'a>(object: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a Value> {
+    object.iter().find(|(k, _)| *k == key).map(|(_, value)| value)
+}
+
+/// [`field`] of a value that is an object; `None` for any other value.
+pub fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    field(value.as_object()?, key)
+}
+
 /// Parses JSON text into a `Value`.
 pub fn parse(what: &str, text: &str) -> Result<Value, AdkError> {
     from_str(what, text)
