@@ -79,44 +79,23 @@ impl JsContext {
     pub(crate) fn callback_context(&self) -> Result<CallbackContext, JsValue> {
         context(&self.inner)
     }
+
+    /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
+    fn abort_signal(&self) -> Result<web_sys::AbortSignal, JsValue> {
+        let mut shared = self.inner.borrow_mut();
+        let lent = shared.as_mut().ok_or_else(|| to_js_error(ended()))?;
+        let bridge = match lent.abort.take() {
+            Some(bridge) => bridge,
+            None => AbortBridge::new(&lent.ctx.invocation_context().invocation().cancellation).map_err(to_js_error)?,
+        };
+        let signal = bridge.signal();
+        lent.abort = Some(bridge);
+        Ok(signal)
+    }
 }
 
 #[wasm_bindgen(js_class = Context)]
 impl JsContext {
-    /// The invocation id (`e-…`).
-    #[wasm_bindgen(getter, js_name = invocationId)]
-    pub fn invocation_id(&self) -> Result<String, JsValue> {
-        Ok(context(&self.inner)?.invocation_id().to_string())
-    }
-
-    /// The name of the agent running.
-    #[wasm_bindgen(getter, js_name = agentName)]
-    pub fn agent_name(&self) -> Result<String, JsValue> {
-        Ok(context(&self.inner)?.agent_name().to_string())
-    }
-
-    /// The branch (`parallel.child`), if any.
-    #[wasm_bindgen(getter)]
-    pub fn branch(&self) -> Result<Option<String>, JsValue> {
-        Ok(context(&self.inner)?.invocation_context().branch().map(str::to_string))
-    }
-
-    /// The id of the function call a tool answers.
-    #[wasm_bindgen(getter, js_name = functionCallId)]
-    pub fn function_call_id(&self) -> Result<Option<String>, JsValue> {
-        Ok(context(&self.inner)?.function_call_id().map(str::to_string))
-    }
-
-    /// The person's answer (`{hint, confirmed, payload}`), when a tool runs again after asking for
-    /// approval; `undefined` otherwise.
-    #[wasm_bindgen(getter, js_name = toolConfirmation)]
-    pub fn tool_confirmation(&self) -> Result<JsValue, JsValue> {
-        match context(&self.inner)?.tool_confirmation() {
-            Some(confirmation) => to_js(confirmation),
-            None => Ok(JsValue::UNDEFINED),
-        }
-    }
-
     /// Asks the person to approve this tool call (ADK's `request_confirmation`): the run pauses on an
     /// `adk_request_confirmation` call, and the answer runs the tool again with `toolConfirmation`.
     #[wasm_bindgen(js_name = requestConfirmation)]
@@ -174,71 +153,47 @@ impl JsContext {
         }))
     }
 
-    /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
-    #[wasm_bindgen(getter, js_name = abortSignal)]
-    pub fn abort_signal(&self) -> Result<web_sys::AbortSignal, JsValue> {
-        let mut shared = self.inner.borrow_mut();
-        let lent = shared.as_mut().ok_or_else(|| to_js_error(ended()))?;
-        let bridge = match lent.abort.take() {
-            Some(bridge) => bridge,
-            None => AbortBridge::new(&lent.ctx.invocation_context().invocation().cancellation).map_err(to_js_error)?,
-        };
-        let signal = bridge.signal();
-        lent.abort = Some(bridge);
-        Ok(signal)
-    }
-
-    /// The user message that started the invocation.
-    #[wasm_bindgen(getter, js_name = userContent)]
-    pub fn user_content(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.user_content())
-    }
-
-    /// The user id.
-    #[wasm_bindgen(getter, js_name = userId)]
-    pub fn user_id(&self) -> Result<String, JsValue> {
-        Ok(context(&self.inner)?.user_id())
-    }
-
-    /// The session id.
-    #[wasm_bindgen(getter, js_name = sessionId)]
-    pub fn session_id(&self) -> Result<String, JsValue> {
-        Ok(context(&self.inner)?.session_id())
-    }
-
-    /// A copy of the session, every event included: it costs the whole history, so it is a
-    /// method (`ctx.userId`, `ctx.sessionId` and `ctx.state` are the cheap reads).
-    #[wasm_bindgen(js_name = getSession)]
-    pub fn get_session(&self) -> Result<JsValue, JsValue> {
-        context(&self.inner)?.invocation_context().with_session(|session| to_js(session))
-    }
-
-    /// A copy of the session's events so far (the seeds' `events`); costs the whole history.
-    #[wasm_bindgen(js_name = getEvents)]
-    pub fn get_events(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.events())
-    }
-
     /// The writable state.
     #[wasm_bindgen(getter)]
     pub fn state(&self) -> JsState {
         JsState { inner: self.inner.clone() }
     }
 
-    /// The whole state as an object (the seeds' `variables`).
-    #[wasm_bindgen(getter)]
-    pub fn variables(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.state().to_dict())
+    /// What `Context`'s read-only members read, by number: one export instead of sixteen (each
+    /// export costs a shim); index.js names them (`CONTEXT_READS`). `getSession()` and
+    /// `getEvents()` copy the whole history, which is why they are methods; `variables` is the
+    /// whole state as an object (the seeds' `variables`); `toolConfirmation` is the person's answer
+    /// (`{hint, confirmed, payload}`) when a tool runs again after asking for approval, `undefined`
+    /// otherwise.
+    pub fn read(&self, member: u32) -> Result<JsValue, JsValue> {
+        if member == 10 {
+            return self.abort_signal().map(Into::into);
+        }
+        let ctx = context(&self.inner)?;
+        let text = |s: &str| Ok(JsValue::from_str(s));
+        let optional = |s: Option<&str>| Ok(s.map_or(JsValue::UNDEFINED, JsValue::from_str));
+        match member {
+            0 => text(ctx.invocation_id()),
+            1 => text(ctx.agent_name()),
+            2 => optional(ctx.invocation_context().branch()),
+            3 => optional(ctx.function_call_id()),
+            4 => ctx.tool_confirmation().map_or(Ok(JsValue::UNDEFINED), |c| to_js(c)),
+            5 => to_js(&ctx.user_content()),
+            6 => text(&ctx.user_id()),
+            7 => text(&ctx.session_id()),
+            8 => to_js(&ctx.state().to_dict()),
+            9 => Ok(ctx.invocation_context().end_invocation().into()),
+            11 => ctx.invocation_context().with_session(|session| to_js(session)),
+            12 => to_js(&ctx.events()),
+            13 => to_js(&ctx.get_last_user_input()),
+            14 => to_js(&ctx.get_last_agent_output()),
+            _ => to_js(&ctx.parts()),
+        }
     }
 
-    /// Whether this agent's run stops after the current event.
-    #[wasm_bindgen(getter, js_name = endInvocation)]
-    pub fn end_invocation(&self) -> Result<bool, JsValue> {
-        Ok(context(&self.inner)?.invocation_context().end_invocation())
-    }
-
-    /// Stops this agent's run after the current event (ADK's `ctx.end_invocation = True`).
-    #[wasm_bindgen(setter, js_name = endInvocation)]
+    /// Sets `endInvocation`: `true` stops this agent's run after the current event (ADK's
+    /// `ctx.end_invocation = True`).
+    #[wasm_bindgen(js_name = setEndInvocation)]
     pub fn set_end_invocation(&self, end: bool) -> Result<(), JsValue> {
         context(&self.inner)?.invocation_context().set_end_invocation(end);
         Ok(())
@@ -268,23 +223,6 @@ impl JsContext {
         let key = key_arg("removeVariable", key)?;
         context(&self.inner)?.remove_variable(&key);
         Ok(())
-    }
-
-    /// Parts of the last user event.
-    #[wasm_bindgen(js_name = getLastUserInput)]
-    pub fn get_last_user_input(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.get_last_user_input())
-    }
-
-    /// Parts of the last agent event with content.
-    #[wasm_bindgen(js_name = getLastAgentOutput)]
-    pub fn get_last_agent_output(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.get_last_agent_output())
-    }
-
-    /// Every part recorded in the session.
-    pub fn parts(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.parts())
     }
 
     /// `saveArtifact(filename, part)` → `Promise<number>`; recorded in the next event's `artifactDelta`.

@@ -258,9 +258,27 @@ function requestsOver(send) {
 /** HTTP calls in the shape of Python's `requests`, outside a run (the seeds' `ces_requests`). */
 export const requests = requestsOver((method, url, options) => wasm.httpRequest(method, url, options));
 
-// The context is a wasm class; these members give back the JS response class, so they live here,
-// with the two getters that copied the history before it had methods named for that.
+// The context is a wasm class whose read-only members are one export, `read(n)` (each export costs
+// a shim): the first members here name them, in the order context.rs numbers them. The rest give
+// back the JS response class, so they live here too, with the two getters that copied the history
+// before it had methods named for that.
 Object.defineProperties(wasm.Context.prototype, {
+  invocationId: { get() { return this.read(0); } },
+  agentName: { get() { return this.read(1); } },
+  branch: { get() { return this.read(2); } },
+  functionCallId: { get() { return this.read(3); } },
+  toolConfirmation: { get() { return this.read(4); } },
+  userContent: { get() { return this.read(5); } },
+  userId: { get() { return this.read(6); } },
+  sessionId: { get() { return this.read(7); } },
+  variables: { get() { return this.read(8); } },
+  endInvocation: { get() { return this.read(9); }, set(end) { this.setEndInvocation(end); } },
+  abortSignal: { get() { return this.read(10); } },
+  getSession: { value() { return this.read(11); } },
+  getEvents: { value() { return this.read(12); } },
+  getLastUserInput: { value() { return this.read(13); } },
+  getLastAgentOutput: { value() { return this.read(14); } },
+  parts: { value() { return this.read(15); } },
   session: { get() { return this.getSession(); } },
   events: { get() { return this.getEvents(); } },
   callTool: {
