@@ -4,7 +4,6 @@
 //! cites, state and artifact changes, transfers, escalations and errors.
 
 use crate::json::{ToJson, Writer};
-use indexmap::IndexMap;
 
 use crate::types::{JsonObject, Part};
 use crate::Event;
@@ -90,7 +89,7 @@ pub enum TranscriptItem {
         /// Who saved them.
         author: String,
         /// File name → version.
-        delta: IndexMap<String, i64>,
+        delta: crate::events::SmallMap<i64>,
     },
     /// The conversation moved to another agent.
     Transfer {
