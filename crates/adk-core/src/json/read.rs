@@ -519,15 +519,12 @@ impl<'a> Reader<'a> {
 
 /// An integer's text (an optional `-` and digits, as the grammar checked) as serde_json keeps it:
 /// `u64` when it fits, else `i64` when negative and it fits; `None` sends it to the float reader.
-/// A loop over the digits, not `str::parse`, whose generic code weighs more in the wasm module.
 fn integer(token: &str) -> Option<Number> {
     let (negative, digits) = match token.strip_prefix('-') {
         Some(digits) => (true, digits),
         None => (false, token),
     };
-    let magnitude = digits
-        .bytes()
-        .try_fold(0u64, |n, digit| n.checked_mul(10)?.checked_add(u64::from(digit.wrapping_sub(b'0'))))?;
+    let magnitude = crate::scan::decimal(digits.as_bytes())?;
     if !negative {
         return Some(magnitude.into());
     }
