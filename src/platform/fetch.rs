@@ -50,11 +50,10 @@ impl Drop for AbortOnDrop {
 
 /// A failed fetch or body read, as the caller sees it: aborted, or the network is unavailable.
 fn network_error(url: &str, error: AdkError) -> AdkError {
-    // Joined, not `format!`: this runs in every entry, and the formatting machinery weighs more.
     if error.code == ErrorCode::Aborted {
-        return AdkError::new(ErrorCode::Aborted, ["request to ", url, " was aborted"].concat());
+        return AdkError::new(ErrorCode::Aborted, format!("request to {url} was aborted"));
     }
-    AdkError::new(ErrorCode::Unavailable, ["request to ", url, " failed: ", &error.message].concat())
+    AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
 /// The response's headers, names in lower case: `[name, value]` pairs as `Array.from(headers)`
@@ -118,7 +117,7 @@ fn start(
 #[inline(never)]
 fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpResponse, AdkError> {
     let response: web_sys::Response = answer.dyn_into().map_err(|_| {
-        AdkError::new(ErrorCode::Internal, ["fetch(", &url, ") resolved to something that is not a Response"].concat())
+        AdkError::new(ErrorCode::Internal, format!("fetch({url}) resolved to something that is not a Response"))
     })?;
     let stream = prop(&response, "body");
     let status = response.status();
