@@ -188,7 +188,9 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
         event.actions.state_delta.entry(key).or_insert(v);
     }
     for (key, v) in pending.artifact_delta {
-        event.actions.artifact_delta.entry(key).or_insert(v);
+        if !event.actions.artifact_delta.contains_key(&key) {
+            event.actions.artifact_delta.insert(key, v);
+        }
     }
     Ok(event)
 }

@@ -102,20 +102,15 @@ impl Future for NextPull {
             (items, state.max_batch)
         };
         // One item crosses as it is (an object: JS tells it from an array); more, as an array.
-        let (mut first, mut batch) = (None, String::new());
+        let mut batch = String::new();
         let mut count = 0;
         let end = loop {
             match items.poll_next_unpin(cx) {
                 Poll::Ready(Some(Ok(item))) => {
-                    match first.take() {
-                        None if count == 0 => first = Some(item),
-                        Some(lone) => {
-                            batch.push('[');
-                            batch.push_str(&lone);
-                            batch.push(',');
-                            batch.push_str(&item);
-                        }
-                        None => {
+                    match count {
+                        0 => batch = item,
+                        1 => batch = ["[", &batch, ",", &item].concat(),
+                        _ => {
                             batch.push(',');
                             batch.push_str(&item);
                         }
@@ -137,11 +132,11 @@ impl Future for NextPull {
             let pull = self.state.borrow_mut().pull.take();
             return Poll::Ready(pull.map(|pull| (pull, Err(aborted()))));
         }
-        let batch = match first {
-            Some(item) => item,
-            None if count == 0 => "[]".to_string(),
-            None => batch + "]",
-        };
+        match count {
+            0 => batch.push_str("[]"),
+            1 => {}
+            _ => batch.push(']'),
+        }
         match end {
             None if count == 0 => {
                 state.items = Some(items);

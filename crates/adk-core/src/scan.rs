@@ -1,5 +1,6 @@
 //! Finding the next byte of interest eight bytes at a time: the text between JSON quotes and
-//! between SSE line breaks is most of what the parsers read, and wasm has no SIMD here.
+//! between SSE line breaks is most of what the parsers read, and wasm has no SIMD here. And the
+//! value of the digits the parsers find.
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -46,6 +47,12 @@ pub fn find_string_special(bytes: &[u8]) -> Option<usize> {
         |w| zero_bytes(w ^ quote) | zero_bytes(w ^ backslash) | control(w),
         |c| c == b'"' || c == b'\\' || c < 0x20,
     )
+}
+
+/// The value of `digits` (ASCII digits, as the caller checked), `None` when it overflows `u64`: what
+/// `str::parse` gives for them, without its generic code in the wasm module.
+pub fn decimal(digits: &[u8]) -> Option<u64> {
+    digits.iter().try_fold(0u64, |n, &digit| n.checked_mul(10)?.checked_add(u64::from(digit.wrapping_sub(b'0'))))
 }
 
 #[cfg(test)]

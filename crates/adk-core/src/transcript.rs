@@ -4,7 +4,6 @@
 //! cites, state and artifact changes, transfers, escalations and errors.
 
 use crate::json::{self, ToJson, Writer};
-use indexmap::IndexMap;
 use serde_json::Value;
 
 use crate::types::{JsonObject, Part};
@@ -91,7 +90,7 @@ pub enum TranscriptItem {
         /// Who saved them.
         author: String,
         /// File name → version.
-        delta: IndexMap<String, i64>,
+        delta: crate::events::SmallMap<i64>,
     },
     /// The conversation moved to another agent.
     Transfer {

@@ -1,8 +1,8 @@
 //! What an event does besides carrying content (ADK's `EventActions`).
 
-use indexmap::IndexMap;
 use serde_json::Value;
 
+use super::SmallMap;
 use crate::types::{Content, JsonObject};
 
 crate::json_struct! {
@@ -14,7 +14,7 @@ crate::json_struct! {
         /// State changes made by this event; keys may carry `app:`, `user:` or `temp:` prefixes.
         pub state_delta: JsonObject => "stateDelta" def,
         /// Artifacts saved by this event: file name → version.
-        pub artifact_delta: IndexMap<String, i64> => "artifactDelta" def,
+        pub artifact_delta: SmallMap<i64> => "artifactDelta" def,
         /// Hand the conversation to the named agent.
         pub transfer_to_agent: Option<String> => "transferToAgent" opt,
         /// Why the transfer happens (ADK 2.x).
@@ -22,9 +22,9 @@ crate::json_struct! {
         /// Escalate to the parent agent; ends a `LoopAgent`.
         pub escalate: Option<bool> => "escalate" opt,
         /// Auth configs requested by tools, keyed by function call id.
-        pub requested_auth_configs: IndexMap<String, JsonObject> => "requestedAuthConfigs" def,
+        pub requested_auth_configs: SmallMap<JsonObject> => "requestedAuthConfigs" def,
         /// Tool confirmations requested, keyed by function call id.
-        pub requested_tool_confirmations: IndexMap<String, ToolConfirmation> => "requestedToolConfirmations" def,
+        pub requested_tool_confirmations: SmallMap<ToolConfirmation> => "requestedToolConfirmations" def,
         /// A summary replacing a range of earlier events.
         pub compaction: Option<EventCompaction> => "compaction" opt,
         /// The agent finished its current run (set by workflow agents).

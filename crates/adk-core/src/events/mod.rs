@@ -86,9 +86,11 @@ macro_rules! with_llm_response_fields {
 mod event;
 mod event_actions;
 mod llm_response;
+mod small_map;
 mod tool_ids;
 
 pub use event::Event;
 pub use event_actions::{EventActions, EventCompaction, ToolConfirmation, UiWidget};
 pub use llm_response::LlmResponse;
+pub use small_map::SmallMap;
 pub use tool_ids::ToolIds;

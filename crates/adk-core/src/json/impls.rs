@@ -1,6 +1,5 @@
 //! [`FromJson`] and [`ToJson`] for the standard types the SDK's types are made of.
 
-use indexmap::IndexMap;
 use serde_json::{Map, Value};
 
 use super::{FromJson, JsonError, Reader, ToJson, Writer};
@@ -188,28 +187,6 @@ impl FromJson for Map<String, Value> {
 }
 
 impl ToJson for Map<String, Value> {
-    fn write_json(&self, w: &mut Writer) {
-        let mut object = w.object();
-        for (key, value) in self {
-            object.field(key, value);
-        }
-        object.end();
-    }
-}
-
-impl<T: FromJson> FromJson for IndexMap<String, T> {
-    fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        let mut map = IndexMap::new();
-        r.object(|r, key| {
-            r.charge(std::mem::size_of::<(String, T)>() + 16)?;
-            map.insert(key.to_string(), T::read_json(r)?);
-            Ok(())
-        })?;
-        Ok(map)
-    }
-}
-
-impl<T: ToJson> ToJson for IndexMap<String, T> {
     fn write_json(&self, w: &mut Writer) {
         let mut object = w.object();
         for (key, value) in self {

@@ -218,11 +218,8 @@ impl<'a> Reader<'a> {
                 let token = text.get(start..end).unwrap_or_default();
                 *pos = end;
                 if !float {
-                    if let Ok(n) = token.parse::<u64>() {
-                        return Ok(n.into());
-                    }
-                    if let Ok(n) = token.parse::<i64>() {
-                        return Ok(n.into());
+                    if let Some(n) = integer(token) {
+                        return Ok(n);
                     }
                 }
                 Number::from_f64(super::float::parse(token)).ok_or_else(|| self.syntax("number out of range"))
@@ -518,6 +515,21 @@ impl<'a> Reader<'a> {
         };
         JsonError::syntax(message, line, column)
     }
+}
+
+/// An integer's text (an optional `-` and digits, as the grammar checked) as serde_json keeps it:
+/// `u64` when it fits, else `i64` when negative and it fits; `None` sends it to the float reader.
+fn integer(token: &str) -> Option<Number> {
+    let (negative, digits) = match token.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, token),
+    };
+    let magnitude = crate::scan::decimal(digits.as_bytes())?;
+    if !negative {
+        return Some(magnitude.into());
+    }
+    // -2^63 is the one magnitude that fits negated but not as it is.
+    (magnitude <= 1 << 63).then(|| (magnitude as i64).wrapping_neg().into())
 }
 
 fn skip_ws(bytes: &[u8], mut pos: usize) -> usize {

@@ -140,3 +140,25 @@ fn encoded_len_counts_what_to_string_writes() {
     let o = outer(r#"{"name": "n", "items": [{"n": 2}]}"#).unwrap();
     assert_eq!(encoded_len(&o), to_string(&o).len());
 }
+
+#[test]
+fn integers_read_as_serde_json_keeps_them() {
+    for text in [
+        "0",
+        "7",
+        "-7",
+        "18446744073709551615",
+        "18446744073709551616",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "123456789012345678901234567890",
+    ] {
+        let ours: Value = from_str("n", text).unwrap();
+        let theirs: Value = serde_json::from_str(text).unwrap();
+        let kind = |v: &Value| (v.as_u64(), v.as_i64(), v.as_f64().map(f64::to_bits));
+        assert_eq!(kind(&ours), kind(&theirs), "{text}");
+    }
+    // Unlike serde_json (-0.0), an integer zero, as this reader always gave it.
+    assert_eq!(from_str::<Value>("n", "-0").unwrap().as_u64(), Some(0));
+}

@@ -157,20 +157,23 @@ impl SseParser {
         if raw.is_empty() {
             return Ok(self.dispatch());
         }
-        let line = match std::str::from_utf8(raw) {
-            Ok(line) => std::borrow::Cow::Borrowed(line),
-            Err(_) => String::from_utf8_lossy(raw),
-        };
-        if line.starts_with(':') {
+        if raw.first() == Some(&b':') {
             return Ok(None);
         }
-        let (field, value) = match line.split_once(':') {
-            Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
-            None => (line.as_ref(), ""),
+        // Split as bytes: `:` is never part of a UTF-8 sequence, valid or not, so only the value
+        // needs decoding (a field with invalid UTF-8 is none of those below either way).
+        let (field, value) = match raw.iter().position(|&b| b == b':') {
+            Some(at) => {
+                let (field, value) = raw.split_at(at);
+                let value = value.get(1..).unwrap_or_default();
+                (field, value.strip_prefix(b" ").unwrap_or(value))
+            }
+            None => (raw, &b""[..]),
         };
+        let value = String::from_utf8_lossy(value);
         self.in_event = true;
         match field {
-            "data" => {
+            b"data" => {
                 // As counted when every line kept its own line break: the cap is unchanged.
                 if self.data.len() + usize::from(self.has_data) + value.len() + 1 > self.max_event_bytes {
                     return Err(SseError::EventTooLarge { limit: self.max_event_bytes });
@@ -178,13 +181,13 @@ impl SseParser {
                 if self.has_data {
                     self.data.push('\n');
                 }
-                self.data.push_str(value);
+                self.data.push_str(&value);
                 self.has_data = true;
             }
-            "event" => self.event = value.to_string(),
-            "id" if !value.contains('\0') => self.last_id = value.to_string(),
-            "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
-                self.retry = value.parse().ok()
+            b"event" => self.event = value.into_owned(),
+            b"id" if !value.contains('\0') => self.last_id = value.into_owned(),
+            b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+                self.retry = crate::scan::decimal(value.as_bytes())
             }
             _ => {}
         }

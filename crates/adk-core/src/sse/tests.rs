@@ -59,6 +59,9 @@ fn spec_details() {
     assert_eq!(parse_all(&[b"data:  two\n\n"]).unwrap()[0].data, " two");
     // retry must be all digits.
     assert_eq!(parse_all(&[b"retry: 1a\ndata: x\n\n"]).unwrap()[0].retry, None);
+    // ...and fit in a u64.
+    assert_eq!(parse_all(&[b"retry: 18446744073709551616\ndata: x\n\n"]).unwrap()[0].retry, None);
+    assert_eq!(parse_all(&[b"retry: 18446744073709551615\ndata: x\n\n"]).unwrap()[0].retry, Some(u64::MAX));
 }
 
 #[test]
@@ -166,4 +169,10 @@ fn a2a_js_end_of_stream_vectors() {
     assert_eq!(p.finish(), Err(SseError::Truncated));
     assert_eq!(same_for_every_split((frame("task-1", "\n\n") + &frame("task-2", "\n\n")).as_bytes()).len(), 2);
     assert_eq!(same_for_every_split(frame("task-2", "\r\n\r\n").as_bytes()).len(), 1);
+}
+
+#[test]
+fn invalid_utf8_is_replaced_in_values_and_matches_no_field() {
+    let events = parse_all(&[b"data: a\xFF:b\xF0\x9F\n\xFFdata: x\nevent: \xC3\n\n"]).unwrap();
+    assert_eq!(events, [ev("\u{FFFD}", "a\u{FFFD}:b\u{FFFD}", "")]);
 }
