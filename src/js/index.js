@@ -52,6 +52,32 @@ export const SessionService = wasm.SessionService;
 export const MemoryService = wasm.MemoryService;
 export const CredentialService = wasm.CredentialService;
 export const ArtifactService = wasm.ArtifactService;
+// A service's methods are one wasm export each class (`call`, taking the method's name): one
+// export instead of one per method, for a smaller module.
+Object.defineProperties(wasm.SessionService.prototype, {
+  createSession: { value(request) { return this.call('createSession', request); } },
+  getSession: { value(request) { return this.call('getSession', request); } },
+  listSessions: { value(request) { return this.call('listSessions', request); } },
+  deleteSession: { value(request) { return this.call('deleteSession', request); } },
+  appendEvent: { value(request) { return this.call('appendEvent', request); } },
+  exportSession: { value(request) { return this.call('exportSession', request); } },
+  importSession: { value(session) { return this.call('importSession', session); } },
+});
+Object.defineProperties(wasm.ArtifactService.prototype, {
+  saveArtifact: { value(request) { return this.call('saveArtifact', request); } },
+  loadArtifact: { value(request) { return this.call('loadArtifact', request); } },
+  listArtifactKeys: { value(request) { return this.call('listArtifactKeys', request); } },
+  deleteArtifact: { value(request) { return this.call('deleteArtifact', request); } },
+  listVersions: { value(request) { return this.call('listVersions', request); } },
+  listArtifactVersions: { value(request) { return this.call('listArtifactVersions', request); } },
+  getArtifactVersion: { value(request) { return this.call('getArtifactVersion', request); } },
+});
+Object.defineProperties(wasm.MemoryService.prototype, {
+  addSessionToMemory: { value(session) { return this.call('addSessionToMemory', session); } },
+  addEventsToMemory: { value(request) { return this.call('addEventsToMemory', request); } },
+  searchMemory: { value(request) { return this.call('searchMemory', request); } },
+  deleteMemory: { value(request) { return this.call('deleteMemory', request); } },
+});
 
 /** A class name `@google/adk` users know, making the one class of its kind. */
 function serviceAlias(name, make) {

@@ -6,8 +6,8 @@ use wasm_bindgen::JsValue;
 
 use super::ArtifactRequest;
 use crate::artifact::{ArtifactKey, ArtifactService, ArtifactVersion};
-use crate::js::convert::{answer_of, from_js_core, to_js_core};
-use crate::js::sys::{JsArtifactServiceObject, Protocol};
+use crate::js::convert::{from_js_core, to_js_core};
+use crate::js::sys::{ask, JsArtifactServiceObject, Protocol};
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
@@ -18,6 +18,11 @@ impl JsArtifactService {
     /// Over an object that has the protocol's methods.
     pub fn new(object: JsArtifactServiceObject) -> Self {
         JsArtifactService(object)
+    }
+
+    /// The object's `method(r)`, answered.
+    async fn ask(&self, method: &str, r: &ArtifactRequest) -> Result<JsValue, AdkError> {
+        ask(&self.0, JsArtifactServiceObject::NAME, method, &to_js_core(r)?).await
     }
 }
 
@@ -50,16 +55,11 @@ impl ArtifactService for JsArtifactService {
         custom_metadata: Option<JsonObject>,
     ) -> Result<u64, AdkError> {
         let r = ArtifactRequest { artifact: Some(artifact), custom_metadata, ..request(key, None) };
-        let answer = answer_of("artifactService.saveArtifact()", self.0.save_artifact(&to_js_core(&r)?)).await?;
-        from_js_core("version returned by saveArtifact", &answer)
+        from_js_core("version returned by saveArtifact", &self.ask("saveArtifact", &r).await?)
     }
 
     async fn load_artifact(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<Part>, AdkError> {
-        let r = to_js_core(&request(key, version))?;
-        maybe(
-            "part returned by loadArtifact",
-            answer_of("artifactService.loadArtifact()", self.0.load_artifact(&r)).await?,
-        )
+        maybe("part returned by loadArtifact", self.ask("loadArtifact", &request(key, version)).await?)
     }
 
     async fn list_artifact_keys(
@@ -74,26 +74,20 @@ impl ArtifactService for JsArtifactService {
             session_id: session_id.map(str::to_string),
             ..ArtifactRequest::default()
         };
-        let answer =
-            answer_of("artifactService.listArtifactKeys()", self.0.list_artifact_keys(&to_js_core(&r)?)).await?;
-        from_js_core("names returned by listArtifactKeys", &answer)
+        from_js_core("names returned by listArtifactKeys", &self.ask("listArtifactKeys", &r).await?)
     }
 
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
-        let r = to_js_core(&request(key, None))?;
-        answer_of("artifactService.deleteArtifact()", self.0.delete_artifact(&r)).await.map(drop)
+        self.ask("deleteArtifact", &request(key, None)).await.map(drop)
     }
 
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
-        let r = to_js_core(&request(key, None))?;
-        let answer = answer_of("artifactService.listVersions()", self.0.list_versions(&r)).await?;
-        from_js_core("versions returned by listVersions", &answer)
+        from_js_core("versions returned by listVersions", &self.ask("listVersions", &request(key, None)).await?)
     }
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         self.0.needs("listArtifactVersions")?;
-        let r = to_js_core(&request(key, None))?;
-        let answer = answer_of("artifactService.listArtifactVersions()", self.0.list_artifact_versions(&r)).await?;
+        let answer = self.ask("listArtifactVersions", &request(key, None)).await?;
         from_js_core("versions returned by listArtifactVersions", &answer)
     }
 
@@ -103,10 +97,7 @@ impl ArtifactService for JsArtifactService {
         version: Option<u64>,
     ) -> Result<Option<ArtifactVersion>, AdkError> {
         self.0.needs("getArtifactVersion")?;
-        let r = to_js_core(&request(key, version))?;
-        maybe(
-            "version returned by getArtifactVersion",
-            answer_of("artifactService.getArtifactVersion()", self.0.get_artifact_version(&r)).await?,
-        )
+        let answer = self.ask("getArtifactVersion", &request(key, version)).await?;
+        maybe("version returned by getArtifactVersion", answer)
     }
 }

@@ -32,10 +32,6 @@ adk_core::json_struct! {
 }
 
 impl ArtifactRequest {
-    fn parse(what: &str, value: &JsValue) -> Result<Self, AdkError> {
-        from_js_core(what, value)
-    }
-
     fn key(&self) -> Result<ArtifactKey<'_>, AdkError> {
         let filename = self.filename.as_deref().ok_or_else(|| AdkError::invalid("filename: missing"))?;
         Ok(ArtifactKey {
@@ -95,84 +91,42 @@ impl ArtifactServiceHandle {
 
 #[wasm_bindgen(js_class = ArtifactService)]
 impl ArtifactServiceHandle {
-    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → `Promise<number>`.
-    #[wasm_bindgen(js_name = saveArtifact)]
-    pub fn save_artifact(&self, request: JsValue) -> js_sys::Promise {
+    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → the
+    /// version; `loadArtifact({…, version?})` → `Part | null`; `listArtifactKeys({appName, userId,
+    /// sessionId?})` → the session's and the user's file names, sorted; `deleteArtifact`;
+    /// `listVersions` → numbers; `listArtifactVersions` → `ArtifactVersion[]`;
+    /// `getArtifactVersion({…, version?})` → `ArtifactVersion | null`.
+    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let mut r: ArtifactRequest = from_js_within("saveArtifact request", &request, Limit::artifact_json())?;
-            let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
-            let metadata = r.custom_metadata.take();
-            let version = inner.save_artifact(r.key()?, artifact, metadata).await?;
-            Ok(JsValue::from_f64(version as f64))
-        })
-    }
-
-    /// `loadArtifact({appName, userId, sessionId, filename, version?})` → `Promise<Part | null>`.
-    #[wasm_bindgen(js_name = loadArtifact)]
-    pub fn load_artifact(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("loadArtifact request", &request)?;
-            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-            match inner.load_artifact(r.key()?, version).await? {
-                Some(part) => to_js_core(&part),
-                None => Ok(JsValue::NULL),
+            let label = [method.as_str(), " request"].concat();
+            if method == "saveArtifact" {
+                let mut r: ArtifactRequest = from_js_within(&label, &request, Limit::artifact_json())?;
+                let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
+                let metadata = r.custom_metadata.take();
+                let version = inner.save_artifact(r.key()?, artifact, metadata).await?;
+                return Ok(JsValue::from_f64(version as f64));
             }
-        })
-    }
-
-    /// `listArtifactKeys({appName, userId, sessionId?})` → the session's and the user's file names, sorted.
-    #[wasm_bindgen(js_name = listArtifactKeys)]
-    pub fn list_artifact_keys(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listArtifactKeys request", &request)?;
-            to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
-        })
-    }
-
-    /// `deleteArtifact({appName, userId, sessionId, filename})`.
-    #[wasm_bindgen(js_name = deleteArtifact)]
-    pub fn delete_artifact(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("deleteArtifact request", &request)?;
-            inner.delete_artifact(r.key()?).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
-
-    /// `listVersions({appName, userId, sessionId, filename})` → `Promise<number[]>`.
-    #[wasm_bindgen(js_name = listVersions)]
-    pub fn list_versions(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listVersions request", &request)?;
-            to_js_core(&inner.list_versions(r.key()?).await?)
-        })
-    }
-
-    /// `listArtifactVersions({…})` → `Promise<ArtifactVersion[]>`.
-    #[wasm_bindgen(js_name = listArtifactVersions)]
-    pub fn list_artifact_versions(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("listArtifactVersions request", &request)?;
-            to_js_core(&inner.list_artifact_versions(r.key()?).await?)
-        })
-    }
-
-    /// `getArtifactVersion({…, version?})` → `Promise<ArtifactVersion | null>`.
-    #[wasm_bindgen(js_name = getArtifactVersion)]
-    pub fn get_artifact_version(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r = ArtifactRequest::parse("getArtifactVersion request", &request)?;
-            let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-            match inner.get_artifact_version(r.key()?, version).await? {
-                Some(v) => to_js_core(&v),
-                None => Ok(JsValue::NULL),
+            let r: ArtifactRequest = from_js_core(&label, &request)?;
+            match method.as_str() {
+                "loadArtifact" | "getArtifactVersion" => {
+                    let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
+                    let found = match method == "loadArtifact" {
+                        true => inner.load_artifact(r.key()?, version).await?.map(|part| to_js_core(&part)),
+                        false => inner.get_artifact_version(r.key()?, version).await?.map(|v| to_js_core(&v)),
+                    };
+                    found.unwrap_or(Ok(JsValue::NULL))
+                }
+                "listArtifactKeys" => {
+                    to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
+                }
+                "deleteArtifact" => {
+                    inner.delete_artifact(r.key()?).await?;
+                    Ok(JsValue::UNDEFINED)
+                }
+                "listVersions" => to_js_core(&inner.list_versions(r.key()?).await?),
+                _ => to_js_core(&inner.list_artifact_versions(r.key()?).await?),
             }
         })
     }

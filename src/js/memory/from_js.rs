@@ -2,10 +2,11 @@
 //! in the shape `MemoryService`'s own methods take.
 
 use async_trait::async_trait;
+use wasm_bindgen::JsValue;
 
 use super::{AddEventsRequest, DeleteMemoryRequest, SearchMemoryRequest};
-use crate::js::convert::{answer_of, from_js_core, to_js_core};
-use crate::js::sys::{JsMemoryServiceObject, Protocol};
+use crate::js::convert::{from_js_core, to_js_core};
+use crate::js::sys::{ask, JsMemoryServiceObject, Protocol};
 use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::session::Session;
 use crate::{AdkError, Event};
@@ -18,14 +19,17 @@ impl JsMemoryService {
     pub fn new(object: JsMemoryServiceObject) -> Self {
         JsMemoryService(object)
     }
+
+    /// The object's `method(request)`, answered.
+    async fn ask(&self, method: &str, request: &dyn adk_core::json::ToJson) -> Result<JsValue, AdkError> {
+        ask(&self.0, JsMemoryServiceObject::NAME, method, &to_js_core(request)?).await
+    }
 }
 
 #[async_trait(?Send)]
 impl MemoryService for JsMemoryService {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
-        answer_of("memoryService.addSessionToMemory()", self.0.add_session_to_memory(&to_js_core(session)?))
-            .await
-            .map(drop)
+        self.ask("addSessionToMemory", session).await.map(drop)
     }
 
     async fn add_events_to_memory(
@@ -42,7 +46,7 @@ impl MemoryService for JsMemoryService {
             events: events.to_vec(),
             session_id: session_id.map(str::to_string),
         };
-        answer_of("memoryService.addEventsToMemory()", self.0.add_events_to_memory(&to_js_core(&r)?)).await.map(drop)
+        self.ask("addEventsToMemory", &r).await.map(drop)
     }
 
     async fn search_memory(
@@ -56,8 +60,7 @@ impl MemoryService for JsMemoryService {
             user_id: user_id.to_string(),
             query: query.to_string(),
         };
-        let answer = answer_of("memoryService.searchMemory()", self.0.search_memory(&to_js_core(&r)?)).await?;
-        from_js_core("memories returned by searchMemory", &answer)
+        from_js_core("memories returned by searchMemory", &self.ask("searchMemory", &r).await?)
     }
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
@@ -67,6 +70,6 @@ impl MemoryService for JsMemoryService {
             user_id: user_id.to_string(),
             memory_id: memory_id.to_string(),
         };
-        answer_of("memoryService.deleteMemory()", self.0.delete_memory(&to_js_core(&r)?)).await.map(drop)
+        self.ask("deleteMemory", &r).await.map(drop)
     }
 }

@@ -82,46 +82,34 @@ impl MemoryServiceHandle {
 
 #[wasm_bindgen(js_class = MemoryService)]
 impl MemoryServiceHandle {
-    /// `addSessionToMemory(session)`: remembers the session's events that have content, replacing
-    /// what was remembered of that session before.
-    #[wasm_bindgen(js_name = addSessionToMemory)]
-    pub fn add_session_to_memory(&self, session: JsValue) -> js_sys::Promise {
+    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// `addSessionToMemory(session)` remembers the session's events that have content, replacing
+    /// what was remembered of that session before; `addEventsToMemory({appName, userId, events,
+    /// sessionId?})` adds events not remembered yet; `searchMemory({appName, userId, query})` →
+    /// `{memories}`, at most ten, best first; `deleteMemory({appName, userId, memoryId})` forgets a
+    /// memory for good.
+    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let session: Session = from_js_core("session", &session)?;
-            inner.add_session_to_memory(&session).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
-
-    /// `addEventsToMemory({appName, userId, events, sessionId?})`: adds events not remembered yet.
-    #[wasm_bindgen(js_name = addEventsToMemory)]
-    pub fn add_events_to_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: AddEventsRequest = from_js_core("addEventsToMemory request", &request)?;
-            inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
-            Ok(JsValue::UNDEFINED)
-        })
-    }
-
-    /// `searchMemory({appName, userId, query})` → `Promise<{memories}>`, at most ten, best first.
-    #[wasm_bindgen(js_name = searchMemory)]
-    pub fn search_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: SearchMemoryRequest = from_js_core("searchMemory request", &request)?;
-            to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?)
-        })
-    }
-
-    /// `deleteMemory({appName, userId, memoryId})`: forgets a memory for good.
-    #[wasm_bindgen(js_name = deleteMemory)]
-    pub fn delete_memory(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
-        promise(async move {
-            let r: DeleteMemoryRequest = from_js_core("deleteMemory request", &request)?;
-            inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id).await?;
+            let label = [method.as_str(), " request"].concat();
+            match method.as_str() {
+                "addSessionToMemory" => {
+                    let session: Session = from_js_core("session", &request)?;
+                    inner.add_session_to_memory(&session).await?;
+                }
+                "addEventsToMemory" => {
+                    let r: AddEventsRequest = from_js_core(&label, &request)?;
+                    inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
+                }
+                "searchMemory" => {
+                    let r: SearchMemoryRequest = from_js_core(&label, &request)?;
+                    return to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?);
+                }
+                _ => {
+                    let r: DeleteMemoryRequest = from_js_core(&label, &request)?;
+                    inner.delete_memory(&r.app_name, &r.user_id, &r.memory_id).await?;
+                }
+            }
             Ok(JsValue::UNDEFINED)
         })
     }

@@ -14,9 +14,9 @@ use async_trait::async_trait;
 use indexmap::IndexMap;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::js::convert::{answer_of, from_js_core, object, prop, to_js_core};
+use crate::js::convert::{from_js_core, object, prop, to_js_core};
 use crate::js::in_place::InPlace;
-use crate::js::sys::JsSessionServiceObject;
+use crate::js::sys::{ask, JsSessionServiceObject, Protocol};
 use crate::session::{trim_temp_delta, GetSessionConfig, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
@@ -39,6 +39,11 @@ impl JsSessionService {
     /// Over an object that has the protocol's methods.
     pub fn new(object: JsSessionServiceObject) -> Self {
         JsSessionService { object, sessions: RefCell::new(IndexMap::new()) }
+    }
+
+    /// The object's `method(req)`, answered.
+    async fn ask(&self, method: &str, req: &JsValue) -> Result<JsValue, AdkError> {
+        ask(&self.object, JsSessionServiceObject::NAME, method, req).await
     }
 
     fn remember(&self, session: &Session, js: &JsValue) {
@@ -100,7 +105,7 @@ impl SessionService for JsSessionService {
             ("state", state),
             ("sessionId", opt(session_id)),
         ]);
-        let js = answer_of("sessionService.createSession()", self.object.create_session(&req)).await?;
+        let js = self.ask("createSession", &req).await?;
         let session: Session = from_js_core("session returned by createSession", &js)?;
         self.remember(&session, &js);
         Ok(session)
@@ -125,7 +130,7 @@ impl SessionService for JsSessionService {
             ("sessionId", session_id.into()),
             ("config", config),
         ]);
-        let js = answer_of("sessionService.getSession()", self.object.get_session(&req)).await?;
+        let js = self.ask("getSession", &req).await?;
         if js.is_null() || js.is_undefined() {
             return Ok(None);
         }
@@ -143,13 +148,13 @@ impl SessionService for JsSessionService {
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let req = object(&[("appName", app_name.into()), ("userId", opt(user_id))]);
-        let js = answer_of("sessionService.listSessions()", self.object.list_sessions(&req)).await?;
+        let js = self.ask("listSessions", &req).await?;
         Ok(from_js_core::<super::ListSessionsResponse>("listSessions response", &js)?.sessions)
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let req = object(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
-        answer_of("sessionService.deleteSession()", self.object.delete_session(&req)).await?;
+        self.ask("deleteSession", &req).await?;
         self.sessions.borrow_mut().swap_remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
         Ok(())
     }
@@ -167,7 +172,7 @@ impl SessionService for JsSessionService {
         };
         let lent = InPlace::new(&event)?;
         let req = object(&[("session", session_js), ("event", lent.js())]);
-        let stored_js = answer_of("sessionService.appendEvent()", self.object.append_event(&req)).await?;
+        let stored_js = self.ask("appendEvent", &req).await?;
         session.apply_state_delta(&event.actions.state_delta);
         let stored = if stored_js.is_undefined() || stored_js.is_null() {
             // Nothing answered: the event as given, without temp: keys, is what was stored.

@@ -144,71 +144,49 @@ impl SessionServiceHandle {
         Ok(SessionServiceHandle { inner: Rc::new(from_js::JsSessionService::new(object)), stored: None })
     }
 
-    /// `createSession({appName, userId, state?, sessionId?})` → `Promise<Session>`.
-    #[wasm_bindgen(js_name = createSession)]
-    pub fn create_session(&self, request: JsValue) -> js_sys::Promise {
-        create_session(self.inner.clone(), request)
-    }
-
-    /// `getSession({appName, userId, sessionId, config?})` → `Promise<Session | null>`.
-    #[wasm_bindgen(js_name = getSession)]
-    pub fn get_session(&self, request: JsValue) -> js_sys::Promise {
-        get_session(self.inner.clone(), request)
-    }
-
-    /// `listSessions({appName, userId?})` → `Promise<{sessions}>`, without events, oldest first.
-    #[wasm_bindgen(js_name = listSessions)]
-    pub fn list_sessions(&self, request: JsValue) -> js_sys::Promise {
-        list_sessions(self.inner.clone(), request)
-    }
-
-    /// `deleteSession({appName, userId, sessionId})`; a missing session is not an error.
-    #[wasm_bindgen(js_name = deleteSession)]
-    pub fn delete_session(&self, request: JsValue) -> js_sys::Promise {
-        delete_session(self.inner.clone(), request)
-    }
-
-    /// `appendEvent({session, event})` → `Promise<Event>`: stores the event and updates `session`
-    /// in place as ADK does (state delta applied, event pushed). Partial events are not stored.
-    #[wasm_bindgen(js_name = appendEvent)]
-    pub fn append_event(&self, request: JsValue) -> js_sys::Promise {
-        append_event(self.inner.clone(), request)
-    }
-
-    /// `exportSession({appName, userId, sessionId})` → `Promise<string | null>`: the session, every
-    /// event included, as ADK's session JSON (what an ADK server's `GET …/sessions/{id}` answers).
-    #[wasm_bindgen(js_name = exportSession)]
-    pub fn export_session(&self, request: JsValue) -> js_sys::Promise {
-        let inner = self.inner.clone();
+    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// `createSession({appName, userId, state?, sessionId?})` → `Session`;
+    /// `getSession({appName, userId, sessionId, config?})` → `Session | null`;
+    /// `listSessions({appName, userId?})` → `{sessions}`, without events, oldest first;
+    /// `deleteSession({appName, userId, sessionId})`, a missing session not being an error;
+    /// `appendEvent({session, event})` → the stored event, `session` updated in place as ADK does
+    /// (state delta applied, event pushed; partial events are not stored);
+    /// `exportSession({appName, userId, sessionId})` → the session, every event included, as ADK's
+    /// session JSON (what an ADK server's `GET …/sessions/{id}` answers), or `null`;
+    /// `importSession(session)` stores a session given as ADK's session JSON (text or object) in
+    /// one transaction and resolves to it as `getSession` would return it (IndexedDB only).
+    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+        let (service, stored) = (self.inner.clone(), self.stored.clone());
         promise(async move {
-            let r: SessionKey = from_js_core("exportSession request", &request)?;
-            match inner.get_session(&r.app_name, &r.user_id, &r.session_id, None).await? {
-                Some(session) => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
-                None => Ok(JsValue::NULL),
-            }
-        })
-    }
-
-    /// `importSession(session)`: stores a session given as ADK's session JSON (text or object), in
-    /// one transaction, and resolves to it as `getSession` would return it (IndexedDB only).
-    #[wasm_bindgen(js_name = importSession)]
-    pub fn import_session(&self, session: JsValue) -> js_sys::Promise {
-        let stored = self.stored.clone();
-        promise(async move {
-            let stored = stored.ok_or_else(|| {
-                AdkError::new(
-                    ErrorCode::Unimplemented,
-                    "importSession: only the IndexedDB session service imports sessions",
-                )
-            })?;
-            let session: Session = match session.as_string() {
-                Some(text) => adk_core::json::from_str("importSession session", &text)?,
-                None => from_js_core("importSession session", &session)?,
-            };
-            let id = stored.import_session(&session).await?;
-            match stored.get_session(&session.app_name, &session.user_id, &id, None).await? {
-                Some(session) => to_js_core(&session),
-                None => Ok(JsValue::NULL),
+            let label = [method.as_str(), " request"].concat();
+            match method.as_str() {
+                "createSession" => {
+                    let r: CreateSessionRequest = from_js_core(&label, &request)?;
+                    let session = service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref());
+                    to_js_core(&session.await?)
+                }
+                "getSession" | "exportSession" => {
+                    let r: SessionKey = from_js_core(&label, &request)?;
+                    let whole = method == "exportSession";
+                    let config = if whole { None } else { r.config.as_ref() };
+                    match service.get_session(&r.app_name, &r.user_id, &r.session_id, config).await? {
+                        Some(session) if whole => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
+                        Some(session) => to_js_core(&session),
+                        None => Ok(JsValue::NULL),
+                    }
+                }
+                "listSessions" => {
+                    let r: ListSessionsRequest = from_js_core(&label, &request)?;
+                    let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
+                    to_js_core(&ListSessionsResponse { sessions })
+                }
+                "deleteSession" => {
+                    let r: SessionKey = from_js_core(&label, &request)?;
+                    service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
+                    Ok(JsValue::UNDEFINED)
+                }
+                "appendEvent" => append_event(&*service, &request).await,
+                _ => import_session(stored, &request).await,
             }
         })
     }
@@ -225,52 +203,35 @@ impl SessionServiceHandle {
     }
 }
 
-fn create_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
-    promise(async move {
-        let r: CreateSessionRequest = from_js_core("createSession request", &request)?;
-        to_js_core(&service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref()).await?)
-    })
+async fn import_session(
+    stored: Option<Rc<StoredSessionService<IndexedDbStore>>>,
+    session: &JsValue,
+) -> Result<JsValue, AdkError> {
+    let stored = stored.ok_or_else(|| {
+        AdkError::new(ErrorCode::Unimplemented, "importSession: only the IndexedDB session service imports sessions")
+    })?;
+    let session: Session = match session.as_string() {
+        Some(text) => adk_core::json::from_str("importSession session", &text)?,
+        None => from_js_core("importSession session", session)?,
+    };
+    let id = stored.import_session(&session).await?;
+    match stored.get_session(&session.app_name, &session.user_id, &id, None).await? {
+        Some(session) => to_js_core(&session),
+        None => Ok(JsValue::NULL),
+    }
 }
 
-fn get_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
-    promise(async move {
-        let r: SessionKey = from_js_core("getSession request", &request)?;
-        match service.get_session(&r.app_name, &r.user_id, &r.session_id, r.config.as_ref()).await? {
-            Some(session) => to_js_core(&session),
-            None => Ok(JsValue::NULL),
-        }
-    })
-}
-
-fn list_sessions(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
-    promise(async move {
-        let r: ListSessionsRequest = from_js_core("listSessions request", &request)?;
-        let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
-        to_js_core(&ListSessionsResponse { sessions })
-    })
-}
-
-fn delete_session(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
-    promise(async move {
-        let r: SessionKey = from_js_core("deleteSession request", &request)?;
-        service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
-        Ok(JsValue::UNDEFINED)
-    })
-}
-
-fn append_event(service: Rc<dyn SessionService>, request: JsValue) -> js_sys::Promise {
-    promise(async move {
-        let session_js = js_sys::Reflect::get(&request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
-        let event_js = js_sys::Reflect::get(&request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
-        let mut session = session_identity(&session_js)?;
-        let event: Event = from_js_within("event", &event_js, Limit::event())?;
-        let delta = event.actions.state_delta.clone();
-        let stored = service.append_event(&mut session, event).await?;
-        let stored_js = to_js_core(&stored)?;
-        if stored.partial != Some(true) {
-            update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
-                .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
-        }
-        Ok(stored_js)
-    })
+async fn append_event(service: &dyn SessionService, request: &JsValue) -> Result<JsValue, AdkError> {
+    let session_js = js_sys::Reflect::get(request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
+    let event_js = js_sys::Reflect::get(request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
+    let mut session = session_identity(&session_js)?;
+    let event: Event = from_js_within("event", &event_js, Limit::event())?;
+    let delta = event.actions.state_delta.clone();
+    let stored = service.append_event(&mut session, event).await?;
+    let stored_js = to_js_core(&stored)?;
+    if stored.partial != Some(true) {
+        update_js_session(&session_js, &delta, &stored_js, stored.timestamp)
+            .map_err(|_| AdkError::invalid("appendEvent: the session object could not be updated"))?;
+    }
+    Ok(stored_js)
 }

@@ -3,7 +3,8 @@
 //! behaviour; the adapters in `super` are written over these.
 //!
 //! An object is checked against its protocol once, where it enters (a missing method is an
-//! `INVALID_ARGUMENT` naming it); after that every call is a typed method call.
+//! `INVALID_ARGUMENT` naming it); after that every call is a typed method call, or, for the
+//! services, a call by name ([`ask`]).
 
 mod agent;
 mod model;
@@ -13,7 +14,7 @@ mod services;
 pub use agent::JsAgentObject;
 pub use model::{GenerateOptions, JsModelObject};
 pub use options::{AgentOptions, FunctionToolOptions, LlmAgentOptions};
-pub use services::{JsArtifactServiceObject, JsMemoryServiceObject, JsSessionServiceObject};
+pub use services::{ask, JsArtifactServiceObject, JsMemoryServiceObject, JsSessionServiceObject};
 
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -1,9 +1,13 @@
 //! The service protocols, with `@google/adk`'s method names: each method takes one request
-//! object and answers a value or a Promise of one.
+//! object and answers a value or a Promise of one. Their methods are called by name
+//! ([`ask`]): one call path for all of them instead of one import each.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::Protocol;
+use crate::platform::interop::answer_of;
+use crate::AdkError;
 
 #[wasm_bindgen]
 extern "C" {
@@ -11,92 +15,50 @@ extern "C" {
     #[derive(Clone)]
     pub type JsSessionServiceObject;
 
-    /// `createSession({appName, userId, state?, sessionId?})` → a session.
-    #[wasm_bindgen(method, catch, js_name = createSession)]
-    pub fn create_session(this: &JsSessionServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `getSession({appName, userId, sessionId, config?})` → a session or nothing.
-    #[wasm_bindgen(method, catch, js_name = getSession)]
-    pub fn get_session(this: &JsSessionServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `listSessions({appName, userId?})` → `{sessions}`.
-    #[wasm_bindgen(method, catch, js_name = listSessions)]
-    pub fn list_sessions(this: &JsSessionServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `deleteSession({appName, userId, sessionId})`.
-    #[wasm_bindgen(method, catch, js_name = deleteSession)]
-    pub fn delete_session(this: &JsSessionServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `appendEvent({session, event})` → the stored event, or nothing for "the event as given".
-    #[wasm_bindgen(method, catch, js_name = appendEvent)]
-    pub fn append_event(this: &JsSessionServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
     /// A memory service written in JS (`BaseMemoryService`).
     #[derive(Clone)]
     pub type JsMemoryServiceObject;
 
-    /// `addSessionToMemory(session)`.
-    #[wasm_bindgen(method, catch, js_name = addSessionToMemory)]
-    pub fn add_session_to_memory(this: &JsMemoryServiceObject, session: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `searchMemory({appName, userId, query})` → `{memories}`.
-    #[wasm_bindgen(method, catch, js_name = searchMemory)]
-    pub fn search_memory(this: &JsMemoryServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// Optional: `addEventsToMemory({appName, userId, events, sessionId?})`.
-    #[wasm_bindgen(method, catch, js_name = addEventsToMemory)]
-    pub fn add_events_to_memory(this: &JsMemoryServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// Optional: `deleteMemory({appName, userId, memoryId})`.
-    #[wasm_bindgen(method, catch, js_name = deleteMemory)]
-    pub fn delete_memory(this: &JsMemoryServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
     /// An artifact service written in JS (`BaseArtifactService`).
     #[derive(Clone)]
     pub type JsArtifactServiceObject;
+}
 
-    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → the version.
-    #[wasm_bindgen(method, catch, js_name = saveArtifact)]
-    pub fn save_artifact(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `loadArtifact({appName, userId, sessionId, filename, version?})` → a part or nothing.
-    #[wasm_bindgen(method, catch, js_name = loadArtifact)]
-    pub fn load_artifact(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `listArtifactKeys({appName, userId, sessionId})` → file names.
-    #[wasm_bindgen(method, catch, js_name = listArtifactKeys)]
-    pub fn list_artifact_keys(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `deleteArtifact({appName, userId, sessionId, filename})`.
-    #[wasm_bindgen(method, catch, js_name = deleteArtifact)]
-    pub fn delete_artifact(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// `listVersions({appName, userId, sessionId, filename})` → version numbers.
-    #[wasm_bindgen(method, catch, js_name = listVersions)]
-    pub fn list_versions(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// Optional: `listArtifactVersions({…, filename})` → every version's metadata.
-    #[wasm_bindgen(method, catch, js_name = listArtifactVersions)]
-    pub fn list_artifact_versions(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
-
-    /// Optional: `getArtifactVersion({…, filename, version?})` → one version's metadata or nothing.
-    #[wasm_bindgen(method, catch, js_name = getArtifactVersion)]
-    pub fn get_artifact_version(this: &JsArtifactServiceObject, request: &JsValue) -> Result<JsValue, JsValue>;
+/// `object.method(request)` (a service of protocol `name`), answered and awaited; a throw or a
+/// rejection is an error whose message starts with `name.method()`.
+pub async fn ask(object: &JsValue, name: &str, method: &str, request: &JsValue) -> Result<JsValue, AdkError> {
+    let called = js_sys::Reflect::get(object, &JsValue::from_str(method)).and_then(|f| {
+        js_sys::Reflect::apply(f.unchecked_ref::<js_sys::Function>(), object, &js_sys::Array::of1(request))
+    });
+    answer_of(&[name, ".", method, "()"].concat(), called).await
 }
 
 impl Protocol for JsSessionServiceObject {
     const NAME: &'static str = "sessionService";
+    /// `createSession({appName, userId, state?, sessionId?})` → a session;
+    /// `getSession({appName, userId, sessionId, config?})` → a session or nothing;
+    /// `listSessions({appName, userId?})` → `{sessions}`; `deleteSession({appName, userId, sessionId})`;
+    /// `appendEvent({session, event})` → the stored event, or nothing for "the event as given".
     const METHODS: &'static [&'static str] =
         &["createSession", "getSession", "listSessions", "deleteSession", "appendEvent"];
 }
 
 impl Protocol for JsMemoryServiceObject {
     const NAME: &'static str = "memoryService";
+    /// `addSessionToMemory(session)`; `searchMemory({appName, userId, query})` → `{memories}`;
+    /// optional: `addEventsToMemory({appName, userId, events, sessionId?})`,
+    /// `deleteMemory({appName, userId, memoryId})`.
     const METHODS: &'static [&'static str] = &["addSessionToMemory", "searchMemory"];
 }
 
 impl Protocol for JsArtifactServiceObject {
     const NAME: &'static str = "artifactService";
+    /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → the
+    /// version; `loadArtifact({…, filename, version?})` → a part or nothing;
+    /// `listArtifactKeys({appName, userId, sessionId})` → file names; `deleteArtifact({…, filename})`;
+    /// `listVersions({…, filename})` → version numbers; optional: `listArtifactVersions({…,
+    /// filename})` → every version's metadata, `getArtifactVersion({…, filename, version?})` → one
+    /// version's metadata or nothing.
     const METHODS: &'static [&'static str] =
         &["saveArtifact", "loadArtifact", "listArtifactKeys", "deleteArtifact", "listVersions"];
 }

@@ -10,9 +10,9 @@ use super::{
     artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
     ArtifactVersion,
 };
-use crate::store::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
+use crate::store::{decode, KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::{JsonObject, Part};
-use crate::{AdkError, ErrorCode};
+use crate::AdkError;
 
 /// One record per version of an artifact.
 pub const ARTIFACTS: &str = "artifacts";
@@ -34,11 +34,6 @@ adk_core::json_struct! {
         meta: ArtifactVersion => "meta" req,
         part: Part => "part" req,
     }
-}
-
-fn decode(text: &str) -> Result<ArtifactRow, AdkError> {
-    adk_core::json::from_str("artifact", text)
-        .map_err(|e| AdkError::new(ErrorCode::Internal, format!("a stored artifact is damaged: {}", e.message)))
 }
 
 /// Versioned artifacts in one store.
@@ -73,7 +68,7 @@ impl<S: KvStore> StoredArtifactService<S> {
             },
         };
         let Some((text, bytes)) = tx.get_with_bytes(ARTIFACTS, &at).await? else { return Ok(None) };
-        let mut row = decode(&text)?;
+        let mut row: ArtifactRow = decode("artifact", &text)?;
         if let (Some(bytes), Some(blob)) = (bytes, row.part.inline_data.as_mut()) {
             blob.data = Some(bytes.into());
         }
@@ -174,7 +169,7 @@ impl<S: KvStore> ArtifactService for StoredArtifactService<S> {
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let range = Self::versions(key)?;
         let records = self.db.read(&[ARTIFACTS]).await?.get_all(ARTIFACTS, &range).await?;
-        records.iter().map(|text| decode(text).map(|row| row.meta)).collect()
+        records.iter().map(|text| decode::<ArtifactRow>("artifact", text).map(|row| row.meta)).collect()
     }
 
     async fn get_artifact_version(

@@ -23,14 +23,15 @@ impl Remembered {
     }
 }
 
-type UserKey = (String, String);
+/// (app, user, session id) or (app, user, memory id).
+type Key = (String, String, String);
 
 #[derive(Debug, Default)]
 struct Store {
-    /// (app, user) → session id → remembered events, in insertion order.
-    events: IndexMap<UserKey, IndexMap<String, Vec<Remembered>>>,
+    /// (app, user, session id) → remembered events, sessions in insertion order.
+    events: IndexMap<Key, Vec<Remembered>>,
     /// Memory ids deleted with `delete_memory`, never re-added.
-    deleted: IndexMap<UserKey, IndexSet<String>>,
+    deleted: IndexSet<Key>,
 }
 
 /// Keyword search over remembered events: a search returns at most ten memories,
@@ -40,8 +41,8 @@ pub struct InMemoryMemoryService {
     store: RefCell<Store>,
 }
 
-fn key(app_name: &str, user_id: &str) -> UserKey {
-    (app_name.to_string(), user_id.to_string())
+fn key(app_name: &str, user_id: &str, id: &str) -> Key {
+    (app_name.to_string(), user_id.to_string(), id.to_string())
 }
 
 impl InMemoryMemoryService {
@@ -55,11 +56,14 @@ impl InMemoryMemoryService {
 impl MemoryService for InMemoryMemoryService {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        let user = key(&session.app_name, &session.user_id);
-        let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
-        let remembered =
-            session.events.iter().filter(|e| has_content(e) && !deleted.contains(&e.id)).map(Remembered::new).collect();
-        store.events.entry(user).or_default().insert(session.id.clone(), remembered);
+        let (app, user) = (&session.app_name, &session.user_id);
+        let remembered = session
+            .events
+            .iter()
+            .filter(|e| has_content(e) && !store.deleted.contains(&key(app, user, &e.id)))
+            .map(Remembered::new)
+            .collect();
+        store.events.insert(key(app, user, &session.id), remembered);
         Ok(())
     }
 
@@ -71,13 +75,12 @@ impl MemoryService for InMemoryMemoryService {
         session_id: Option<&str>,
     ) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        let user = key(app_name, user_id);
-        let deleted = store.deleted.get(&user).cloned().unwrap_or_default();
+        let Store { events: remembered, deleted } = &mut *store;
         let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
-        let existing = store.events.entry(user).or_default().entry(session.to_string()).or_default();
+        let existing = remembered.entry(key(app_name, user_id, session)).or_default();
         let mut ids: IndexSet<String> = existing.iter().map(|r| r.event.id.clone()).collect();
         for event in events.iter().filter(|e| has_content(e)) {
-            if !deleted.contains(&event.id) && ids.insert(event.id.clone()) {
+            if !deleted.contains(&key(app_name, user_id, &event.id)) && ids.insert(event.id.clone()) {
                 existing.push(Remembered::new(event));
             }
         }
@@ -86,15 +89,16 @@ impl MemoryService for InMemoryMemoryService {
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        let user = key(app_name, user_id);
         let mut found = false;
-        for events in store.events.get_mut(&user).into_iter().flat_map(|s| s.values_mut()) {
-            let before = events.len();
-            events.retain(|r| r.event.id != memory_id);
-            found |= events.len() != before;
+        for ((app, user, _), events) in store.events.iter_mut() {
+            if app == app_name && user == user_id {
+                let before = events.len();
+                events.retain(|r| r.event.id != memory_id);
+                found |= events.len() != before;
+            }
         }
         if found {
-            store.deleted.entry(user).or_default().insert(memory_id.to_string());
+            store.deleted.insert(key(app_name, user_id, memory_id));
         }
         Ok(())
     }
@@ -106,7 +110,7 @@ impl MemoryService for InMemoryMemoryService {
         query: &str,
     ) -> Result<SearchMemoryResponse, AdkError> {
         let store = self.store.borrow();
-        let remembered = store.events.get(&key(app_name, user_id)).into_iter().flat_map(|s| s.values().flatten());
-        Ok(rank(query, remembered.map(|r| (&r.event, r.text.as_str()))))
+        let remembered = store.events.iter().filter(|((app, user, _), _)| app == app_name && user == user_id);
+        Ok(rank(query, remembered.flat_map(|(_, events)| events).map(|r| (&r.event, r.text.as_str()))))
     }
 }

@@ -12,8 +12,8 @@ use async_trait::async_trait;
 
 use super::{has_content, memory_text, rank, MemoryService, SearchMemoryResponse, UNKNOWN_SESSION_ID};
 use crate::session::Session;
-use crate::store::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
-use crate::{AdkError, ErrorCode, Event};
+use crate::store::{decode, get, put, KeyRange, KvStore, KvTransaction, StoreLayout};
+use crate::{AdkError, Event};
 
 /// Remembered events.
 pub const MEMORIES: &str = "memories";
@@ -62,15 +62,6 @@ pub struct StoredMemoryService<S> {
 
 const STORES: [&str; 3] = [MEMORIES, MEMORY_SESSIONS, MEMORY_DELETED];
 
-fn decode<T: adk_core::json::FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
-    adk_core::json::from_str(what, text)
-        .map_err(|e| AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message)))
-}
-
-fn put(tx: &impl KvTransaction, store: &str, record: &dyn adk_core::json::ToJson) -> Result<(), AdkError> {
-    tx.put(store, &adk_core::json::to_string(record))
-}
-
 /// Every record of `store` under `prefix`, in key order.
 async fn all(tx: &impl KvTransaction, store: &str, prefix: &[&str]) -> Result<Vec<String>, AdkError> {
     tx.get_all(store, &KeyRange::prefix(prefix)).await
@@ -95,9 +86,8 @@ impl<S: KvStore> StoredMemoryService<S> {
 
     /// The slot of `session` for this user: the one it got when first remembered, else the next.
     async fn slot(&self, tx: &S::Transaction, app: &str, user: &str, session: &str) -> Result<u64, AdkError> {
-        let key: Vec<KeyPart> = [app, user, session].iter().map(|p| KeyPart::from(*p)).collect();
-        if let Some(mark) = tx.get(MEMORY_SESSIONS, &key).await? {
-            return Ok(decode::<MarkRow>(MEMORY_SESSIONS, &mark)?.slot.unwrap_or_default());
+        if let Some(mark) = get::<MarkRow>(tx, MEMORY_SESSIONS, &[app, user, session]).await? {
+            return Ok(mark.slot.unwrap_or_default());
         }
         let slot = all(tx, MEMORY_SESSIONS, &[app, user]).await?.len() as u64;
         let mark = MarkRow {

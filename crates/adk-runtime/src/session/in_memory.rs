@@ -1,13 +1,14 @@
 //! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
 
 use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use adk_core::json;
 use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
-use indexmap::IndexMap;
+use indexmap::{Equivalent, IndexMap};
 
 use super::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
@@ -26,12 +27,36 @@ struct Stored {
     bytes: usize,
 }
 
+/// Sessions and shared state, each in one flat map: keyed by every part of their key at once.
 #[derive(Debug, Default)]
 struct Store {
-    /// app → user → session id → session, in creation order.
-    sessions: IndexMap<String, IndexMap<String, IndexMap<String, Stored>>>,
+    /// (app, user, session id) → session, in creation order.
+    sessions: IndexMap<(String, String, String), Stored>,
     app_state: IndexMap<String, JsonObject>,
-    user_state: IndexMap<String, IndexMap<String, JsonObject>>,
+    /// (app, user) → the user's state.
+    user_state: IndexMap<(String, String), JsonObject>,
+}
+
+/// A key of [`Store`]'s maps, borrowed: looking one up allocates nothing.
+struct Borrowed<'a, const N: usize>([&'a str; N]);
+
+/// As the owned tuple hashes: part by part, each as a `str` (an array would hash its length first).
+impl<const N: usize> Hash for Borrowed<'_, N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.iter().for_each(|part| part.hash(state));
+    }
+}
+
+impl Equivalent<(String, String, String)> for Borrowed<'_, 3> {
+    fn equivalent(&self, key: &(String, String, String)) -> bool {
+        self.0 == [key.0.as_str(), key.1.as_str(), key.2.as_str()]
+    }
+}
+
+impl Equivalent<(String, String)> for Borrowed<'_, 2> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == [key.0.as_str(), key.1.as_str()]
+    }
 }
 
 /// Keeps sessions, app state and user state in memory.
@@ -51,24 +76,23 @@ impl InMemorySessionService {
 
     /// The user-scoped state of `user_id` in `app_name`, keys without `user:` (ADK 2.x `get_user_state`).
     pub fn get_user_state(&self, app_name: &str, user_id: &str) -> JsonObject {
-        let store = self.store.borrow();
-        store.user_state.get(app_name).and_then(|u| u.get(user_id)).cloned().unwrap_or_default()
+        self.store.borrow().user_state.get(&Borrowed([app_name, user_id])).cloned().unwrap_or_default()
     }
 }
 
 impl Store {
     fn stored(&self, app_name: &str, user_id: &str, session_id: &str) -> Option<&Stored> {
-        self.sessions.get(app_name)?.get(user_id)?.get(session_id)
+        self.sessions.get(&Borrowed([app_name, user_id, session_id]))
     }
 
     fn stored_mut(&mut self, app_name: &str, user_id: &str, session_id: &str) -> Option<&mut Stored> {
-        self.sessions.get_mut(app_name)?.get_mut(user_id)?.get_mut(session_id)
+        self.sessions.get_mut(&Borrowed([app_name, user_id, session_id]))
     }
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
         let app = self.app_state.get(app_name);
-        let user = self.user_state.get(app_name).and_then(|u| u.get(user_id));
+        let user = self.user_state.get(&Borrowed([app_name, user_id]));
         let state = scoped_view(&stored.state, app, user);
         Session {
             id: id.to_string(),
@@ -85,8 +109,7 @@ impl Store {
             self.app_state.entry(app_name.to_string()).or_default().extend(app);
         }
         if !user.is_empty() {
-            let users = self.user_state.entry(app_name.to_string()).or_default();
-            users.entry(user_id.to_string()).or_default().extend(user);
+            self.user_state.entry((app_name.to_string(), user_id.to_string())).or_default().extend(user);
         }
     }
 }
@@ -137,8 +160,7 @@ impl SessionService for InMemorySessionService {
             bytes: 0,
         };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
-        let users = store.sessions.entry(app_name.to_string()).or_default();
-        users.entry(user_id.to_string()).or_default().insert(session_id, stored);
+        store.sessions.insert((app_name.to_string(), user_id.to_string(), session_id), stored);
         Ok(session)
     }
 
@@ -158,12 +180,11 @@ impl SessionService for InMemorySessionService {
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let store = self.store.borrow();
-        let Some(users) = store.sessions.get(app_name) else { return Ok(Vec::new()) };
-        let sessions: Vec<Session> = users
+        let sessions: Vec<Session> = store
+            .sessions
             .iter()
-            .filter(|(uid, _)| user_id.is_none_or(|u| u == uid.as_str()))
-            .flat_map(|(uid, sessions)| sessions.iter().map(move |(id, s)| (uid, id, s)))
-            .map(|(uid, id, stored)| store.view(app_name, uid, id, stored, Events::new()))
+            .filter(|((app, uid, _), _)| app == app_name && user_id.is_none_or(|u| u == uid.as_str()))
+            .map(|((_, uid, id), stored)| store.view(app_name, uid, id, stored, Events::new()))
             .collect();
         // Oldest first, so the last one is the most recently active (ADK 2.x order).
         Ok(sort_by(sessions, |a, b| {
@@ -177,9 +198,7 @@ impl SessionService for InMemorySessionService {
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        if let Some(sessions) = store.sessions.get_mut(app_name).and_then(|u| u.get_mut(user_id)) {
-            sessions.shift_remove(session_id.trim());
-        }
+        store.sessions.shift_remove(&Borrowed([app_name, user_id, session_id.trim()]));
         Ok(())
     }
 

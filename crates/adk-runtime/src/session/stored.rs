@@ -16,14 +16,13 @@
 
 use std::rc::Rc;
 
-use adk_core::json::{self, FromJson, ToJson};
 use adk_core::limits::Limit;
 use async_trait::async_trait;
 
 use super::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
 };
-use crate::store::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
+use crate::store::{decode, get, key, put, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode, Event};
 
@@ -86,23 +85,6 @@ adk_core::json_struct! {
         user_id: Option<String> => "userId" opt,
         state: JsonObject => "state" def,
     }
-}
-
-fn key(parts: &[&str]) -> Vec<KeyPart> {
-    parts.iter().map(|p| KeyPart::from(*p)).collect()
-}
-
-fn decode<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
-    json::from_str(what, text)
-        .map_err(|e| AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message)))
-}
-
-async fn get<T: FromJson>(tx: &impl KvTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
-    tx.get(store, &key(parts)).await?.map(|text| decode(store, &text)).transpose()
-}
-
-fn put(tx: &impl KvTransaction, store: &str, record: &dyn ToJson) -> Result<(), AdkError> {
-    tx.put(store, &json::to_string(record))
 }
 
 /// Sessions, with their events, state and shared state, in one store.

@@ -9,7 +9,9 @@
 
 mod in_memory;
 
-use crate::AdkError;
+use adk_core::json::{self, FromJson, ToJson};
+
+use crate::{AdkError, ErrorCode};
 
 pub use in_memory::InMemoryStore;
 
@@ -128,4 +130,30 @@ pub trait KvTransaction {
     /// Keeps everything written; `Ok` once it is stored. A writing transaction dropped without
     /// this keeps nothing.
     async fn commit(self, doing: &str) -> Result<(), AdkError>;
+}
+
+/// The key made of `parts`.
+pub fn key(parts: &[&str]) -> Vec<KeyPart> {
+    parts.iter().map(|p| KeyPart::from(*p)).collect()
+}
+
+/// A record read back as `T`; one that does not decode means the store is damaged (`INTERNAL`).
+pub fn decode<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
+    json::from_str(what, text).map_err(|e| damaged(what, e))
+}
+
+/// The error of a record that does not decode: one copy for every record type.
+#[inline(never)]
+fn damaged(what: &str, e: AdkError) -> AdkError {
+    AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message))
+}
+
+/// The record of `store` at the key made of `parts`, as `T` (`store` names it if it is damaged).
+pub async fn get<T: FromJson>(tx: &impl KvTransaction, store: &str, parts: &[&str]) -> Result<Option<T>, AdkError> {
+    tx.get(store, &key(parts)).await?.map(|text| decode(store, &text)).transpose()
+}
+
+/// Writes `record` (its key is in it) into `store`.
+pub fn put(tx: &impl KvTransaction, store: &str, record: &dyn ToJson) -> Result<(), AdkError> {
+    tx.put(store, &json::to_string(record))
 }
