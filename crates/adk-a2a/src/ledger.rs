@@ -16,8 +16,6 @@
 //! tell a replay from an agent that really repeats its previous chunk at that very moment; A2A
 //! events carry no sequence number, and a duplicate is the likelier case.
 
-use indexmap::IndexMap;
-
 use super::artifacts::{append_parts, ArtifactAssembler};
 use super::types::{
     Artifact, Part, PartContent, StreamResponse, Task, TaskArtifactUpdateEvent, TaskStatus, TaskStatusUpdateEvent,
@@ -30,8 +28,8 @@ pub(crate) struct Ledger {
     context_id: String,
     status: Option<TaskStatus>,
     artifacts: ArtifactAssembler,
-    /// Per artifact, its parts as the last snapshot stored them, until its first live chunk.
-    snapshot_parts: IndexMap<String, Vec<Part>>,
+    /// Per artifact id, its parts as the last snapshot stored them, until its first live chunk.
+    snapshot_parts: Vec<(String, Vec<Part>)>,
     finished: bool,
 }
 
@@ -86,9 +84,10 @@ impl Ledger {
                 self.finished |= update.last;
             }
             StreamResponse::ArtifactUpdate(update) => {
-                let stored = match self.snapshot_parts.is_empty() {
-                    true => None,
-                    false => self.snapshot_parts.swap_remove(&update.artifact.artifact_id),
+                let id = &update.artifact.artifact_id;
+                let stored = match self.snapshot_parts.iter().position(|(stored, _)| stored == id) {
+                    Some(at) => Some(self.snapshot_parts.swap_remove(at).1),
+                    None => None,
                 };
                 let parts = &update.artifact.parts;
                 if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
@@ -110,23 +109,26 @@ impl Ledger {
         for artifact in &task.artifacts {
             let mut merged = Vec::new();
             append_parts(&mut merged, &artifact.parts);
-            let update = match self.artifacts.get(&artifact.artifact_id) {
-                None => Some(whole(task, artifact, done)),
+            // What is missing of it: nothing, the tail to append, or (`Some(None)`) all of it.
+            let missing = match self.artifacts.get(&artifact.artifact_id) {
                 Some(have) if have.parts == merged => None,
-                Some(have) => Some(match remainder(&have.parts, &merged) {
-                    Some(rest) => TaskArtifactUpdateEvent {
-                        artifact: Artifact { parts: rest, ..artifact.clone() },
-                        append: true,
-                        ..whole(task, artifact, done)
-                    },
-                    None => whole(task, artifact, done),
-                }),
+                Some(have) => Some(remainder(&have.parts, &merged)),
+                None => Some(None),
             };
-            if let Some(update) = update {
+            if let Some(tail) = missing {
+                let mut update = whole(task, artifact, done);
+                if let Some(tail) = tail {
+                    update.artifact.parts = tail;
+                    update.append = true;
+                }
                 self.artifacts.apply(&update);
                 missed.push(StreamResponse::ArtifactUpdate(update));
             }
-            self.snapshot_parts.insert(artifact.artifact_id.clone(), artifact.parts.clone());
+            let parts = artifact.parts.clone();
+            match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.artifact_id) {
+                Some((_, stored)) => *stored = parts,
+                None => self.snapshot_parts.push((artifact.artifact_id.clone(), parts)),
+            }
         }
         if !self.is_current(&task.status) {
             self.set_status(&task.status);
