@@ -30,14 +30,15 @@ export class A2AClient {
   }
 
   get card() { return this[CLIENT].card; }
-  get protocolVersion() { return this[CLIENT].protocolVersion; }
-  get binding() { return this[CLIENT].binding; }
-  get url() { return this[CLIENT].url; }
+  get protocolVersion() { return this[CLIENT].endpoint(0); }
+  get binding() { return this[CLIENT].endpoint(1); }
+  get url() { return this[CLIENT].endpoint(2); }
 
-  sendMessage(params) { return this[CLIENT].sendMessage(params); }
-  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].sendMessageStream(params), signal); }
-  getTask(id, { historyLength } = {}) { return this[CLIENT].getTask(id, historyLength); }
-  cancelTask(id) { return this[CLIENT].cancelTask(id); }
-  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].subscribeToTask(id), signal); }
-  listTasks(params) { return this[CLIENT].listTasks(params); }
+  // The handle's `call` and `stream` are one export each for these (see a2a.rs).
+  sendMessage(params) { return this[CLIENT].call(0, params); }
+  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].stream(false, params), signal); }
+  getTask(id, { historyLength } = {}) { return this[CLIENT].call(1, id, historyLength); }
+  cancelTask(id) { return this[CLIENT].call(2, id); }
+  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].stream(true, id), signal); }
+  listTasks(params) { return this[CLIENT].call(3, params); }
 }

@@ -155,71 +155,50 @@ impl A2AClientHandle {
         to_js_core(self.client.card()).map_err(to_js_error)
     }
 
-    /// `1.0` or `0.3`.
-    #[wasm_bindgen(getter, js_name = protocolVersion)]
-    pub fn protocol_version(&self) -> String {
-        self.client.protocol_version().as_str().to_string()
+    /// The interface in use, one export for its three getters (each export costs a shim): `part`
+    /// 0 is its protocol version (`1.0`, `0.3`), 1 its binding (`JSONRPC`, `HTTP+JSON`), 2 its URL.
+    pub fn endpoint(&self, part: u8) -> String {
+        match part {
+            0 => self.client.protocol_version().as_str(),
+            1 => self.client.binding().as_str(),
+            _ => self.client.url(),
+        }
+        .to_string()
     }
 
-    /// `JSONRPC` or `HTTP+JSON`.
-    #[wasm_bindgen(getter)]
-    pub fn binding(&self) -> String {
-        self.client.binding().as_str().to_string()
-    }
-
-    /// The URL of the interface in use.
-    #[wasm_bindgen(getter)]
-    pub fn url(&self) -> String {
-        self.client.url().to_string()
-    }
-
-    /// `SendMessage`: resolves to `{task}` or `{message}`.
-    #[wasm_bindgen(js_name = sendMessage)]
-    pub fn send_message(&self, params: JsValue) -> js_sys::Promise {
-        let client = self.client.clone();
-        promise(async move { to_js_core(&client.send_message(&send_params(&params)?).await?) })
-    }
-
-    /// `SendStreamingMessage`: the stream of what follows.
-    #[wasm_bindgen(js_name = sendMessageStream)]
-    pub fn send_message_stream(&self, params: JsValue) -> Result<StreamHandle, JsValue> {
-        let params = send_params(&params).map_err(to_js_error)?;
-        Ok(stream_handle(&self.client, StreamRequest::SendMessage(Box::new(params))))
-    }
-
-    /// `GetTask`.
-    #[wasm_bindgen(js_name = getTask)]
-    pub fn get_task(&self, id: JsValue, history_length: Option<u32>) -> js_sys::Promise {
+    /// The unary operations, one export for the four: `op` 0 is `SendMessage(arg)`, resolving to
+    /// `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`; 2 `CancelTask(arg)`; 3
+    /// `ListTasks(arg)` (protocol 1.0).
+    pub fn call(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> js_sys::Promise {
         let client = self.client.clone();
         promise(async move {
-            let id = string_arg("getTask id", &id)?;
-            to_js_core(&client.get_task(&id, history_length).await?)
+            match op {
+                0 => to_js_core(&client.send_message(&send_params(&arg)?).await?),
+                1 => {
+                    let id = string_arg("getTask id", &arg)?;
+                    to_js_core(&client.get_task(&id, history_length).await?)
+                }
+                2 => to_js_core(&client.cancel_task(&string_arg("cancelTask id", &arg)?).await?),
+                _ => {
+                    let params: ListTasksParams = if arg.is_undefined() {
+                        ListTasksParams::default()
+                    } else {
+                        from_js_core("list params", &arg)?
+                    };
+                    to_js_core(&client.list_tasks(&params).await?)
+                }
+            }
         })
     }
 
-    /// `CancelTask`.
-    #[wasm_bindgen(js_name = cancelTask)]
-    pub fn cancel_task(&self, id: JsValue) -> js_sys::Promise {
-        let client = self.client.clone();
-        promise(async move { to_js_core(&client.cancel_task(&string_arg("cancelTask id", &id)?).await?) })
-    }
-
-    /// `SubscribeToTask` (`tasks/resubscribe` on 0.3).
-    #[wasm_bindgen(js_name = subscribeToTask)]
-    pub fn subscribe_to_task(&self, id: &JsValue) -> Result<StreamHandle, JsValue> {
-        let id = string_arg("subscribeToTask id", id).map_err(to_js_error)?;
-        Ok(stream_handle(&self.client, StreamRequest::SubscribeToTask(id)))
-    }
-
-    /// `ListTasks` (protocol 1.0).
-    #[wasm_bindgen(js_name = listTasks)]
-    pub fn list_tasks(&self, params: JsValue) -> js_sys::Promise {
-        let client = self.client.clone();
-        promise(async move {
-            let params: ListTasksParams =
-                if params.is_undefined() { ListTasksParams::default() } else { from_js_core("list params", &params)? };
-            to_js_core(&client.list_tasks(&params).await?)
-        })
+    /// The streams, one export for both: `SendStreamingMessage(arg)`, or with `subscribe`
+    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3).
+    pub fn stream(&self, subscribe: bool, arg: &JsValue) -> Result<StreamHandle, JsValue> {
+        let request = match subscribe {
+            true => string_arg("subscribeToTask id", arg).map(StreamRequest::SubscribeToTask),
+            false => send_params(arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
+        };
+        Ok(stream_handle(&self.client, request.map_err(to_js_error)?))
     }
 }
 

@@ -1,16 +1,14 @@
 //! Reassembling artifacts from the chunks a stream delivers.
 
-use indexmap::map::raw_entry_v1::{RawEntryApiV1, RawEntryMut};
-use indexmap::IndexMap;
-
 use super::types::{Artifact, Part, PartContent, TaskArtifactUpdateEvent};
 
 /// Folds artifact updates, per artifact id, into whole artifacts: `append` continues the artifact
 /// (adjacent text is merged), otherwise the chunk replaces it; `lastChunk` marks it complete.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ArtifactAssembler {
-    /// By id, in order of first appearance, with whether the last chunk arrived.
-    artifacts: IndexMap<String, (Artifact, bool)>,
+    /// In order of first appearance, with whether the last chunk arrived. A list, not a map: a
+    /// task has a few artifacts, and a search of a few ids is cheaper than a hash map's code.
+    artifacts: Vec<(Artifact, bool)>,
 }
 
 impl ArtifactAssembler {
@@ -20,16 +18,17 @@ impl ArtifactAssembler {
     }
 
     /// Folds in one update; returns the artifact as it now stands.
-    pub fn apply(&mut self, update: &TaskArtifactUpdateEvent) -> &Artifact {
+    pub fn apply<'a>(&'a mut self, update: &'a TaskArtifactUpdateEvent) -> &'a Artifact {
         let chunk = &update.artifact;
-        // Looked up by the borrowed id: a stream's chunks mostly continue an artifact already seen.
-        let (artifact, complete) = match self.artifacts.raw_entry_mut_v1().from_key(&chunk.artifact_id) {
-            RawEntryMut::Occupied(entry) => entry.into_mut(),
-            RawEntryMut::Vacant(entry) => {
-                let empty = Artifact { parts: Vec::new(), ..chunk.clone() };
-                entry.insert(chunk.artifact_id.clone(), (empty, false)).1
+        let at = match self.artifacts.iter().position(|(a, _)| a.artifact_id == chunk.artifact_id) {
+            Some(at) => at,
+            None => {
+                self.artifacts.push((Artifact { parts: Vec::new(), ..chunk.clone() }, false));
+                self.artifacts.len() - 1
             }
         };
+        // Found or just pushed, so always there; the chunk stands in for it to the type system.
+        let Some((artifact, complete)) = self.artifacts.get_mut(at) else { return chunk };
         if update.append {
             // A continuation may name, describe or annotate the artifact late; keep what it says.
             if chunk.name.is_some() {
@@ -51,17 +50,21 @@ impl ArtifactAssembler {
 
     /// The artifact with id `artifact_id`, as assembled so far.
     pub fn get(&self, artifact_id: &str) -> Option<&Artifact> {
-        self.artifacts.get(artifact_id).map(|(a, _)| a)
+        self.find(artifact_id).map(|(a, _)| a)
+    }
+
+    fn find(&self, artifact_id: &str) -> Option<&(Artifact, bool)> {
+        self.artifacts.iter().find(|(a, _)| a.artifact_id == artifact_id)
     }
 
     /// Whether the artifact's last chunk arrived.
     pub fn is_complete(&self, artifact_id: &str) -> bool {
-        self.artifacts.get(artifact_id).is_some_and(|(_, done)| *done)
+        self.find(artifact_id).is_some_and(|(_, done)| *done)
     }
 
     /// Every artifact, in order of first appearance.
     pub fn artifacts(&self) -> impl Iterator<Item = &Artifact> {
-        self.artifacts.values().map(|(a, _)| a)
+        self.artifacts.iter().map(|(a, _)| a)
     }
 
     /// The text of every artifact, in order.

@@ -1,12 +1,12 @@
 //! What each operation sends and how its results read, per protocol version and binding. The
 //! bindings ([`super::jsonrpc`], [`super::rest`]) only add their envelopes and URLs.
 
-use adk_core::json::{self, ToJson};
+use adk_core::json;
 use serde_json::Value;
 
 use super::card::{Binding, ProtocolVersion};
 use super::types::{ListTasksParams, SendMessageParams, StreamResponse, Task, TaskOrMessage};
-use super::v03::{self, Dialect};
+use super::v03::{self, to_json, Dialect};
 use crate::{AdkError, ErrorCode};
 
 /// An A2A operation with its parameters.
@@ -114,10 +114,6 @@ impl Codec {
         }
         .map_err(malformed)
     }
-}
-
-fn to_json<T: ToJson>(value: &T) -> Value {
-    json::to_value(value)
 }
 
 /// A payload the agent sent that does not read as the protocol says: the agent's fault, not the caller's.

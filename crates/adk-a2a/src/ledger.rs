@@ -16,22 +16,31 @@
 //! tell a replay from an agent that really repeats its previous chunk at that very moment; A2A
 //! events carry no sequence number, and a duplicate is the likelier case.
 
-use indexmap::IndexMap;
-
-use super::artifacts::{append_parts, ArtifactAssembler};
+use super::artifacts::append_parts;
 use super::types::{
-    Artifact, Part, PartContent, StreamResponse, Task, TaskArtifactUpdateEvent, TaskStatus, TaskStatusUpdateEvent,
+    Artifact, Part, PartContent, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState, TaskStatus,
+    TaskStatusUpdateEvent,
 };
+
+/// What tells a status from the last one delivered (not the whole status: its message can be long).
+#[derive(Debug)]
+struct StatusKey {
+    state: TaskState,
+    timestamp: Option<String>,
+    message_id: Option<String>,
+}
 
 /// The delivered state of one stream.
 #[derive(Debug, Default)]
 pub(crate) struct Ledger {
     task_id: Option<String>,
     context_id: String,
-    status: Option<TaskStatus>,
-    artifacts: ArtifactAssembler,
-    /// Per artifact, its parts as the last snapshot stored them, until its first live chunk.
-    snapshot_parts: IndexMap<String, Vec<Part>>,
+    status: Option<StatusKey>,
+    /// Per artifact id, its parts as delivered (adjacent text merged): all a snapshot is compared
+    /// with, so not whole artifacts.
+    parts: Vec<(String, Vec<Part>)>,
+    /// Per artifact id, its parts as the last snapshot stored them, until its first live chunk.
+    snapshot_parts: Vec<(String, Vec<Part>)>,
     finished: bool,
 }
 
@@ -56,14 +65,38 @@ impl Ledger {
 
     fn set_status(&mut self, status: &TaskStatus) {
         self.finished |= status.state.ends_stream();
-        self.status = Some(status.clone());
+        let message_id = status.message.as_ref().map(|m| m.message_id.clone());
+        self.status = Some(StatusKey { state: status.state.clone(), timestamp: status.timestamp.clone(), message_id });
     }
 
     fn is_current(&self, status: &TaskStatus) -> bool {
         self.status.as_ref().is_some_and(|s| {
-            let message_id = |s: &TaskStatus| s.message.as_ref().map(|m| m.message_id.clone());
-            s.state == status.state && s.timestamp == status.timestamp && message_id(s) == message_id(status)
+            let message_id = status.message.as_ref().map(|m| m.message_id.as_str());
+            s.state == status.state && s.timestamp == status.timestamp && s.message_id.as_deref() == message_id
         })
+    }
+
+    /// The parts delivered of artifact `id`.
+    fn delivered(&self, id: &str) -> Option<&Vec<Part>> {
+        self.parts.iter().find(|(delivered, _)| delivered == id).map(|(_, parts)| parts)
+    }
+
+    /// Records a chunk of artifact `id` as delivered: `append` continues it, else `parts` replace it
+    /// (as [`ArtifactAssembler`](super::artifacts::ArtifactAssembler) folds the parts).
+    fn deliver(&mut self, id: &str, append: bool, parts: &[Part]) {
+        match self.parts.iter_mut().find(|(delivered, _)| delivered == id) {
+            Some((_, have)) => {
+                if !append {
+                    have.clear();
+                }
+                append_parts(have, parts);
+            }
+            None => {
+                let mut have = Vec::new();
+                append_parts(&mut have, parts);
+                self.parts.push((id.to_string(), have));
+            }
+        }
     }
 
     /// A live event: whether to deliver it (not when it repeats what was delivered).
@@ -72,7 +105,7 @@ impl Ledger {
             StreamResponse::Task(task) => {
                 self.learn(&task.id, &task.context_id);
                 for artifact in &task.artifacts {
-                    self.artifacts.apply(&whole(task, artifact, false));
+                    self.deliver(&artifact.artifact_id, false, &artifact.parts);
                 }
                 self.set_status(&task.status);
             }
@@ -86,16 +119,17 @@ impl Ledger {
                 self.finished |= update.last;
             }
             StreamResponse::ArtifactUpdate(update) => {
-                let stored = match self.snapshot_parts.is_empty() {
-                    true => None,
-                    false => self.snapshot_parts.swap_remove(&update.artifact.artifact_id),
+                let id = &update.artifact.artifact_id;
+                let stored = match self.snapshot_parts.iter().position(|(stored, _)| stored == id) {
+                    Some(at) => Some(self.snapshot_parts.swap_remove(at).1),
+                    None => None,
                 };
                 let parts = &update.artifact.parts;
                 if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
                     return false;
                 }
                 self.learn(&update.task_id, &update.context_id);
-                self.artifacts.apply(update);
+                self.deliver(&update.artifact.artifact_id, update.append, parts);
             }
         }
         true
@@ -110,23 +144,26 @@ impl Ledger {
         for artifact in &task.artifacts {
             let mut merged = Vec::new();
             append_parts(&mut merged, &artifact.parts);
-            let update = match self.artifacts.get(&artifact.artifact_id) {
-                None => Some(whole(task, artifact, done)),
-                Some(have) if have.parts == merged => None,
-                Some(have) => Some(match remainder(&have.parts, &merged) {
-                    Some(rest) => TaskArtifactUpdateEvent {
-                        artifact: Artifact { parts: rest, ..artifact.clone() },
-                        append: true,
-                        ..whole(task, artifact, done)
-                    },
-                    None => whole(task, artifact, done),
-                }),
+            // What is missing of it: nothing, the tail to append, or (`Some(None)`) all of it.
+            let missing = match self.delivered(&artifact.artifact_id) {
+                Some(have) if *have == merged => None,
+                Some(have) => Some(remainder(have, &merged)),
+                None => Some(None),
             };
-            if let Some(update) = update {
-                self.artifacts.apply(&update);
+            if let Some(tail) = missing {
+                let mut update = whole(task, artifact, done);
+                if let Some(tail) = tail {
+                    update.artifact.parts = tail;
+                    update.append = true;
+                }
+                self.deliver(&update.artifact.artifact_id, update.append, &update.artifact.parts);
                 missed.push(StreamResponse::ArtifactUpdate(update));
             }
-            self.snapshot_parts.insert(artifact.artifact_id.clone(), artifact.parts.clone());
+            let parts = artifact.parts.clone();
+            match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.artifact_id) {
+                Some((_, stored)) => *stored = parts,
+                None => self.snapshot_parts.push((artifact.artifact_id.clone(), parts)),
+            }
         }
         if !self.is_current(&task.status) {
             self.set_status(&task.status);

@@ -121,7 +121,8 @@ pub fn message_to_v03(message: &Message, dialect: Dialect) -> Value {
     v
 }
 
-fn to_json<T: ToJson>(value: &T) -> Value {
+/// `value` as a `Value` to rewrite; through `dyn`, one instance of the writing for every type.
+pub(crate) fn to_json(value: &dyn ToJson) -> Value {
     json::to_value(value)
 }
 
