@@ -48,8 +48,11 @@ fn named_digest(object: JsonObject, kind_field: &str) -> String {
     let mut name = object.get(kind_field).and_then(Value::as_str).unwrap_or_default().to_string();
     name.push('_');
     let hash = Sha256::digest(canonical(&Value::Object(object)).as_bytes());
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     for b in hash.iter().take(8) {
-        name.extend([b >> 4, b & 15].map(|n| char::from_digit(u32::from(n), 16).unwrap_or('0')));
+        for nibble in [b >> 4, b & 15] {
+            name.push(char::from(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0')));
+        }
     }
     name
 }
