@@ -432,7 +432,7 @@ impl CallbackContext {
     /// The credential the person gave for `config`, if any (ADK's `get_auth_response`).
     pub fn get_auth_response(&self, config: &AuthConfig) -> Option<JsonObject> {
         let state = self.state();
-        config.stored_credential(|key| state.get(key))
+        config.stored_credential(&|key| state.get(key))
     }
 
     /// Saves `config`'s exchanged credential in the runner's credential service (ADK's

@@ -17,6 +17,15 @@ use crate::http::{HttpClient, HttpRequest};
 use crate::types::JsonObject;
 use crate::AdkError;
 
+/// The URLs OAuth2 flows need, in ADK's order, and the metadata fields that give them.
+const FLOW_URLS: [(&str, &str, &str); 5] = [
+    ("implicit", "authorizationUrl", "authorization_endpoint"),
+    ("password", "tokenUrl", "token_endpoint"),
+    ("clientCredentials", "tokenUrl", "token_endpoint"),
+    ("authorizationCode", "authorizationUrl", "authorization_endpoint"),
+    ("authorizationCode", "tokenUrl", "token_endpoint"),
+];
+
 /// Whether an OAuth2 scheme's flows lack a URL they need (ADK's `_missing_oauth_info`), or an
 /// OpenID Connect scheme lacks its endpoints.
 pub(super) fn missing_endpoints(scheme: &JsonObject) -> bool {
@@ -24,53 +33,54 @@ pub(super) fn missing_endpoints(scheme: &JsonObject) -> bool {
         Some("openIdConnect") => text(scheme, "authorization_endpoint").is_none(),
         Some("oauth2") => {
             let Some(flows) = scheme.get("flows").and_then(Value::as_object) else { return false };
-            let lacks = |flow: &str, key: &str| {
-                flows.get(flow).and_then(Value::as_object).is_some_and(|f| text(f, key).is_none())
-            };
-            lacks("implicit", "authorizationUrl")
-                || lacks("password", "tokenUrl")
-                || lacks("clientCredentials", "tokenUrl")
-                || lacks("authorizationCode", "authorizationUrl")
-                || lacks("authorizationCode", "tokenUrl")
+            FLOW_URLS.iter().any(|(flow, key, _)| {
+                flows.get(*flow).and_then(Value::as_object).is_some_and(|f| text(f, key).is_none())
+            })
         }
         _ => false,
     }
 }
 
-/// GETs `url` as JSON metadata; `None` on any failure (ADK logs and tries the next).
-async fn metadata(http: &dyn HttpClient, url: &str, cancellation: Rc<Cancellation>) -> Option<JsonObject> {
-    let response = http.send(HttpRequest::get(url).header("Accept", "application/json"), cancellation).await.ok()?;
-    if !response.ok() {
-        return None;
+/// The first of `urls` serving the provider's JSON metadata, with `issuer` its issuer when one is
+/// asked for (against mix-up); `None` when none does (ADK logs each failure and tries the next).
+async fn metadata(
+    http: &dyn HttpClient,
+    urls: Vec<String>,
+    issuer: Option<&str>,
+    cancellation: Rc<Cancellation>,
+) -> Option<JsonObject> {
+    for url in urls {
+        let request = HttpRequest::get(&url).header("Accept", "application/json");
+        let Ok(response) = http.send(request, cancellation.clone()).await else { continue };
+        if !response.ok() {
+            continue;
+        }
+        let Ok(body) = response.text().await else { continue };
+        let Ok(found) = json::from_str::<JsonObject>("OAuth2 server metadata", &body) else { continue };
+        let named = |key: &str| text(&found, key).is_some();
+        let same_issuer = issuer.is_none_or(|issuer| {
+            text(&found, "issuer").map(|i| i.trim_end_matches('/')) == Some(issuer.trim_end_matches('/'))
+        });
+        if named("authorization_endpoint") && named("token_endpoint") && same_issuer {
+            return Some(found);
+        }
     }
-    let body = response.text().await.ok()?;
-    let metadata: JsonObject = json::from_str("OAuth2 server metadata", &body).ok()?;
-    (text(&metadata, "authorization_endpoint").is_some() && text(&metadata, "token_endpoint").is_some())
-        .then_some(metadata)
+    None
 }
 
-/// The authorization server's metadata for `issuer`, at ADK's well-known URLs in ADK's order,
-/// accepted only when it names the same issuer.
-async fn issuer_metadata(http: &dyn HttpClient, issuer: &str, cancellation: Rc<Cancellation>) -> Option<JsonObject> {
-    let after_scheme = issuer.find("://")? + 3;
+/// ADK's well-known URLs of the authorization server's metadata for `issuer`, in ADK's order.
+fn issuer_urls(issuer: &str) -> Option<Vec<String>> {
+    let after_scheme = issuer.as_bytes().windows(3).position(|w| w == b"://")? + 3;
     let path_at = issuer.get(after_scheme..)?.find('/').map_or(issuer.len(), |i| i + after_scheme);
     let (base, path) = issuer.split_at(path_at);
     let path = path.split(['?', '#']).next().unwrap_or_default();
     const AS: &str = "/.well-known/oauth-authorization-server";
     const OIDC: &str = "/.well-known/openid-configuration";
-    let candidates = if path.is_empty() || path == "/" {
+    Some(if path.is_empty() || path == "/" {
         vec![[base, AS].concat(), [base, OIDC].concat()]
     } else {
         vec![[base, AS, path].concat(), [base, OIDC, path].concat(), [base, path, OIDC].concat()]
-    };
-    for url in candidates {
-        if let Some(found) = metadata(http, &url, cancellation.clone()).await {
-            if text(&found, "issuer").map(|i| i.trim_end_matches('/')) == Some(issuer.trim_end_matches('/')) {
-                return Some(found);
-            }
-        }
-    }
-    None
+    })
 }
 
 /// `scheme` with its missing endpoints filled in from the provider's metadata; an error when
@@ -90,9 +100,16 @@ async fn discover_endpoints(
 ) -> Result<JsonObject, AdkError> {
     let failed = || AdkError::invalid("OAuth scheme info is missing, and auto-discovery has failed to fill them in.");
     let mut scheme = scheme.clone();
-    if text(&scheme, "type") == Some("openIdConnect") {
-        let url = text(&scheme, "openIdConnectUrl").ok_or_else(failed)?.to_string();
-        let found = metadata(http, &url, cancellation).await.ok_or_else(failed)?;
+    let oidc = text(&scheme, "type") == Some("openIdConnect");
+    // OpenAPI's OpenID Connect URL is the metadata's own; an OAuth2 issuer is looked up.
+    let (urls, issuer) = if oidc {
+        (text(&scheme, "openIdConnectUrl").map(|url| vec![url.to_string()]), None)
+    } else {
+        let issuer = text(&scheme, "issuer_url");
+        (issuer.and_then(issuer_urls), issuer)
+    };
+    let found = metadata(http, urls.ok_or_else(failed)?, issuer, cancellation).await.ok_or_else(failed)?;
+    if oidc {
         for key in [
             "authorization_endpoint",
             "token_endpoint",
@@ -110,17 +127,9 @@ async fn discover_endpoints(
         scheme.entry("scopes").or_insert_with(|| Value::Array(vec!["openid".into()]));
         return Ok(scheme);
     }
-    let issuer = text(&scheme, "issuer_url").ok_or_else(failed)?.to_string();
-    let found = issuer_metadata(http, &issuer, cancellation).await.ok_or_else(failed)?;
     let endpoint = |key: &str| found.get(key).cloned().unwrap_or(Value::Null);
     if let Some(Value::Object(flows)) = scheme.get_mut("flows") {
-        for (flow, key, from) in [
-            ("implicit", "authorizationUrl", "authorization_endpoint"),
-            ("password", "tokenUrl", "token_endpoint"),
-            ("clientCredentials", "tokenUrl", "token_endpoint"),
-            ("authorizationCode", "authorizationUrl", "authorization_endpoint"),
-            ("authorizationCode", "tokenUrl", "token_endpoint"),
-        ] {
+        for (flow, key, from) in FLOW_URLS {
             if let Some(Value::Object(flow)) = flows.get_mut(flow) {
                 if text(flow, key).is_none() {
                     flow.insert(key.into(), endpoint(from));

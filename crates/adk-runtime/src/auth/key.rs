@@ -26,12 +26,14 @@ const VOLATILE_OAUTH2: [&str; 9] = [
     "redirectUri",
 ];
 
-/// `json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))`, as ADK digests it.
+/// `json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))` of the pydantic
+/// dump ADK digests, which has no nulls (`exclude_none`).
 fn canonical(value: &Value) -> String {
     fn sorted(value: &Value) -> Value {
         match value {
             Value::Object(map) => {
-                let entries = sort_by(map.iter().collect(), |a, b| a.0 < b.0);
+                let present = map.iter().filter(|(_, v)| !v.is_null()).collect();
+                let entries = sort_by(present, |a, b| a.0 < b.0);
                 Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect::<Map<_, _>>())
             }
             Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
@@ -41,21 +43,18 @@ fn canonical(value: &Value) -> String {
     adk_core::json::to_string(&sorted(value))
 }
 
-/// The first 16 hex digits of the SHA-256 of the canonical JSON.
-fn digest(value: &Value) -> String {
-    let hash = Sha256::digest(canonical(value).as_bytes());
-    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
-}
-
-/// The pydantic dump ADK digests has no nulls (`exclude_none`).
-fn without_nulls(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => Value::Object(
-            map.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), without_nulls(v))).collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_nulls).collect()),
-        other => other.clone(),
+/// `<kind>_` and the first 16 hex digits of the SHA-256 of the canonical JSON of `object`.
+fn named_digest(object: JsonObject, kind_field: &str) -> String {
+    let mut name = object.get(kind_field).and_then(Value::as_str).unwrap_or_default().to_string();
+    name.push('_');
+    let hash = Sha256::digest(canonical(&Value::Object(object)).as_bytes());
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for b in hash.iter().take(8) {
+        for nibble in [b >> 4, b & 15] {
+            name.push(char::from(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0')));
+        }
     }
+    name
 }
 
 /// The key for `scheme` and `raw` (ADK's `adk_<scheme type>_<digest>_<credential type>_<digest>`).
@@ -63,25 +62,20 @@ pub fn credential_key(scheme: &JsonObject, raw: Option<&JsonObject>) -> String {
     let mut scheme = scheme.clone();
     scheme.shift_remove("credential_key");
     scheme.shift_remove("credentialKey");
-    let kind = scheme.get("type").and_then(Value::as_str).unwrap_or_default().to_string();
-    let scheme_name = format!("{kind}_{}", digest(&without_nulls(&Value::Object(scheme))));
-    let credential_name = match raw {
-        None => String::new(),
-        Some(raw) => {
-            let mut credential: JsonObject = raw
-                .iter()
-                .filter(|(k, _)| CREDENTIAL_FIELDS.contains(&k.as_str()))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            if let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") {
-                oauth2.retain(|k, _| !VOLATILE_OAUTH2.contains(&k.as_str()));
-                oauth2.entry("tokenEndpointAuthMethod").or_insert_with(|| "client_secret_basic".into());
-            }
-            let kind = credential.get("authType").and_then(Value::as_str).unwrap_or_default().to_string();
-            format!("{kind}_{}", digest(&without_nulls(&Value::Object(credential))))
+    let mut key = ["adk_", &named_digest(scheme, "type"), "_"].concat();
+    if let Some(raw) = raw {
+        let mut credential: JsonObject = raw
+            .iter()
+            .filter(|(k, _)| CREDENTIAL_FIELDS.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        if let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") {
+            oauth2.retain(|k, _| !VOLATILE_OAUTH2.contains(&k.as_str()));
+            oauth2.entry("tokenEndpointAuthMethod").or_insert_with(|| "client_secret_basic".into());
         }
-    };
-    format!("adk_{scheme_name}_{credential_name}")
+        key.push_str(&named_digest(credential, "authType"));
+    }
+    key
 }
 
 #[cfg(test)]

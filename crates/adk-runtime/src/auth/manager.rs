@@ -77,7 +77,7 @@ impl CredentialManager {
             _ => None,
         };
         if credential.is_none() {
-            credential = config.stored_credential(|key| ctx.state_get(key));
+            credential = config.stored_credential(&|key| ctx.state_get(key));
             from_answer = true;
         }
         let mut credential = match credential {
@@ -112,18 +112,20 @@ impl CredentialManager {
     /// discovered.
     async fn validate(&self, ctx: &dyn CredentialContext) -> Result<(), AdkError> {
         let config = self.auth_config();
-        let kind = config.auth_scheme().get("type").and_then(Value::as_str).unwrap_or_default().to_string();
         let Some(raw) = config.raw_credential() else {
-            if matches!(kind.as_str(), "oauth2" | "openIdConnect") {
-                return Err(AdkError::invalid(format!("raw_auth_credential is required for auth_scheme type {kind}")));
+            let kind = config.auth_scheme().get("type").and_then(Value::as_str).unwrap_or_default();
+            if matches!(kind, "oauth2" | "openIdConnect") {
+                return Err(AdkError::invalid(
+                    ["raw_auth_credential is required for auth_scheme type ", kind].concat(),
+                ));
             }
             return Ok(());
         };
         let raw_kind = raw.get("authType").and_then(Value::as_str).unwrap_or_default();
         if matches!(raw_kind, "oauth2" | "openIdConnect") && !raw.get("oauth2").is_some_and(Value::is_object) {
-            return Err(AdkError::invalid(format!(
-                "auth_config.raw_credential.oauth2 required for credential type {raw_kind}"
-            )));
+            return Err(AdkError::invalid(
+                ["auth_config.raw_credential.oauth2 required for credential type ", raw_kind].concat(),
+            ));
         }
         if discovery::missing_endpoints(config.auth_scheme()) {
             let http = ctx.http_client().ok_or_else(|| {
@@ -143,7 +145,6 @@ impl CredentialManager {
         if let Some(Value::Object(flows)) = scheme.get("flows") {
             return flows.contains_key("clientCredentials");
         }
-        let grants = scheme.get("grant_types_supported").and_then(Value::as_array);
-        grants.is_some_and(|g| g.iter().any(|v| v.as_str() == Some("client_credentials")))
+        oauth2::lists_client_credentials(scheme)
     }
 }

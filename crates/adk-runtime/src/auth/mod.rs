@@ -47,7 +47,7 @@ impl AuthConfig {
         }
         for field in ["rawAuthCredential", "exchangedAuthCredential"] {
             if json.get(field).is_some_and(|v| !v.is_object() && !v.is_null()) {
-                return Err(AdkError::invalid(format!("AuthConfig: {field} must be an object")));
+                return Err(AdkError::invalid(["AuthConfig: ", field, " must be an object"].concat()));
             }
         }
         let given = json.get("credentialKey").and_then(Value::as_str).filter(|k| !k.is_empty()).map(str::to_string);
@@ -143,19 +143,17 @@ impl AuthConfig {
                 credential.and_then(|c| c.get("oauth2")).and_then(|o| o.get("authUri")).is_some_and(|u| u != "")
             };
             if !has_uri(self.0.get("exchangedAuthCredential")) {
-                let kind = self.scheme_type();
-                let raw = self
-                    .raw_credential()
-                    .ok_or_else(|| AdkError::invalid(format!("Auth Scheme {kind} requires auth_credential.")))?;
+                let requires = |what: &str| {
+                    AdkError::invalid(["Auth Scheme ", self.scheme_type(), " requires ", what, "."].concat())
+                };
+                let raw = self.raw_credential().ok_or_else(|| requires("auth_credential"))?;
                 let Some(Value::Object(oauth2)) = raw.get("oauth2") else {
-                    return Err(AdkError::invalid(format!("Auth Scheme {kind} requires oauth2 in auth_credential.")));
+                    return Err(requires("oauth2 in auth_credential"));
                 };
                 let exchanged = if has_uri(self.0.get("rawAuthCredential")) {
                     raw.clone()
                 } else if oauth2.get("clientId").and_then(Value::as_str).is_none_or(str::is_empty) {
-                    return Err(AdkError::invalid(format!(
-                        "Auth Scheme {kind} requires client_id in auth_credential.oauth2."
-                    )));
+                    return Err(requires("client_id in auth_credential.oauth2"));
                 } else {
                     oauth2::with_authorization_uri(self.auth_scheme(), raw)?
                 };
@@ -174,9 +172,10 @@ impl AuthConfig {
 
     /// The credential stored for this config in the state `get` reads (ADK's `get_auth_response`):
     /// under `temp:<key>`, else `<key>`; a string stored there is read as the scheme's kind of secret.
-    pub fn stored_credential(&self, get: impl Fn(&str) -> Option<Value>) -> Option<JsonObject> {
+    /// `get` is `dyn`: one copy of this for every caller.
+    pub fn stored_credential(&self, get: &dyn Fn(&str) -> Option<Value>) -> Option<JsonObject> {
         let key = self.credential_key();
-        let value = get(&format!("temp:{key}")).or_else(|| get(key))?;
+        let value = get(&["temp:", key].concat()).or_else(|| get(key))?;
         match value {
             Value::Object(credential) => Some(credential),
             Value::String(secret) if !secret.is_empty() => Some(self.credential_from_string(secret)),

@@ -50,7 +50,9 @@ fn authorization_endpoint(scheme: &JsonObject) -> Result<(String, Vec<String>), 
     }
     let kind = text(scheme, "type").unwrap_or_default();
     let flows = object(scheme, "flows").ok_or_else(|| {
-        AdkError::invalid(format!("Cannot generate an auth uri for auth scheme {kind}: it carries no OAuth2 flows."))
+        AdkError::invalid(
+            ["Cannot generate an auth uri for auth scheme ", kind, ": it carries no OAuth2 flows."].concat(),
+        )
     })?;
     let flow = |name: &str| object(flows, name);
     let url = |name: &str, key: &str| flow(name).and_then(|f| text(f, key));
@@ -59,9 +61,10 @@ fn authorization_endpoint(scheme: &JsonObject) -> Result<(String, Vec<String>), 
         .or_else(|| url("clientCredentials", "tokenUrl"))
         .or_else(|| url("password", "tokenUrl"))
         .ok_or_else(|| {
-            AdkError::invalid(format!(
-                "Cannot generate an auth uri for auth scheme {kind}: no flow declares an authorization endpoint."
-            ))
+            AdkError::invalid(
+                ["Cannot generate an auth uri for auth scheme ", kind, ": no flow declares an authorization endpoint."]
+                    .concat(),
+            )
         })?;
     let first = FLOWS.iter().find_map(|name| flow(name));
     Ok((endpoint.to_string(), scopes(first.and_then(|f| f.get("scopes")))))
@@ -100,9 +103,9 @@ pub(crate) fn with_authorization_uri(scheme: &JsonObject, raw: &JsonObject) -> R
             None => Some(random(VERIFIER_LENGTH)?),
         },
         Some(other) => {
-            return Err(AdkError::invalid(format!(
-                "Unsupported code_challenge_method: {other}. Only 'S256' is supported."
-            )))
+            return Err(AdkError::invalid(
+                ["Unsupported code_challenge_method: ", other, ". Only 'S256' is supported."].concat(),
+            ))
         }
     };
     let state = random(STATE_LENGTH)?;
@@ -172,14 +175,18 @@ pub(crate) fn is_exchangeable(scheme: &JsonObject, credential: &JsonObject, allo
 /// code grant unless it lists `client_credentials`).
 fn grant_type(scheme: &JsonObject) -> Option<&'static str> {
     if text(scheme, "authorization_endpoint").is_some() || text(scheme, "token_endpoint").is_some() {
-        let supported = scheme.get("grant_types_supported").and_then(Value::as_array);
-        let client_credentials = supported.is_some_and(|g| g.iter().any(|v| v.as_str() == Some("client_credentials")));
-        return Some(if client_credentials { "client_credentials" } else { "authorization_code" });
+        return Some(if lists_client_credentials(scheme) { "client_credentials" } else { "authorization_code" });
     }
     let flows = object(scheme, "flows")?;
     [("clientCredentials", "client_credentials"), ("authorizationCode", "authorization_code")]
         .into_iter()
         .find_map(|(flow, grant)| flows.contains_key(flow).then_some(grant))
+}
+
+/// Whether an OpenID Connect scheme's `grant_types_supported` lists `client_credentials`.
+pub(super) fn lists_client_credentials(scheme: &JsonObject) -> bool {
+    let grants = scheme.get("grant_types_supported").and_then(Value::as_array);
+    grants.is_some_and(|g| g.iter().any(|v| v.as_str() == Some("client_credentials")))
 }
 
 /// Exchanges the credential's authorization code (or the client credentials) for tokens, in place
@@ -209,16 +216,19 @@ async fn exchange_code(
     if text(oauth2, "accessToken").is_some() {
         return Ok(false);
     }
+    let response;
     let params = match grant_type(scheme) {
-        Some("client_credentials") => vec![("grant_type", "client_credentials".to_string())],
+        Some("client_credentials") => vec![("grant_type", "client_credentials")],
         Some(_) => {
-            let mut code = text(oauth2, "authCode").map(str::to_string);
-            if let Some(response) = text(oauth2, "authResponseUri") {
-                let response = query_params(response.trim_end_matches('#'));
+            let mut code = text(oauth2, "authCode");
+            if let Some(uri) = text(oauth2, "authResponseUri") {
+                response = query_params(uri.trim_end_matches('#'));
                 let param = |name: &str| response.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
                 if let Some(error) = param("error") {
-                    let detail = param("error_description").map(|d| format!(": {d}")).unwrap_or_default();
-                    return Err(AdkError::new(ErrorCode::Unauthenticated, format!("OAuth2: {error}{detail}")));
+                    return Err(AdkError::new(
+                        ErrorCode::Unauthenticated,
+                        oauth2_error("OAuth2: ", error, param("error_description")),
+                    ));
                 }
                 if text(oauth2, "state").is_some_and(|state| param("state") != Some(state)) {
                     return Err(AdkError::new(
@@ -226,14 +236,14 @@ async fn exchange_code(
                         "OAuth2: the authorization response's state is not the sign-in's (mismatching state)",
                     ));
                 }
-                code = param("code").map(str::to_string);
+                code = param("code");
             }
             let code = code.ok_or_else(|| {
                 AdkError::new(ErrorCode::Unauthenticated, "OAuth2: the authorization response carries no code")
             })?;
-            let mut params = vec![("grant_type", "authorization_code".to_string()), ("code", code)];
-            params.extend(text(oauth2, "redirectUri").map(|uri| ("redirect_uri", uri.to_string())));
-            params.extend(text(oauth2, "codeVerifier").map(|v| ("code_verifier", v.to_string())));
+            let mut params = vec![("grant_type", "authorization_code"), ("code", code)];
+            params.extend(text(oauth2, "redirectUri").map(|uri| ("redirect_uri", uri)));
+            params.extend(text(oauth2, "codeVerifier").map(|v| ("code_verifier", v)));
             params
         }
         None => return Ok(false),
@@ -273,7 +283,7 @@ pub fn refresh<'a>(
         let Some(refresh_token) = text(oauth2, "refreshToken").filter(|_| is_expired(credential)) else {
             return Ok(false);
         };
-        let params = vec![("grant_type", "refresh_token".to_string()), ("refresh_token", refresh_token.to_string())];
+        let params = vec![("grant_type", "refresh_token"), ("refresh_token", refresh_token)];
         let tokens = token_request(http, scheme, oauth2, params, cancellation).await?;
         update_with_tokens(credential, &tokens, true);
         Ok(true)
@@ -286,7 +296,7 @@ fn token_request<'a>(
     http: &'a dyn HttpClient,
     scheme: &'a JsonObject,
     oauth2: &'a JsonObject,
-    params: Vec<(&'a str, String)>,
+    params: Vec<(&'a str, &'a str)>,
     cancellation: Rc<Cancellation>,
 ) -> LocalBoxFuture<'a, Result<JsonObject, AdkError>> {
     Box::pin(send_token_request(http, scheme, oauth2, params, cancellation))
@@ -296,7 +306,7 @@ async fn send_token_request(
     http: &dyn HttpClient,
     scheme: &JsonObject,
     oauth2: &JsonObject,
-    mut params: Vec<(&str, String)>,
+    mut params: Vec<(&str, &str)>,
     cancellation: Rc<Cancellation>,
 ) -> Result<JsonObject, AdkError> {
     let endpoint = token_endpoint(scheme).ok_or_else(|| {
@@ -311,39 +321,54 @@ async fn send_token_request(
         (_, "private_key_jwt") | (Some(_), "client_secret_jwt") => {
             return Err(AdkError::new(
                 ErrorCode::Unimplemented,
-                format!("OAuth2: token endpoint auth method {method} is not supported"),
+                ["OAuth2: token endpoint auth method ", method, " is not supported"].concat(),
             ))
         }
         // A public client (authlib's `none`): its id in the body, no secret.
-        (None, _) | (Some(_), "none") => params.push(("client_id", client_id.to_string())),
+        (None, _) | (Some(_), "none") => params.push(("client_id", client_id)),
         (Some(secret), "client_secret_post") => {
-            params.push(("client_id", client_id.to_string()));
-            params.push(("client_secret", secret.to_string()));
+            params.push(("client_id", client_id));
+            params.push(("client_secret", secret));
         }
         (Some(secret), _) => {
             // As authlib sends it: `id:secret` as they are, base64-encoded.
             let basic = Bytes([client_id, ":", secret].concat().into_bytes()).to_standard_base64();
-            request.headers.push(("Authorization".into(), format!("Basic {basic}")));
+            request.headers.push(("Authorization".into(), ["Basic ", &basic].concat()));
         }
     }
     request.headers.push(("Content-Type".into(), "application/x-www-form-urlencoded".into()));
     request.headers.push(("Accept".into(), "application/json".into()));
-    let pairs: Vec<(&str, &str)> = params.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    request.body = Some(form(&pairs));
+    request.body = Some(form(&params));
     let response = http.send(request, cancellation).await?;
     let status = response.status;
     let body = response.text().await?;
     let parsed = json::from_str::<JsonObject>("OAuth2 token response", &body).ok();
     if !(200..300).contains(&status) {
-        let field = |key: &str| parsed.as_ref().and_then(|p| text(p, key)).map(str::to_string);
-        let error = field("error").unwrap_or_else(|| format!("HTTP {status}"));
-        let detail = field("error_description").map(|d| format!(": {d}")).unwrap_or_default();
-        return Err(AdkError::http(status, format!("OAuth2 token endpoint: {error}{detail}")));
+        let field = |key: &str| parsed.as_ref().and_then(|p| text(p, key));
+        let status_text;
+        let error = match field("error") {
+            Some(error) => error,
+            None => {
+                status_text = ["HTTP ", &status.to_string()].concat();
+                &status_text
+            }
+        };
+        return Err(AdkError::http(status, oauth2_error("OAuth2 token endpoint: ", error, field("error_description"))));
     }
     match parsed {
         Some(tokens) if text(&tokens, "access_token").is_some() => Ok(tokens),
         _ => Err(AdkError::new(ErrorCode::Unauthenticated, "OAuth2 token endpoint: the response has no access_token")),
     }
+}
+
+/// `<prefix><error>` and, when the response describes it, `: <description>`.
+fn oauth2_error(prefix: &str, error: &str, description: Option<&str>) -> String {
+    let mut message = [prefix, error].concat();
+    if let Some(detail) = description {
+        message.push_str(": ");
+        message.push_str(detail);
+    }
+    message
 }
 
 /// Writes the token response into the credential (ADK's `update_credential_with_tokens`, with
