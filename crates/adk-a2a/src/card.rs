@@ -243,7 +243,7 @@ impl AgentCard {
 /// card itself; anything else is the agent's base URL.
 pub fn card_url(url: &str) -> String {
     let path = url.find(['?', '#']).and_then(|end| url.get(..end)).unwrap_or(url);
-    if path.ends_with(".json") || path.as_bytes().windows(13).any(|w| w == b"/.well-known/") {
+    if path.ends_with(".json") || adk_core::scan::find(path.as_bytes(), b"/.well-known/").is_some() {
         url.to_string()
     } else {
         format!("{}/.well-known/agent-card.json", url.trim_end_matches('/'))

@@ -49,6 +49,16 @@ pub fn find_string_special(bytes: &[u8]) -> Option<usize> {
     )
 }
 
+/// Where `needle` first occurs in `bytes` (an empty needle at 0), compared byte by byte: UTF-8 text
+/// matches where its bytes do, and the standard library's substring search would bring its
+/// searcher and its panic formatting into the wasm module.
+pub fn find(bytes: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    bytes.windows(needle.len()).position(|w| w == needle)
+}
+
 /// The value of `digits` (ASCII digits, as the caller checked), `None` when it overflows `u64`: what
 /// `str::parse` gives for them, without its generic code in the wasm module.
 pub fn decimal(digits: &[u8]) -> Option<u64> {
@@ -58,6 +68,16 @@ pub fn decimal(digits: &[u8]) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_as_str_find_does() {
+        let hay = "https://a::b/.well-known/x ::é";
+        for needle in ["", "://", "::", "/.well-known/", "é", "x ::é", "missing", "https://a::b/.well-known/x ::é!"]
+        {
+            assert_eq!(find(hay.as_bytes(), needle.as_bytes()), hay.find(needle), "{needle:?}");
+        }
+        assert_eq!(find(b"", b"a"), None);
+    }
 
     #[test]
     fn agrees_with_a_plain_scan() {

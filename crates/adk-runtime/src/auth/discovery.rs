@@ -70,7 +70,7 @@ async fn metadata(
 
 /// ADK's well-known URLs of the authorization server's metadata for `issuer`, in ADK's order.
 fn issuer_urls(issuer: &str) -> Option<Vec<String>> {
-    let after_scheme = issuer.as_bytes().windows(3).position(|w| w == b"://")? + 3;
+    let after_scheme = adk_core::scan::find(issuer.as_bytes(), b"://")? + 3;
     let path_at = issuer.get(after_scheme..)?.find('/').map_or(issuer.len(), |i| i + after_scheme);
     let (base, path) = issuer.split_at(path_at);
     let path = path.split(['?', '#']).next().unwrap_or_default();

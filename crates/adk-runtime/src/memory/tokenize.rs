@@ -60,9 +60,7 @@ pub fn searchable_words(normalised: &str) -> IndexSet<&str> {
 
 /// How many query words the event text matches.
 pub fn matched_words(query_words: &IndexSet<&str>, event_normalised: &str, event_words: &IndexSet<&str>) -> usize {
-    // A byte search: both sides are UTF-8, so a byte match is a text match (and the standard
-    // library's substring search would bring its panic formatting into the module).
-    let inside = |q: &str| !q.is_empty() && event_normalised.as_bytes().windows(q.len()).any(|w| w == q.as_bytes());
+    let inside = |q: &str| !q.is_empty() && adk_core::scan::find(event_normalised.as_bytes(), q.as_bytes()).is_some();
     query_words.iter().filter(|q| event_words.contains(*q) || (!q.is_ascii() && inside(q))).count()
 }
 

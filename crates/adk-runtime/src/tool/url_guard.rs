@@ -127,8 +127,7 @@ fn ipv6(text: &str) -> Option<[u16; 8]> {
         }
         Some(out)
     }
-    // Where `::` is, looked for byte by byte (a substring search costs more).
-    let double = |t: &str| t.as_bytes().windows(2).position(|w| w == b"::");
+    let double = |t: &str| adk_core::scan::find(t.as_bytes(), b"::");
     let (head, tail) = match double(text) {
         Some(at) => {
             let (head, tail) = (text.get(..at).unwrap_or_default(), text.get(at + 2..).unwrap_or_default());
