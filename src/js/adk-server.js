@@ -20,7 +20,7 @@ export class AdkServerClient {
   // Each endpoint by its number in AdkServerClientHandle::call.
 
   listApps() { return this.#handle.call(0); }
-  getAppInfo(appName) { return this.#handle.call(1, appName); }
+  getAppInfo(appName) { return this.#handle.call(1, { appName }); }
   createSession(request) { return this.#handle.call(2, request); }
   getSession(request) { return this.#handle.call(3, request); }
   listSessions(request) { return this.#handle.call(4, request); }

@@ -9,14 +9,11 @@ use std::rc::Rc;
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js_core, js_error_to_core, promise, prop};
+use super::convert::{js_error_to_core, json_text, promise, prop};
 use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
-use crate::server::{
-    AdkServerClient, AdkServerOptions, ArtifactRef, CreateSessionRequest, EventsJson, RunAgentRequest,
-    SaveArtifactRequest, ServerCall, SessionRef, UpdateSessionRequest, UserRef,
-};
+use crate::server::{AdkServerClient, AdkServerOptions, Args, Endpoint, EventsJson, ServerCall};
 use crate::AdkError;
 
 /// A run's events are handed to JS in batches: reading ahead of the caller changes nothing on the
@@ -29,32 +26,13 @@ pub struct AdkServerClientHandle {
     client: AdkServerClient,
 }
 
-/// `args[key]`, a string the call cannot do without.
-fn required(what: &str, args: &JsValue, key: &str) -> Result<String, AdkError> {
-    text(what, args, key)?.ok_or_else(|| AdkError::invalid(format!("{what}: {key} is required")))
+/// The JSON text of a JS caller's arguments (none: `{}`), for [`Args`] to read in place.
+fn args_text(endpoint: Endpoint, args: &JsValue) -> Result<String, AdkError> {
+    match args.is_undefined() || args.is_null() {
+        true => Ok("{}".into()),
+        false => json_text(endpoint.op(), args),
+    }
 }
-
-fn user_ref(what: &str, args: &JsValue) -> Result<UserRef, AdkError> {
-    Ok(UserRef { app_name: required(what, args, "appName")?, user_id: required(what, args, "userId")? })
-}
-
-fn session_ref(what: &str, args: &JsValue) -> Result<SessionRef, AdkError> {
-    let UserRef { app_name, user_id } = user_ref(what, args)?;
-    Ok(SessionRef { app_name, user_id, session_id: required(what, args, "sessionId")? })
-}
-
-fn artifact_ref(what: &str, args: &JsValue) -> Result<ArtifactRef, AdkError> {
-    let SessionRef { app_name, user_id, session_id } = session_ref(what, args)?;
-    let version = match prop(args, "version") {
-        v if v.is_undefined() || v.is_null() => None,
-        v => match v.as_f64() {
-            Some(n) if n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0 => Some(n as u64),
-            _ => return Err(AdkError::invalid(format!("{what}: version: expected a whole number ≥ 0"))),
-        },
-    };
-    Ok(ArtifactRef { app_name, user_id, session_id, filename: required(what, args, "filename")?, version })
-}
-
 /// How an answer's text becomes what JS gets.
 type Shape = fn(&str, &str) -> Result<JsValue, AdkError>;
 
@@ -119,40 +97,18 @@ impl AdkServerClientHandle {
         self.client.base_url().to_string()
     }
 
-    /// Every endpoint but the runs, by the JS method's number (`adk-server.js` lists them in this
-    /// order) with its argument: one export for all (each export costs a shim), a number rather
-    /// than the method's name (nothing to compare), each answer in the server's JSON.
+    /// Every endpoint but the runs, by the JS method's number (`adk-server.js` lists them in
+    /// [`Endpoint`]'s order) with its argument: one export for all (each export costs a shim), a
+    /// number rather than the method's name (nothing to compare), each answer in the server's JSON.
     pub fn call(&self, method: u8, args: JsValue) -> js_sys::Promise {
-        let (call, shape): (Result<ServerCall, AdkError>, Shape) = match method {
-            0 => (Ok(ServerCall::list_apps()), list),
-            1 => {
-                let name =
-                    args.as_string().ok_or_else(|| AdkError::invalid("getAppInfo: expected the app's name, a string"));
-                (name.and_then(|name| ServerCall::get_app_info(&name)), plain)
+        const SHAPES: [Shape; 12] =
+            [list, plain, plain, plain, list, nothing, plain, list, plain, list, plain, nothing];
+        let (call, shape) = match (Endpoint::from_index(method), SHAPES.get(usize::from(method))) {
+            (Some(endpoint), Some(shape)) => {
+                let call = args_text(endpoint, &args).and_then(|text| ServerCall::of(endpoint, &text));
+                (call, *shape)
             }
-            2 => {
-                let op = "createSession";
-                (from_js_core::<CreateSessionRequest>(op, &args).and_then(|a| ServerCall::create_session(&a)), plain)
-            }
-            3 => (session_ref("getSession", &args).and_then(|a| ServerCall::get_session(&a)), plain),
-            4 => (user_ref("listSessions", &args).and_then(|a| ServerCall::list_sessions(&a)), list),
-            5 => (session_ref("deleteSession", &args).and_then(|a| ServerCall::delete_session(&a)), nothing),
-            6 => {
-                let op = "updateSession";
-                (from_js_core::<UpdateSessionRequest>(op, &args).and_then(|a| ServerCall::update_session(&a)), plain)
-            }
-            7 => (session_ref("listArtifactNames", &args).and_then(|a| ServerCall::list_artifact_names(&a)), list),
-            8 => (artifact_ref("loadArtifact", &args).and_then(|a| ServerCall::load_artifact(&a)), plain),
-            9 => {
-                let op = "listArtifactVersions";
-                (artifact_ref(op, &args).and_then(|a| ServerCall::list_artifact_versions(&a)), list)
-            }
-            10 => {
-                let op = "saveArtifact";
-                (from_js_core::<SaveArtifactRequest>(op, &args).and_then(|a| ServerCall::save_artifact(&a)), plain)
-            }
-            11 => (artifact_ref("deleteArtifact", &args).and_then(|a| ServerCall::delete_artifact(&a)), nothing),
-            _ => (Err(AdkError::invalid("AdkServerClient: no such method")), nothing),
+            _ => (Err(AdkError::invalid("AdkServerClient: no such method")), nothing as Shape),
         };
         self.exchange(call, shape)
     }
@@ -160,9 +116,12 @@ impl AdkServerClientHandle {
     /// `POST /run_sse` (`stream`: the events as they arrive) or `POST /run` (all at its end), each
     /// event in the server's JSON.
     pub fn run(&self, request: JsValue, stream: bool) -> Result<StreamHandle, JsValue> {
-        let op = if stream { "runSse" } else { "run" };
-        let request: RunAgentRequest = from_js_core(op, &request).map_err(to_js_error)?;
-        let events = self.client.run_as::<EventsJson>(&request, stream, Rc::default());
+        let endpoint = if stream { Endpoint::RUN_SSE } else { Endpoint::RUN };
+        // A request that does not read (a name missing or not a string) throws here; one whose
+        // names are empty fails the run, as any error before its first event does.
+        let text = args_text(endpoint, &request).map_err(to_js_error)?;
+        let args = Args::read(endpoint, &text).map_err(to_js_error)?;
+        let events = self.client.run_call::<EventsJson>(ServerCall::new(&args), Rc::default());
         Ok(StreamHandle::new(Box::pin(events.map(|event| event.map(|EventsJson(text)| text))), RUN_BATCH))
     }
 }

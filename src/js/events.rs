@@ -16,8 +16,8 @@ fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
     convert::string_arg(what, value).map_err(to_js_error)
 }
 
-/// An event from a JS object or from JSON text.
-fn event(value: &JsValue) -> Result<Event, JsValue> {
+/// An event from a JS object or from JSON text (`Transcript.add` reads its events here too).
+pub(super) fn event(value: &JsValue) -> Result<Event, JsValue> {
     let text = match value.dyn_ref::<js_sys::JsString>() {
         Some(text) => string_within("event", text, Limit::event()),
         None => json_text_within("event", value, Some(Limit::event())),

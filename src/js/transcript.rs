@@ -2,9 +2,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{from_js, to_js};
+use super::convert::to_js;
+use super::events::event;
 use crate::transcript::Transcript;
-use crate::Event;
 
 /// Folds events into chat items: `add(event)` as events arrive, `items` for what to render.
 #[wasm_bindgen(js_name = Transcript)]
@@ -21,10 +21,10 @@ impl JsTranscript {
         Self::default()
     }
 
-    /// Folds one event in and returns the items.
-    pub fn add(&mut self, event: JsValue) -> Result<JsValue, JsValue> {
-        let event: Event = from_js("event", &event)?;
-        self.inner.push(&event);
+    /// Folds one event (an object or its JSON text) in and returns the items. The event is read
+    /// as `parseEvent` reads it: one decoder, one size limit.
+    pub fn add(&mut self, input: JsValue) -> Result<JsValue, JsValue> {
+        self.inner.push(&event(&input)?);
         self.items()
     }
 

@@ -4,11 +4,11 @@ use std::rc::Rc;
 
 use adk_core::cancellation::Cancellation;
 use adk_core::http::{HttpClient, HttpRequest, HttpResponse};
-use adk_core::json::FromJson;
+use adk_core::json::{self, FromJson, ToJson};
 use adk_core::{AdkError, Part};
 use serde_json::Value;
 
-use crate::call::{Pending, ServerCall};
+use crate::call::{Endpoint, Pending, ServerCall};
 use crate::errors::{self, decode};
 use crate::run_events::{RunEvents, RunItem};
 use crate::types::{
@@ -121,49 +121,50 @@ impl AdkServerClient {
 
     /// The apps (agents) the server serves: `GET /list-apps`.
     pub async fn list_apps(&self) -> Result<Vec<String>, AdkError> {
-        self.answer(Ok(ServerCall::list_apps())).await
+        self.answer(ServerCall::of(Endpoint::LIST_APPS, "{}")).await
     }
 
     /// An app's root agent and its sub-agents: `GET /apps/{app}/app-info` (for apps whose root is
     /// an `LlmAgent`; others are a `400`). Passed on as the server wrote it.
     pub async fn get_app_info(&self, app_name: &str) -> Result<Value, AdkError> {
-        self.answer(ServerCall::get_app_info(app_name)).await
+        self.answer(ServerCall::of(Endpoint::GET_APP_INFO, &ServerCall::names(&[app_name], None))).await
     }
 
     /// Creates a session: `POST /apps/{app}/users/{user}/sessions`.
     pub async fn create_session(&self, request: &CreateSessionRequest) -> Result<Session, AdkError> {
-        self.answer(ServerCall::create_session(request)).await
+        self.answer(call(Endpoint::CREATE_SESSION, request)).await
     }
 
     /// A session with its events. A missing one is `NOT_FOUND`.
     pub async fn get_session(&self, session: &SessionRef) -> Result<Session, AdkError> {
-        self.answer(ServerCall::get_session(session)).await
+        self.answer(session_call(Endpoint::GET_SESSION, session)).await
     }
 
     /// A user's sessions, without their events.
     pub async fn list_sessions(&self, user: &UserRef) -> Result<Vec<Session>, AdkError> {
-        self.answer(ServerCall::list_sessions(user)).await
+        self.answer(ServerCall::of(Endpoint::LIST_SESSIONS, &ServerCall::names(&[&user.app_name, &user.user_id], None)))
+            .await
     }
 
     /// Deletes a session (a missing one too).
     pub async fn delete_session(&self, session: &SessionRef) -> Result<(), AdkError> {
-        self.text(ServerCall::delete_session(session)?).await.map(drop)
+        self.text(session_call(Endpoint::DELETE_SESSION, session)?).await.map(drop)
     }
 
     /// Applies a state delta without running the agent (the server records it as an event of its
     /// own, authored by `user`).
     pub async fn update_session(&self, request: &UpdateSessionRequest) -> Result<Session, AdkError> {
-        self.answer(ServerCall::update_session(request)).await
+        self.answer(call(Endpoint::UPDATE_SESSION, request)).await
     }
 
     /// The names of a session's artifacts (the user's own, `user:`-prefixed, included).
     pub async fn list_artifact_names(&self, session: &SessionRef) -> Result<Vec<String>, AdkError> {
-        self.answer(ServerCall::list_artifact_names(session)).await
+        self.answer(session_call(Endpoint::LIST_ARTIFACT_NAMES, session)).await
     }
 
     /// An artifact's latest version, or the one asked for; `None` when there is no such artifact.
     pub async fn load_artifact(&self, artifact: &ArtifactRef) -> Result<Option<Part>, AdkError> {
-        let call = ServerCall::load_artifact(artifact)?;
+        let call = artifact_call(Endpoint::LOAD_ARTIFACT, artifact)?;
         let op = call.op;
         self.text(call).await?.map(|text| decode(op, &text)).transpose()
     }
@@ -171,17 +172,17 @@ impl AdkServerClient {
     /// Saves a new version of an artifact; resolves to its metadata as the server wrote it
     /// (`{version, canonicalUri, mimeType, createTime, customMetadata}`).
     pub async fn save_artifact(&self, request: &SaveArtifactRequest) -> Result<Value, AdkError> {
-        self.answer(ServerCall::save_artifact(request)).await
+        self.answer(call(Endpoint::SAVE_ARTIFACT, request)).await
     }
 
     /// Deletes every version of an artifact (a missing one too).
     pub async fn delete_artifact(&self, artifact: &ArtifactRef) -> Result<(), AdkError> {
-        self.text(ServerCall::delete_artifact(artifact)?).await.map(drop)
+        self.text(artifact_call(Endpoint::DELETE_ARTIFACT, artifact)?).await.map(drop)
     }
 
     /// The versions of an artifact, oldest first.
     pub async fn list_artifact_versions(&self, artifact: &ArtifactRef) -> Result<Vec<u64>, AdkError> {
-        self.answer(ServerCall::list_artifact_versions(artifact)).await
+        self.answer(artifact_call(Endpoint::LIST_ARTIFACT_VERSIONS, artifact)).await
     }
 
     /// Runs the agent: `POST /run`. The server answers once the run is over, so the events all
@@ -205,7 +206,17 @@ impl AdkServerClient {
         stream: bool,
         cancellation: Rc<Cancellation>,
     ) -> RunEvents<T> {
-        match ServerCall::run(request, stream) {
+        let endpoint = if stream { Endpoint::RUN_SSE } else { Endpoint::RUN };
+        self.run_call(call(endpoint, request), cancellation)
+    }
+
+    /// The events of `call`, a run (`/run_sse` or `/run`) or why it could not start.
+    pub fn run_call<T: RunItem>(
+        &self,
+        call: Result<ServerCall, AdkError>,
+        cancellation: Rc<Cancellation>,
+    ) -> RunEvents<T> {
+        match call {
             Ok(call) if call.streams() => {
                 let (op, url) = (call.op, format!("{}{}", self.base_url(), call.path));
                 RunEvents::open(op, url, self.send(call, cancellation))
@@ -214,4 +225,19 @@ impl AdkServerClient {
             Err(e) => RunEvents::failed(e),
         }
     }
+}
+
+/// The call of `endpoint` with a Rust caller's typed arguments, read as a JS caller's are.
+fn call(endpoint: Endpoint, args: &dyn ToJson) -> Result<ServerCall, AdkError> {
+    ServerCall::of(endpoint, &json::to_string(args))
+}
+
+/// The call of `endpoint` on one session.
+fn session_call(endpoint: Endpoint, s: &SessionRef) -> Result<ServerCall, AdkError> {
+    ServerCall::of(endpoint, &ServerCall::names(&[&s.app_name, &s.user_id, &s.session_id], None))
+}
+
+/// The call of `endpoint` on one artifact (and version).
+fn artifact_call(endpoint: Endpoint, a: &ArtifactRef) -> Result<ServerCall, AdkError> {
+    ServerCall::of(endpoint, &ServerCall::names(&[&a.app_name, &a.user_id, &a.session_id, &a.filename], a.version))
 }

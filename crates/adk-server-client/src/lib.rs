@@ -13,7 +13,7 @@ mod errors;
 mod run_events;
 mod types;
 
-pub use call::{Pending, ServerCall};
+pub use call::{Args, Endpoint, Pending, ServerCall};
 pub use client::{AdkServerClient, AdkServerOptions};
 pub use errors::{decode, unexpected};
 pub use run_events::{EventsJson, RunEvents, RunItem};

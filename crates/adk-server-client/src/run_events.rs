@@ -7,12 +7,12 @@ use std::pin::Pin;
 use std::task::{Context, Poll};
 
 use adk_core::http::{HttpResponse, SseEvents};
-use adk_core::json::{JsonError, Kind, Reader};
+use adk_core::json::{JsonError, Reader};
 use adk_core::{AdkError, ErrorCode, Event};
 use futures_core::Stream;
 use futures_util::{FutureExt, StreamExt};
 
-use crate::call::Pending;
+use crate::call::{skip_object, Pending};
 use crate::errors::{self, decode};
 
 /// What a run hands out for the server's events.
@@ -38,14 +38,6 @@ impl RunItem for Event {
 /// (an array) as one item. For a caller that parses JSON itself (JS): nothing is decoded twice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventsJson(pub String);
-
-/// Passes over one JSON object.
-fn skip_object(r: &mut Reader<'_>) -> Result<(), JsonError> {
-    match r.kind()? {
-        Kind::Object => r.skip(),
-        _ => Err(r.unexpected("an event (an object)")),
-    }
-}
 
 /// `text` if `check` reads it all; else the error of an answer that is not an ADK server's.
 fn checked(op: &str, text: &str, check: fn(&mut Reader<'_>) -> Result<(), JsonError>) -> Result<EventsJson, AdkError> {

@@ -1,6 +1,6 @@
 //! What the client sends and receives: the server's pydantic models in ADK's JSON (camelCase,
-//! which they accept and write; the same structs read a JS caller's arguments), and what a path
-//! points at.
+//! which they accept and write), and what a path points at. A Rust caller's request is encoded
+//! and read as a JS caller's arguments are ([`Args`](crate::call::Args)).
 
 use adk_core::json_struct;
 use adk_core::types::JsonObject;
