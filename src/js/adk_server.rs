@@ -6,14 +6,13 @@
 
 use std::rc::Rc;
 
-use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
 use super::convert::{js_error_to_core, json_text, promise, prop};
 use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 use super::to_js_error;
-use crate::server::{AdkServerClient, AdkServerOptions, Args, Endpoint, EventsJson, ServerCall};
+use crate::server::{AdkServerClient, AdkServerOptions, Args, Endpoint, ServerCall};
 use crate::AdkError;
 
 /// A run's events are handed to JS in batches: reading ahead of the caller changes nothing on the
@@ -121,7 +120,7 @@ impl AdkServerClientHandle {
         // names are empty fails the run, as any error before its first event does.
         let text = args_text(endpoint, &request).map_err(to_js_error)?;
         let args = Args::read(endpoint, &text).map_err(to_js_error)?;
-        let events = self.client.run_call::<EventsJson>(ServerCall::new(&args), Rc::default());
-        Ok(StreamHandle::new(Box::pin(events.map(|event| event.map(|EventsJson(text)| text))), RUN_BATCH))
+        let events = self.client.run_call::<String>(ServerCall::new(&args), Rc::default());
+        Ok(StreamHandle::new(Box::pin(events), RUN_BATCH))
     }
 }

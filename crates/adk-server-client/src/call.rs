@@ -50,14 +50,14 @@ enum Check {
 }
 
 /// One endpoint: the first `names` of [`NAMES`] are required, the first `depth` of them make the
-/// path (then `tail`), and `body` lists the members its JSON body carries (`!`: required).
+/// path (then `tail`), and `body` lists the members its JSON body carries.
 struct Spec {
     op: &'static str,
     method: &'static str,
     names: usize,
     depth: usize,
     tail: &'static str,
-    body: &'static [(&'static str, Check)],
+    body: &'static [Member],
     /// A `404` means there is no such artifact (or version); the only endpoint given a `version`.
     artifact: bool,
 }
@@ -69,26 +69,35 @@ const fn spec(op: &'static str, method: &'static str, names: usize, depth: usize
     Spec { op, method, names, depth, tail, body: &[], artifact: false }
 }
 
-const METADATA: (&str, Check) = ("customMetadata", Check::Object);
+/// A member of a body: its key, what it must be, whether the call needs it.
+struct Member(&'static str, Check, bool);
+
+const fn opt(key: &'static str, check: Check) -> Member {
+    Member(key, check, false)
+}
+
+const METADATA: Member = opt("customMetadata", Check::Object);
 
 #[allow(missing_docs)] // each is the JS method of its `op`
 impl Endpoint {
     pub const LIST_APPS: Endpoint = Endpoint(&spec("listApps", "GET", 0, 0, "/list-apps"));
     pub const GET_APP_INFO: Endpoint = Endpoint(&spec("getAppInfo", "GET", 1, 1, "/app-info"));
     pub const CREATE_SESSION: Endpoint = Endpoint(&Spec {
-        body: &[("sessionId", Check::Text), ("state", Check::Object), ("events", Check::Events)],
+        body: &[opt("sessionId", Check::Text), opt("state", Check::Object), opt("events", Check::Events)],
         ..spec("createSession", "POST", 2, 2, "")
     });
     pub const GET_SESSION: Endpoint = Endpoint(&spec("getSession", "GET", 3, 3, ""));
     pub const LIST_SESSIONS: Endpoint = Endpoint(&spec("listSessions", "GET", 2, 2, ""));
     pub const DELETE_SESSION: Endpoint = Endpoint(&spec("deleteSession", "DELETE", 3, 3, ""));
-    pub const UPDATE_SESSION: Endpoint =
-        Endpoint(&Spec { body: &[("!stateDelta", Check::Object)], ..spec("updateSession", "PATCH", 3, 3, "") });
+    pub const UPDATE_SESSION: Endpoint = Endpoint(&Spec {
+        body: &[Member("stateDelta", Check::Object, true)],
+        ..spec("updateSession", "PATCH", 3, 3, "")
+    });
     pub const LIST_ARTIFACT_NAMES: Endpoint = Endpoint(&spec("listArtifactNames", "GET", 3, 3, "/artifacts"));
     pub const LOAD_ARTIFACT: Endpoint = Endpoint(&Spec { artifact: true, ..spec("loadArtifact", "GET", 4, 4, "") });
     pub const LIST_ARTIFACT_VERSIONS: Endpoint = Endpoint(&spec("listArtifactVersions", "GET", 4, 4, "/versions"));
     pub const SAVE_ARTIFACT: Endpoint = Endpoint(&Spec {
-        body: &[("filename", Check::Text), ("!artifact", Check::Part), METADATA],
+        body: &[opt("filename", Check::Text), Member("artifact", Check::Part, true), METADATA],
         ..spec("saveArtifact", "POST", 4, 3, "/artifacts")
     });
     pub const DELETE_ARTIFACT: Endpoint = Endpoint(&spec("deleteArtifact", "DELETE", 4, 4, ""));
@@ -129,15 +138,15 @@ impl Endpoint {
 }
 
 /// ADK's `RunAgentRequest`.
-const RUN_REQUEST: &[(&str, Check)] = &[
-    ("appName", Check::Text),
-    ("userId", Check::Text),
-    ("sessionId", Check::Text),
-    ("newMessage", Check::Content),
-    ("streaming", Check::Flag),
-    ("stateDelta", Check::Object),
-    ("invocationId", Check::Text),
-    ("functionCallEventId", Check::Text),
+const RUN_REQUEST: &[Member] = &[
+    opt("appName", Check::Text),
+    opt("userId", Check::Text),
+    opt("sessionId", Check::Text),
+    opt("newMessage", Check::Content),
+    opt("streaming", Check::Flag),
+    opt("stateDelta", Check::Object),
+    opt("invocationId", Check::Text),
+    opt("functionCallEventId", Check::Text),
     METADATA,
 ];
 
@@ -169,8 +178,9 @@ impl<'a> Args<'a> {
         r.object(|r, key| args.member(r, key)).and_then(|()| r.finish()).map_err(|e| e.into_adk(spec.op))?;
         let given = |key: &str| args.body.iter().any(|(k, _)| *k == key);
         let missing = NAMES.iter().zip(&args.names).take(spec.names).find_map(|(key, v)| v.is_none().then_some(*key));
-        let missing =
-            missing.or_else(|| spec.body.iter().find_map(|(key, _)| key.strip_prefix('!').filter(|key| !given(key))));
+        let missing = missing.or_else(|| {
+            spec.body.iter().find_map(|Member(key, _, required)| (*required && !given(key)).then_some(*key))
+        });
         match missing {
             Some(key) => Err(AdkError::invalid(format!("{}: {key} is required", spec.op))),
             None => Ok(args),
@@ -183,7 +193,7 @@ impl<'a> Args<'a> {
             return r.skip();
         }
         let name = NAMES.iter().position(|n| *n == key).filter(|i| *i < spec.names || spec.body_has(key));
-        let member = spec.body.iter().find(|(k, _)| k.trim_start_matches('!') == key);
+        let member = spec.body.iter().find(|m| m.0 == key);
         if name.is_none() && member.is_none() {
             return match key == "version" && spec.depth == 4 {
                 true => r.u64().map(|v| self.version = Some(v)),
@@ -191,7 +201,7 @@ impl<'a> Args<'a> {
             };
         }
         let (check, key) = match member {
-            Some((k, check)) => (*check, Some(k.trim_start_matches('!'))),
+            Some(Member(k, check, _)) => (*check, Some(*k)),
             None => (Check::Text, None),
         };
         let read = |r: &mut Reader<'a>| -> Result<Option<Cow<'a, str>>, JsonError> {
@@ -223,7 +233,7 @@ impl<'a> Args<'a> {
 
 impl Spec {
     fn body_has(&self, key: &str) -> bool {
-        self.body.iter().any(|(k, _)| k.trim_start_matches('!') == key)
+        self.body.iter().any(|m| m.0 == key)
     }
 }
 

@@ -47,7 +47,10 @@ impl std::fmt::Debug for AdkServerClient {
 impl AdkServerClient {
     /// A client of the server at `base_url` (`http://127.0.0.1:8000`; a path prefix is kept).
     pub fn new(base_url: &str, options: AdkServerOptions, http: Rc<dyn HttpClient>) -> Result<Self, AdkError> {
-        let base_url = base_url.trim().trim_end_matches('/');
+        let mut base_url = base_url.trim_ascii();
+        while let Some(shorter) = base_url.strip_suffix('/') {
+            base_url = shorter;
+        }
         if base_url.is_empty() {
             return Err(AdkError::invalid("AdkServerClient: baseUrl is empty"));
         }

@@ -11,7 +11,7 @@ use serde_json::Value;
 /// own, when known: a 403 for it says which server flag lets it in.
 pub(crate) fn from_status(op: &str, status: u16, body: &str, origin: Option<&str>) -> AdkError {
     let detail = json::parse("body", body).ok().and_then(|v| json::member(&v, "detail").map(detail_text));
-    let said = detail.unwrap_or_else(|| match body.trim() {
+    let said = detail.unwrap_or_else(|| match body.trim_ascii() {
         "" => format!("HTTP {status}"),
         text => excerpt(text, 300),
     });
@@ -62,7 +62,7 @@ pub(crate) fn from_error_frame(data: &str) -> AdkError {
 /// Whether an SSE frame's data is the server's error object rather than an event (an event never
 /// has a top-level `error` member).
 pub(crate) fn is_error_frame(data: &str) -> bool {
-    data.trim_start().strip_prefix('{').is_some_and(|rest| rest.trim_start().starts_with("\"error\""))
+    data.trim_ascii_start().strip_prefix('{').is_some_and(|rest| rest.trim_ascii_start().starts_with("\"error\""))
 }
 
 /// A `detail` as text: a string as it is, a validation list as `loc: msg` items.

@@ -18,18 +18,18 @@ use crate::errors::{self, decode};
 /// What a run hands out for the server's events.
 pub trait RunItem: Sized + Unpin + 'static {
     /// A `/run_sse` frame's event (the server's error frames are told apart before).
-    fn frame(data: &str) -> Result<Self, AdkError>;
+    fn frame(data: String) -> Result<Self, AdkError>;
     /// The items of `op`'s answer: the `/run` array of events.
-    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError>;
+    fn answer(op: &str, text: String) -> Result<VecDeque<Self>, AdkError>;
 }
 
 impl RunItem for Event {
-    fn frame(data: &str) -> Result<Self, AdkError> {
-        Event::from_json(data).map_err(|e| errors::unexpected("runSse", e))
+    fn frame(data: String) -> Result<Self, AdkError> {
+        Event::from_json(&data).map_err(|e| errors::unexpected("runSse", e))
     }
 
-    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError> {
-        decode::<Vec<Event>>(op, text).map(VecDeque::from)
+    fn answer(op: &str, text: String) -> Result<VecDeque<Self>, AdkError> {
+        decode::<Vec<Event>>(op, &text).map(VecDeque::from)
     }
 }
 
@@ -40,21 +40,32 @@ impl RunItem for Event {
 pub struct EventsJson(pub String);
 
 /// `text` if `check` reads it all; else the error of an answer that is not an ADK server's.
-fn checked(op: &str, text: &str, check: fn(&mut Reader<'_>) -> Result<(), JsonError>) -> Result<EventsJson, AdkError> {
-    let mut r = Reader::text(text);
+fn checked(op: &str, text: String, check: fn(&mut Reader<'_>) -> Result<(), JsonError>) -> Result<String, AdkError> {
+    let mut r = Reader::text(&text);
     match check(&mut r).and_then(|()| r.finish()) {
-        Ok(()) => Ok(EventsJson(text.to_string())),
+        Ok(()) => Ok(text),
         Err(e) => Err(errors::unexpected(op, e.into_adk("answer"))),
     }
 }
 
-impl RunItem for EventsJson {
-    fn frame(data: &str) -> Result<Self, AdkError> {
+/// [`EventsJson`]'s text itself, for a caller that hands it on as it is (the JS `Run`).
+impl RunItem for String {
+    fn frame(data: String) -> Result<Self, AdkError> {
         checked("runSse", data, skip_object)
     }
 
-    fn answer(op: &str, text: &str) -> Result<VecDeque<Self>, AdkError> {
+    fn answer(op: &str, text: String) -> Result<VecDeque<Self>, AdkError> {
         Ok(VecDeque::from([checked(op, text, |r| r.array(skip_object))?]))
+    }
+}
+
+impl RunItem for EventsJson {
+    fn frame(data: String) -> Result<Self, AdkError> {
+        String::frame(data).map(EventsJson)
+    }
+
+    fn answer(op: &str, text: String) -> Result<VecDeque<Self>, AdkError> {
+        Ok(String::answer(op, text)?.into_iter().map(EventsJson).collect())
     }
 }
 
@@ -103,7 +114,7 @@ impl<T: RunItem> RunEvents<T> {
     /// The events of the one array `answer` will give to `op` (never none: only an artifact's
     /// `404` is).
     pub(crate) fn answer(op: &'static str, answer: Pending<Option<String>>) -> Self {
-        let opening = async move { Ok(Body::Events(T::answer(op, &answer.await?.unwrap_or_default())?)) };
+        let opening = async move { Ok(Body::Events(T::answer(op, answer.await?.unwrap_or_default())?)) };
         RunEvents { state: State::Opening(Box::pin(opening)) }
     }
 
@@ -114,9 +125,9 @@ impl<T: RunItem> RunEvents<T> {
 }
 
 /// One frame's event, or why there is none.
-fn event_of<T: RunItem>(data: &str) -> Result<T, AdkError> {
-    if errors::is_error_frame(data) {
-        return Err(errors::from_error_frame(data));
+fn event_of<T: RunItem>(data: String) -> Result<T, AdkError> {
+    if errors::is_error_frame(&data) {
+        return Err(errors::from_error_frame(&data));
     }
     T::frame(data)
 }
@@ -142,7 +153,7 @@ impl<T: RunItem> Stream for RunEvents<T> {
                     Poll::Pending => return Poll::Pending,
                     Poll::Ready(None) => Ok(None),
                     Poll::Ready(Some(Ok(frame))) if frame.data.is_empty() => continue,
-                    Poll::Ready(Some(Ok(frame))) => event_of(&frame.data).map(Some),
+                    Poll::Ready(Some(Ok(frame))) => event_of(frame.data).map(Some),
                     Poll::Ready(Some(Err(e))) if e.code == ErrorCode::Unavailable => Err(AdkError {
                         message: format!("runSse: the stream from the ADK server was cut: {}", e.message),
                         ..e
