@@ -1,5 +1,6 @@
-//! `AdkServerClient` for JS: a client of an ADK server (`adk api_server`). Answers, events
-//! included, are the server's own JSON, parsed once by JS; `run` hands back [`StreamHandle`]s (the JS wrapper makes
+//! `AdkServerClient` for JS: a client of an ADK server (`adk api_server`). A call's arguments are
+//! stringified once and read in place ([`Args`]); answers, events included, are the server's own
+//! JSON, parsed once by JS; `run` hands back [`StreamHandle`]s (the JS wrapper makes
 //! them a `Run`, so `for await`, `break`, `toReadableStream()` and an `AbortSignal` work as for a
 //! local run, and stopping closes the connection: the server stops a `/run_sse` run then, and
 //! google-adk 2.x a `/run` one too).
@@ -32,6 +33,7 @@ fn args_text(endpoint: Endpoint, args: &JsValue) -> Result<String, AdkError> {
         false => json_text(endpoint.op(), args),
     }
 }
+
 /// How an answer's text becomes what JS gets.
 type Shape = fn(&str, &str) -> Result<JsValue, AdkError>;
 

@@ -5,7 +5,8 @@
 //! plain Rust, tested natively against bodies recorded from real servers (google-adk 2.13 and 1.39).
 //! Events come back as the core's [`Event`](adk_core::Event), decoded once from the server's JSON
 //! (the same values a local run gives), or as that JSON, checked, for a caller that parses it
-//! itself ([`EventsJson`]: the browser).
+//! itself ([`EventsJson`], or its bare text: the browser). A call's arguments are one JSON object
+//! read in place ([`Args`]): a JS caller's, or a Rust caller's typed request encoded.
 
 mod call;
 mod client;
