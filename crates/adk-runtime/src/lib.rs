@@ -21,6 +21,7 @@ mod markers;
 pub mod memory;
 pub mod model;
 pub mod plugins;
+mod python_repr;
 pub mod runner;
 pub mod session;
 pub mod store;
