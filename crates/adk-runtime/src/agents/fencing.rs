@@ -3,8 +3,8 @@
 //! preamble saying the quote is data, keeps one agent's output from passing for instructions to
 //! another. The marker and preamble texts are ADK's exactly: a model sees the same request either way.
 
-use crate::agents::python_repr::python_str;
 use crate::markers::elide_markers;
+use crate::python_repr::python_str;
 use crate::types::{Content, Part};
 use crate::Event;
 use adk_core::sort::sort_by;

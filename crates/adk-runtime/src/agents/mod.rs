@@ -4,7 +4,6 @@ mod fencing;
 pub mod llm;
 mod loop_agent;
 mod parallel;
-mod python_repr;
 pub mod remote_a2a;
 mod sequential;
 

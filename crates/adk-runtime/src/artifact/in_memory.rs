@@ -4,17 +4,17 @@ use std::cell::RefCell;
 
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
-use indexmap::IndexMap;
 
 use super::{
     artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
     ArtifactVersion,
 };
+use crate::pairs::{entry, get};
 use crate::types::{JsonObject, Part};
 use crate::{platform, AdkError};
 
 /// Where a file lives: the user's namespace or one session.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq)]
 enum Scope {
     User,
     Session(String),
@@ -28,10 +28,11 @@ struct Entry {
     version: ArtifactVersion,
 }
 
-/// Keeps every version of every artifact in memory.
+/// Keeps every version of every artifact in memory; the files in a list of pairs
+/// (`crate::pairs`), which listings read whole anyway.
 #[derive(Debug, Default)]
 pub struct InMemoryArtifactService {
-    artifacts: RefCell<IndexMap<Path, Vec<Entry>>>,
+    artifacts: RefCell<Vec<(Path, Vec<Entry>)>>,
 }
 
 impl InMemoryArtifactService {
@@ -69,7 +70,7 @@ impl ArtifactService for InMemoryArtifactService {
         check_size(&artifact)?;
         let mime_type = mime_type(&artifact)?;
         let mut artifacts = self.artifacts.borrow_mut();
-        let entries = artifacts.entry(path.clone()).or_default();
+        let Some(entries) = entry(&mut artifacts, path) else { return Ok(0) };
         let version = entries.len() as u64;
         let meta = ArtifactVersion {
             version,
@@ -85,8 +86,8 @@ impl ArtifactService for InMemoryArtifactService {
     async fn load_artifact(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<Part>, AdkError> {
         let path = path(key)?;
         let artifacts = self.artifacts.borrow();
-        let entry = artifacts.get(&path).and_then(|e| pick(e, version));
-        Ok(entry.map(|e| e.data.clone()).filter(|p| *p != Part::default()))
+        let picked = get(&artifacts, &path).and_then(|e| pick(e, version));
+        Ok(picked.map(|e| e.data.clone()).filter(|p| *p != Part::default()))
     }
 
     async fn list_artifact_keys(
@@ -115,18 +116,18 @@ impl ArtifactService for InMemoryArtifactService {
 
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
         let path = path(key)?;
-        self.artifacts.borrow_mut().swap_remove(&path);
+        self.artifacts.borrow_mut().retain(|(p, _)| *p != path);
         Ok(())
     }
 
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
         let path = path(key)?;
-        Ok(self.artifacts.borrow().get(&path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
+        Ok(get(&self.artifacts.borrow(), &path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
     }
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let path = path(key)?;
-        Ok(self.artifacts.borrow().get(&path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
+        Ok(get(&self.artifacts.borrow(), &path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
     }
 
     async fn get_artifact_version(
@@ -135,6 +136,6 @@ impl ArtifactService for InMemoryArtifactService {
         version: Option<u64>,
     ) -> Result<Option<ArtifactVersion>, AdkError> {
         let path = path(key)?;
-        Ok(self.artifacts.borrow().get(&path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
+        Ok(get(&self.artifacts.borrow(), &path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
     }
 }

@@ -3,10 +3,10 @@
 use std::cell::RefCell;
 
 use async_trait::async_trait;
-use indexmap::{IndexMap, IndexSet};
 
 use super::search::{has_content, memory_text, rank, UNKNOWN_SESSION_ID};
 use super::{MemoryService, SearchMemoryResponse};
+use crate::pairs::entry;
 use crate::session::Session;
 use crate::{AdkError, Event};
 
@@ -26,12 +26,13 @@ impl Remembered {
 /// (app, user, session id) or (app, user, memory id).
 type Key = (String, String, String);
 
+/// Lists rather than hashed maps (`crate::pairs`): every search reads all of them anyway.
 #[derive(Debug, Default)]
 struct Store {
     /// (app, user, session id) → remembered events, sessions in insertion order.
-    events: IndexMap<Key, Vec<Remembered>>,
+    events: Vec<(Key, Vec<Remembered>)>,
     /// Memory ids deleted with `delete_memory`, never re-added.
-    deleted: IndexSet<Key>,
+    deleted: Vec<Key>,
 }
 
 /// Keyword search over remembered events: a search returns at most ten memories,
@@ -63,7 +64,9 @@ impl MemoryService for InMemoryMemoryService {
             .filter(|e| has_content(e) && !store.deleted.contains(&key(app, user, &e.id)))
             .map(Remembered::new)
             .collect();
-        store.events.insert(key(app, user, &session.id), remembered);
+        if let Some(slot) = entry(&mut store.events, key(app, user, &session.id)) {
+            *slot = remembered;
+        }
         Ok(())
     }
 
@@ -75,12 +78,12 @@ impl MemoryService for InMemoryMemoryService {
         session_id: Option<&str>,
     ) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        let Store { events: remembered, deleted } = &mut *store;
         let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
-        let existing = remembered.entry(key(app_name, user_id, session)).or_default();
-        let mut ids: IndexSet<String> = existing.iter().map(|r| r.event.id.clone()).collect();
+        let Store { events: remembered, deleted } = &mut *store;
+        let Some(existing) = entry(remembered, key(app_name, user_id, session)) else { return Ok(()) };
         for event in events.iter().filter(|e| has_content(e)) {
-            if !deleted.contains(&key(app_name, user_id, &event.id)) && ids.insert(event.id.clone()) {
+            let known = existing.iter().any(|r| r.event.id == event.id);
+            if !known && !deleted.contains(&key(app_name, user_id, &event.id)) {
                 existing.push(Remembered::new(event));
             }
         }
@@ -97,8 +100,9 @@ impl MemoryService for InMemoryMemoryService {
                 found |= events.len() != before;
             }
         }
-        if found {
-            store.deleted.insert(key(app_name, user_id, memory_id));
+        let deleted = key(app_name, user_id, memory_id);
+        if found && !store.deleted.contains(&deleted) {
+            store.deleted.push(deleted);
         }
         Ok(())
     }

@@ -6,9 +6,10 @@ use adk_core::json;
 use async_trait::async_trait;
 use serde_json::Value;
 
-use super::{asked_in_last_response, python_json_list, string_list_parameter, Tool};
+use super::{asked_in_last_response, string_list_parameter, Tool};
 use crate::agent::ToolContext;
 use crate::model::{FunctionDeclaration, LlmRequest};
+use crate::python_repr::python_json_list;
 use crate::types::{Blob, Content, JsonObject, Part};
 use crate::AdkError;
 

@@ -78,38 +78,6 @@ pub(crate) fn one_string_parameter(parameter: &str) -> Value {
     ])
 }
 
-/// Python's `json.dumps` of a list of strings (`", "` between items, non-ASCII as `\uXXXX`).
-pub(crate) fn python_json_list(items: &[String]) -> String {
-    let mut out = String::from("[");
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        out.push('"');
-        for c in item.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                ' '..='~' => out.push(c),
-                _ => {
-                    let mut units = [0u16; 2];
-                    for unit in c.encode_utf16(&mut units) {
-                        out.push_str(&format!("\\u{unit:04x}"));
-                    }
-                }
-            }
-        }
-        out.push('"');
-    }
-    out.push(']');
-    out
-}
-
 /// The schema of a tool whose one argument, `parameter`, is an optional list of strings (how ADK
 /// declares `load_artifacts` and `load_mcp_resource`).
 pub(crate) fn string_list_parameter(parameter: &str) -> Value {

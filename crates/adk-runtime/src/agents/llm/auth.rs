@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
+use adk_core::events::SmallMap;
 use futures_util::future::LocalBoxFuture;
-use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::confirmation::{answers, on_branch};
@@ -202,5 +202,5 @@ pub(super) async fn resume(
     ctx: &InvocationContext,
     calls: Vec<FunctionCall>,
 ) -> Result<Option<Event>, AdkError> {
-    handle_function_calls(agent, tools, ctx, calls, &IndexMap::new()).await
+    handle_function_calls(agent, tools, ctx, calls, &SmallMap::new()).await
 }

@@ -5,7 +5,6 @@
 
 use std::rc::Rc;
 
-use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::functions::{asking_event, handle_function_calls};
@@ -15,7 +14,7 @@ use crate::tool::confirmation::REQUEST_CONFIRMATION;
 use crate::tool::Tool;
 use crate::types::{FunctionCall, JsonObject};
 use crate::{AdkError, Event};
-use adk_core::events::ToolConfirmation;
+use adk_core::events::{SmallMap, ToolConfirmation};
 use adk_core::json;
 
 /// The event asking the person to approve each call of `call_event` that asked in `response`:
@@ -135,7 +134,7 @@ pub(super) async fn resume(
         }
         Plan::Run(targets) => targets,
     };
-    let mut confirmations = IndexMap::new();
+    let mut confirmations = SmallMap::new();
     let mut calls: Vec<FunctionCall> = Vec::new();
     for target in targets {
         let Target { call, in_history, answer, asked } = target;

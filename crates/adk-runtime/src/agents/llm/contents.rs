@@ -3,8 +3,6 @@
 //! later (long-running tools) moved next to the calls they answer, and compaction summaries in place
 //! of the events they cover.
 
-use indexmap::IndexSet;
-
 use super::compaction::{apply_compaction, has_compaction, recover_compacted_calls, summary_events};
 use super::rearrange::{arrange, Turn};
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
@@ -80,19 +78,23 @@ fn is_direct_transfer(event: &Event) -> bool {
 /// the latest user message or other agent's turn that is not a transfer, not an answer to a
 /// long-running call, and not inside a call still waiting for its answer. `None`: no turn at all.
 fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>) -> Option<usize> {
-    let call_ids: IndexSet<&str> =
+    // Lists rather than hashed sets: histories are short, and a set type is more code to download.
+    let call_ids: Vec<&str> =
         events.iter().flat_map(|e| e.get_function_calls()).filter_map(|c| c.id.as_deref()).collect();
-    let mut unanswered: IndexSet<&str> = IndexSet::new();
+    let mut unanswered: Vec<&str> = Vec::new();
     for (i, event) in events.iter().enumerate().rev() {
         for call in event.get_function_calls() {
             if let Some(id) = call.id.as_deref() {
-                unanswered.swap_remove(id);
+                unanswered.retain(|u| *u != id);
             }
         }
         let submitted = is_submitted_tool_result(event);
         if submitted {
-            let answered = event.get_function_responses().into_iter().filter_map(|r| r.id.as_deref());
-            unanswered.extend(answered.filter(|id| call_ids.contains(id)));
+            for id in event.get_function_responses().into_iter().filter_map(|r| r.id.as_deref()) {
+                if call_ids.contains(&id) && !unanswered.contains(&id) {
+                    unanswered.push(id);
+                }
+            }
         }
         if unanswered.is_empty()
             && in_context(event, branch)

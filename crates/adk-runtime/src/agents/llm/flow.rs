@@ -5,8 +5,6 @@ use std::rc::Rc;
 
 use futures_util::StreamExt;
 
-use indexmap::IndexMap;
-
 use super::callbacks::{after_model, before_model, on_model_error};
 use super::contents::build_contents;
 use super::functions::{assign_call_ids, handle_function_calls};
@@ -20,6 +18,7 @@ use crate::model::{LlmRequest, LlmResponseStream};
 use crate::tool::{toolset, SetModelResponseTool, Tool, TransferToAgentTool};
 use crate::types::{Content, FunctionCall, Part};
 use crate::{AdkError, ErrorCode, Event};
+use adk_core::events::SmallMap;
 use adk_core::sort::sort_by;
 
 /// The agents `agent` may hand the conversation to (ADK's `_get_transfer_targets`): its
@@ -38,38 +37,41 @@ fn transfer_targets(agent: &Rc<dyn Agent>, llm: &LlmAgent) -> Vec<Rc<dyn Agent>>
 }
 
 /// The instruction listing whom the model can transfer to. The text is ADK's, to the character:
-/// a model sees the same request whichever SDK built it.
+/// a model sees the same request whichever SDK built it. Built by pushing pieces (no `format!`:
+/// its argument tables cost more than the texts).
 fn transfer_instruction(agent: &Rc<dyn Agent>, llm: &LlmAgent, targets: &[Rc<dyn Agent>]) -> String {
-    let listed: Vec<String> = targets
-        .iter()
-        .map(|t| format!("\nAgent name: {}\nAgent description: {}\n", t.name(), t.description()))
-        .collect();
-    let names = sort_by(targets.iter().map(|t| t.name()).collect(), |a, b| a < b);
-    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    let mut text = format!(
-        "\nYou have a list of other agents to transfer to:\n\n{}\n\n\
-         If you are the best to answer the question according to your description,\nyou can answer it.\n\n\
+    let mut text = String::from("\nYou have a list of other agents to transfer to:\n\n");
+    for (i, t) in targets.iter().enumerate() {
+        let sep = if i == 0 { "" } else { "\n" };
+        text.extend([sep, "\nAgent name: ", t.name(), "\nAgent description: ", t.description(), "\n"]);
+    }
+    text.push_str(
+        "\n\nIf you are the best to answer the question according to your description,\nyou can answer it.\n\n\
          If another agent is better for answering the question according to its\ndescription, call \
          `transfer_to_agent` function to transfer the question to that\nagent. When transferring, do not \
          generate any text other than the function\ncall.\n\n\
-         **NOTE**: the only available agents for `transfer_to_agent` function are\n{}.\n",
-        listed.join("\n"),
-        names.join(", ")
+         **NOTE**: the only available agents for `transfer_to_agent` function are\n",
     );
+    let names = sort_by(targets.iter().map(|t| t.name()).collect(), |a, b| a < b);
+    for (i, name) in names.iter().enumerate() {
+        text.extend([if i == 0 { "`" } else { ", `" }, name, "`"]);
+    }
+    text.push_str(".\n");
     if let Some(parent) = agent.parent_agent().filter(|_| !llm.config.disallow_transfer_to_parent) {
-        text.push_str(&format!(
-            "\nIf neither you nor the other agents are best for the question, transfer to your parent agent {}.\n",
-            parent.name()
-        ));
+        text.extend([
+            "\nIf neither you nor the other agents are best for the question, transfer to your parent agent ",
+            parent.name(),
+            ".\n",
+        ]);
     }
     text
 }
 
 /// The agent's identity, as ADK tells every model it calls.
 fn identity_instruction(agent: &Rc<dyn Agent>) -> String {
-    let mut text = format!("You are an agent. Your internal name is \"{}\".", agent.name());
+    let mut text = ["You are an agent. Your internal name is \"", agent.name(), "\"."].concat();
     if !agent.description().is_empty() {
-        text.push_str(&format!(" The description about you is \"{}\".", agent.description()));
+        text.extend([" The description about you is \"", agent.description(), "\"."]);
     }
     text
 }
@@ -78,13 +80,24 @@ fn identity_instruction(agent: &Rc<dyn Agent>) -> String {
 /// user speaking: ADK labels it, between markers its text cannot forge.
 fn labelled_dynamic_instruction(instruction: &str) -> Content {
     let fenced = elide_markers(instruction, &[INSTRUCTION_BEGIN, INSTRUCTION_END]);
-    Content::user_text(&format!(
-        "The text between {INSTRUCTION_BEGIN} and {INSTRUCTION_END} below is your own system instruction for \
-         this turn and carries the current session state. It is addressed to you. Nothing between those two \
-         markers was said by the user, so do not answer it or continue it as though it were their turn. \
-         Anything the user actually said appears outside the markers, and a real user turn may follow \
-         immediately after the end marker.\n{INSTRUCTION_BEGIN}\n{fenced}\n{INSTRUCTION_END}"
-    ))
+    Content::user_text(
+        &[
+            "The text between ",
+            INSTRUCTION_BEGIN,
+            " and ",
+            INSTRUCTION_END,
+            " below is your own system instruction for this turn and carries the current session state. It is \
+             addressed to you. Nothing between those two markers was said by the user, so do not answer it or \
+             continue it as though it were their turn. Anything the user actually said appears outside the \
+             markers, and a real user turn may follow immediately after the end marker.\n",
+            INSTRUCTION_BEGIN,
+            "\n",
+            &fenced,
+            "\n",
+            INSTRUCTION_END,
+        ]
+        .concat(),
+    )
 }
 
 /// A static instruction's texts for the system instruction; its media become user contents the
@@ -97,22 +110,28 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
             texts.push(text.to_string());
             continue;
         } else if let Some(blob) = &part.inline_data {
-            let name = blob.display_name.as_ref().map(|n| format!("'{n}'"));
-            let mime = blob.mime_type.as_ref().map(|m| format!("type: {m}"));
-            ("inline_data", "inline binary data", "inline data", [name, None, mime])
+            let info =
+                [("'", blob.display_name.as_deref(), "'"), ("", None, ""), ("type: ", blob.mime_type.as_deref(), "")];
+            ("inline_data_", "inline binary data", "inline data", info)
         } else if let Some(file) = &part.file_data {
-            let name = file.display_name.as_ref().map(|n| format!("'{n}'"));
-            let uri = file.file_uri.as_ref().map(|u| format!("URI: {u}"));
-            let mime = file.mime_type.as_ref().map(|m| format!("type: {m}"));
-            ("file_data", "file data", "file data", [name, uri, mime])
+            let name = ("'", file.display_name.as_deref(), "'");
+            let info = [name, ("URI: ", file.file_uri.as_deref(), ""), ("type: ", file.mime_type.as_deref(), "")];
+            ("file_data_", "file data", "file data", info)
         } else {
             continue;
         };
-        let id = format!("{kind}_{}", media.len());
-        let info: Vec<String> = info.into_iter().flatten().collect();
-        let info = if info.is_empty() { String::new() } else { format!(" ({})", info.join(", ")) };
-        texts.push(format!("[Reference to {what}: {id}{info}]"));
-        let label = Part::from_text(&format!("Referenced {label}: {id}"));
+        let id = [kind, &media.len().to_string()].concat();
+        let mut text = ["[Reference to ", what, ": ", &id].concat();
+        let mut sep = " (";
+        for (before, value, after) in info {
+            if let Some(value) = value {
+                text.extend([sep, before, value, after]);
+                sep = ", ";
+            }
+        }
+        text.push_str(if sep == ", " { ")]" } else { "]" });
+        texts.push(text);
+        let label = Part::from_text(&["Referenced ", label, ": ", &id].concat());
         media.push(Content::new("user", vec![label, part.clone()]));
     }
     (texts.join("\n\n"), media)
@@ -357,7 +376,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             };
             // No response at all: only long-running tools answering later; the run waits for the app.
             let calls = last.get_function_calls().into_iter().cloned().collect();
-            let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &IndexMap::new()).await? else { break };
+            let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &SmallMap::new()).await? else { break };
             let transfer = response.actions.transfer_to_agent.clone();
             let (step, asked_for_credentials) = tool_step(&agent, &ctx, &last, response)?;
             let mut done = false;
@@ -390,4 +409,40 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{Blob, FileData};
+
+    #[test]
+    fn static_media_are_referenced_as_adk_references_them() {
+        let named =
+            Blob { display_name: Some("a.png".into()), mime_type: Some("image/png".into()), ..Default::default() };
+        let file =
+            FileData { file_uri: Some("gs://b/c".into()), mime_type: Some("text/plain".into()), ..Default::default() };
+        let parts = vec![
+            Part::from_text("Be brief."),
+            Part { inline_data: Some(named), ..Default::default() },
+            Part { file_data: Some(file), ..Default::default() },
+            Part { inline_data: Some(Blob::default()), ..Default::default() },
+        ];
+        let (text, media) = split_static_instruction(&Content::new("user", parts));
+        assert_eq!(
+            text,
+            "Be brief.\n\n[Reference to inline binary data: inline_data_0 ('a.png', type: image/png)]\n\n\
+             [Reference to file data: file_data_1 (URI: gs://b/c, type: text/plain)]\n\n\
+             [Reference to inline binary data: inline_data_2]"
+        );
+        let labels: Vec<_> = media.iter().map(|c| c.parts()[0].text.clone().unwrap()).collect();
+        assert_eq!(
+            labels,
+            [
+                "Referenced inline data: inline_data_0",
+                "Referenced file data: file_data_1",
+                "Referenced inline data: inline_data_2"
+            ]
+        );
+    }
 }

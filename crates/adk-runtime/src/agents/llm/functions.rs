@@ -3,12 +3,11 @@
 
 use std::rc::Rc;
 
-use adk_core::events::ToolConfirmation;
+use adk_core::events::{SmallMap, ToolConfirmation};
 use std::future::{poll_fn, Future};
 use std::pin::Pin;
 use std::task::Poll;
 
-use indexmap::IndexMap;
 use serde_json::Value;
 
 use super::LlmAgent;
@@ -161,7 +160,7 @@ pub(super) async fn handle_function_calls(
     tools: &[Rc<dyn Tool>],
     ctx: &InvocationContext,
     calls: Vec<FunctionCall>,
-    confirmations: &IndexMap<String, ToolConfirmation>,
+    confirmations: &SmallMap<ToolConfirmation>,
 ) -> Result<Option<Event>, AdkError> {
     let runs = calls.into_iter().map(|call| {
         let confirmation = call.id.as_ref().and_then(|id| confirmations.get(id)).cloned();

@@ -5,7 +5,7 @@ use adk_core::json;
 use serde_json::Value;
 
 use crate::agent::CallbackContext;
-use crate::agents::python_repr::python_str;
+use crate::python_repr::python_str;
 use crate::{AdkError, ErrorCode};
 
 /// Fills `template` from the session state and artifacts. A missing required key is a `NOT_FOUND`

@@ -27,7 +27,7 @@ use crate::tool::ToolUnion;
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
-pub use crate::agents::python_repr::{python_json, python_str};
+pub use crate::python_repr::{python_json, python_str};
 pub use call_tool::call_tool;
 pub use callbacks::{
     AfterModelCallback, AfterToolCallback, BeforeModelCallback, BeforeToolCallback, ModelErrorCallback,

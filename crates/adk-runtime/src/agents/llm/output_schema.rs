@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use super::LlmAgentConfig;
 use crate::agent::{agent_event, InvocationContext};
-use crate::agents::python_repr::python_json;
 use crate::model::LlmRequest;
+use crate::python_repr::python_json;
 use crate::tool::schema::parse_reply;
 use crate::tool::{SET_MODEL_RESPONSE, SET_MODEL_RESPONSE_INSTRUCTION};
 use crate::types::{Content, JsonObject, Part};

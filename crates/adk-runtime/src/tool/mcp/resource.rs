@@ -13,7 +13,8 @@ use serde_json::Value;
 use super::headers::RequestHeaders;
 use crate::agent::{ReadonlyContext, ToolContext};
 use crate::model::{FunctionDeclaration, LlmRequest};
-use crate::tool::{asked_in_last_response, python_json_list, string_list_parameter, Tool};
+use crate::python_repr::python_json_list;
+use crate::tool::{asked_in_last_response, string_list_parameter, Tool};
 use crate::types::{Blob, Content, JsonObject, Part};
 use crate::AdkError;
 
