@@ -3,13 +3,12 @@
 
 use std::rc::Rc;
 
-use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
 use super::agent::AgentHandle;
 use super::app::AppHandle;
 use super::artifact::ArtifactServiceHandle;
-use super::convert::{from_js_core, json_of};
+use super::convert::from_js_core;
 use super::credential::CredentialServiceHandle;
 use super::memory::MemoryServiceHandle;
 use super::plugin::PluginHandle;
@@ -22,9 +21,8 @@ use crate::artifact::ArtifactService;
 use crate::auth::CredentialService;
 use crate::memory::MemoryService;
 use crate::platform::fetch::FetchClient;
-use crate::runner::{RunConfig, Runner};
+use crate::runner::{RunRequest, Runner};
 use crate::session::SessionService;
-use crate::types::{Content, JsonObject};
 
 /// A runner: the root agent and its session service, then the artifact and memory services if
 /// any, then `runAsync`.
@@ -41,16 +39,6 @@ pub struct RunnerHandle {
     compaction: Option<Rc<EventsCompactionConfig>>,
     /// Built by the first run, from the services given by then.
     runner: Option<Rc<Runner>>,
-}
-
-adk_core::json_struct! {
-    struct RunRequest {
-        user_id: String => "userId" req,
-        session_id: String => "sessionId" req,
-        new_message: Content => "newMessage" req,
-        state_delta: Option<JsonObject> => "stateDelta" def,
-        run_config: Option<RunConfig> => "runConfig" def,
-    }
 }
 
 #[wasm_bindgen]
@@ -141,15 +129,9 @@ impl RunnerHandle {
     /// Starts a run from `{userId, sessionId, newMessage, stateDelta?, runConfig?}`.
     #[wasm_bindgen(js_name = runAsync)]
     pub fn run_async(&mut self, request: JsValue) -> Result<StreamHandle, JsValue> {
-        let r: RunRequest = from_js_core("runAsync request", &request).map_err(to_js_error)?;
-        let events = self.runner().run_async(
-            &r.user_id,
-            &r.session_id,
-            r.new_message,
-            r.state_delta,
-            r.run_config.unwrap_or_default(),
-        );
+        let request: RunRequest = from_js_core("runAsync request", &request).map_err(to_js_error)?;
+        let events = self.runner().run_async_json(request);
         // One event at a time: the runner must not append events its caller has not taken yet.
-        Ok(StreamHandle::new(Box::pin(events.map(|e| e.and_then(|e| json_of(&e)))), 1))
+        Ok(StreamHandle::new(events, 1))
     }
 }

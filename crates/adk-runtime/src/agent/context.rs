@@ -86,9 +86,11 @@ impl Invocation {
         }
     }
 
-    /// Appends `event` through the session service, as it is. The session is taken out of the
-    /// invocation while the service works on it, and put back even if the run is dropped half-way.
-    pub async fn record(&self, event: Event) -> Result<Event, AdkError> {
+    /// Appends `event` through the session service, as it is; returns the event as stored and, when
+    /// the service recorded it in the session as JSON text (the in-memory one does), that text. The
+    /// session is taken out of the invocation while the service works on it, and put back even if
+    /// the run is dropped half-way.
+    pub async fn record(&self, event: Event) -> Result<(Event, Option<String>), AdkError> {
         struct PutBack<'a> {
             invocation: &'a Invocation,
             session: Session,
@@ -100,7 +102,12 @@ impl Invocation {
         }
         let session = std::mem::replace(&mut *self.session.borrow_mut(), Session::placeholder());
         let mut guard = PutBack { invocation: self, session };
-        self.session_service.append_event(&mut guard.session, event).await
+        let before = guard.session.events.len();
+        let event = self.session_service.append_event(&mut guard.session, event).await?;
+        // The event a service records in the caller's copy is the one it returns.
+        let events = &guard.session.events;
+        let text = if events.len() == before + 1 { events.last_text() } else { None };
+        Ok((event, text.map(str::to_string)))
     }
 
     /// Keeps a toolset's credential for the rest of the invocation.

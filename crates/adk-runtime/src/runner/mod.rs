@@ -20,6 +20,7 @@ use crate::memory::{InMemoryMemoryService, MemoryService};
 use crate::session::{Events, InMemorySessionService, Session, SessionService};
 use crate::types::{Content, JsonObject};
 use crate::{platform, AdkError, ErrorCode, Event};
+use futures_core::Stream;
 use futures_util::StreamExt;
 
 pub use crate::agent::{RunConfig, StreamingMode};
@@ -173,7 +174,22 @@ impl Runner {
         state_delta: Option<JsonObject>,
         run_config: RunConfig,
     ) -> EventStream {
-        let (user_id, session_id) = (user_id.to_string(), session_id.to_string());
+        let (user_id, session_id, run_config) = (user_id.to_string(), session_id.to_string(), Some(run_config));
+        let events = self.run(RunRequest { user_id, session_id, new_message, state_delta, run_config });
+        Box::pin(events.map(|item| item.map(|(event, _)| event)))
+    }
+
+    /// [`Runner::run_async`], each event as its JSON text: the session service's own encoding when
+    /// it wrote one (the in-memory service does), so that the event is encoded once.
+    pub fn run_async_json(&self, request: RunRequest) -> Pin<Box<dyn Stream<Item = Result<String, AdkError>>>> {
+        let events = self.run(request);
+        Box::pin(events.map(|item| item.map(|(event, json)| json.unwrap_or_else(|| adk_core::json::to_string(&event)))))
+    }
+
+    /// The run behind both: each event as the session stored it, and its JSON text if the service wrote one.
+    fn run(&self, request: RunRequest) -> Pin<Box<dyn Stream<Item = Result<Recorded, AdkError>>>> {
+        let RunRequest { user_id, session_id, new_message, state_delta, run_config } = request;
+        let run_config = run_config.unwrap_or_default();
         let root = self.agent.clone();
         let setup = self.setup.clone();
         let auto_create = self.auto_create_session;
@@ -227,6 +243,22 @@ impl Runner {
                 stop.0 = None;
             }
         })
+    }
+}
+
+adk_core::json_struct! {
+    /// What a run starts from: [`Runner::run_async`]'s arguments, as a JS `runAsync` request gives them.
+    pub struct RunRequest {
+        /// The user.
+        pub user_id: String => "userId" req,
+        /// The session, which must exist unless the runner creates missing ones.
+        pub session_id: String => "sessionId" req,
+        /// The user's message.
+        pub new_message: Content => "newMessage" req,
+        /// State changes recorded with the message.
+        pub state_delta: Option<JsonObject> => "stateDelta" def,
+        /// The run's configuration (the default when `None`).
+        pub run_config: Option<RunConfig> => "runConfig" def,
     }
 }
 
@@ -340,13 +372,16 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
     Ok(())
 }
 
+/// An event as the session stored it, and its JSON text if the session service wrote one.
+type Recorded = (Event, Option<String>);
+
 /// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
 /// the session stored it. An event without an invocation id (`createEvent()` in a JS agent) gets
 /// the run's.
-async fn append(invocation: &Invocation, mut event: Event) -> Result<Event, AdkError> {
+async fn append(invocation: &Invocation, mut event: Event) -> Result<Recorded, AdkError> {
     apply_run_defaults(invocation, &mut event);
     if event.partial == Some(true) {
-        return Ok(event);
+        return Ok((event, None));
     }
     invocation.record(event).await
 }

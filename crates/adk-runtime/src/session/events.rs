@@ -1,6 +1,7 @@
 //! A session's events: recorded history shared between copies, so that handing a session to a
 //! run (or to a caller) costs what it adds, not what it has accumulated.
 
+use std::cell::OnceCell;
 use std::fmt;
 use std::ops::Index;
 use std::rc::Rc;
@@ -12,15 +13,56 @@ use crate::Event;
 /// How many events are frozen together into one shared run.
 const RUN: usize = 64;
 
+/// One recorded event: decoded, or the JSON text a service stored it as, decoded when first read.
+/// Kept as text, an event costs its store one encoding (which also measures it and is what the run
+/// hands JS) and a tenth of the memory; most stored events are never read again.
+pub struct Recorded {
+    text: Option<Box<str>>,
+    event: OnceCell<Box<Event>>,
+}
+
+impl Recorded {
+    /// A decoded event.
+    pub fn new(event: Event) -> Self {
+        Recorded { text: None, event: OnceCell::from(Box::new(event)) }
+    }
+
+    /// An event kept as `text`, the encoding of an event by [`adk_core::json`].
+    pub fn from_text(text: String) -> Self {
+        Recorded { text: Some(text.into_boxed_str()), event: OnceCell::new() }
+    }
+
+    /// The event, decoded on first use.
+    pub fn event(&self) -> &Event {
+        self.event.get_or_init(|| {
+            let text = self.text.as_deref().unwrap_or_default();
+            // The text is this SDK's own encoding of an event that was decoded or built before, so
+            // it reads back; should it not (limits lowered since, a non-finite timestamp), the event
+            // says so rather than the read panicking.
+            Box::new(adk_core::json::from_str("event", text).unwrap_or_else(|e| {
+                let mut event = Event::new("");
+                event.error_code = Some("INTERNAL".into());
+                event.error_message = Some(e.message);
+                event
+            }))
+        })
+    }
+
+    /// The JSON text it was stored as, if it was stored as text.
+    pub fn text(&self) -> Option<&str> {
+        self.text.as_deref()
+    }
+}
+
 /// A session's events, oldest first. Cloning shares the events already recorded (one pointer per
 /// 64 events) instead of copying them; what a copy appends afterwards is its own. An event can
 /// also be shared between sessions (the caller's copy and the stored one) with [`Events::push_shared`].
 #[derive(Clone, Default)]
 pub struct Events {
     /// Full runs of [`RUN`] events, immutable and shared by every copy.
-    runs: Vec<Rc<Vec<Rc<Event>>>>,
+    runs: Vec<Rc<Vec<Rc<Recorded>>>>,
     /// The newest events, not frozen yet.
-    tail: Vec<Rc<Event>>,
+    tail: Vec<Rc<Recorded>>,
 }
 
 impl Events {
@@ -41,11 +83,11 @@ impl Events {
 
     /// Appends `event`.
     pub fn push(&mut self, event: Event) {
-        self.push_shared(Rc::new(event));
+        self.push_shared(Rc::new(Recorded::new(event)));
     }
 
     /// Appends an event another session may hold too.
-    pub fn push_shared(&mut self, event: Rc<Event>) {
+    pub fn push_shared(&mut self, event: Rc<Recorded>) {
         if self.tail.capacity() == 0 {
             self.tail.reserve_exact(RUN);
         }
@@ -68,17 +110,27 @@ impl Events {
             Some(run) => run.get(index % RUN),
             None => self.tail.get(index - self.runs.len() * RUN),
         }
-        .map(|event| &**event)
+        .map(|event| event.event())
     }
 
     /// The newest event.
     pub fn last(&self) -> Option<&Event> {
-        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last())).map(|event| &**event)
+        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last())).map(|event| event.event())
+    }
+
+    /// The newest event's JSON text, if it is kept as text.
+    pub fn last_text(&self) -> Option<&str> {
+        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last()))?.text()
     }
 
     /// The events, oldest first.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
-        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter()).map(|event| &**event)
+        self.recorded().map(|event| event.event())
+    }
+
+    /// The recorded events, oldest first, as they are kept.
+    fn recorded(&self) -> impl DoubleEndedIterator<Item = &Rc<Recorded>> + '_ {
+        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter())
     }
 
     /// The events from `start` on, sharing the whole runs among them.
@@ -109,7 +161,7 @@ impl Events {
     }
 
     /// Appends a whole shared run, sharing it when this copy is at a run boundary.
-    fn extend_shared(&mut self, run: &Rc<Vec<Rc<Event>>>) {
+    fn extend_shared(&mut self, run: &Rc<Vec<Rc<Recorded>>>) {
         if self.tail.is_empty() && run.len() == RUN {
             self.runs.push(run.clone());
         } else {
@@ -186,8 +238,12 @@ impl FromJson for Events {
 }
 
 impl ToJson for Events {
+    /// Events kept as text are written as they are, not decoded.
     fn write_json(&self, w: &mut Writer) {
-        w.array(self.iter());
+        w.array_of(self.recorded(), |w, recorded| match recorded.text() {
+            Some(text) => w.raw(text),
+            None => recorded.event().write_json(w),
+        });
     }
 }
 
@@ -221,6 +277,22 @@ mod tests {
             assert_eq!(suffix, plain.get(start..).unwrap_or_default().to_vec(), "from {start}");
         }
         assert_eq!(json_round_trip(&all), all);
+    }
+
+    #[test]
+    fn events_kept_as_text_read_as_decoded_and_write_as_kept() {
+        let decoded = events(3);
+        let mut kept = Events::new();
+        for event in decoded.iter() {
+            kept.push_shared(Rc::new(Recorded::from_text(adk_core::json::to_string(event))));
+        }
+        assert_eq!(kept.last_text(), Some(adk_core::json::to_string(&decoded[2]).as_str()));
+        assert_eq!(decoded.last_text(), None);
+        assert_eq!(kept, decoded);
+        assert_eq!(adk_core::json::to_string(&kept), adk_core::json::to_string(&decoded));
+        // Text that does not read back as an event (never written by the SDK) still gives an event.
+        let odd = Recorded::from_text("{\"author\": 1}".into());
+        assert_eq!(odd.event().error_code.as_deref(), Some("INTERNAL"));
     }
 
     fn json_round_trip(events: &Events) -> Events {

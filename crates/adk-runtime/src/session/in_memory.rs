@@ -11,11 +11,14 @@ use async_trait::async_trait;
 use indexmap::{Equivalent, IndexMap};
 
 use super::{
-    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
-    TEMP_PREFIX,
+    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded, Session,
+    SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
+
+/// From this size of JSON text on, an appended event is kept decoded rather than as its text.
+const KEEP_DECODED: usize = 1 << 20;
 
 /// A stored session: its own keys only; app and user state live in their shared stores.
 #[derive(Debug)]
@@ -202,7 +205,10 @@ impl SessionService for InMemorySessionService {
         Ok(())
     }
 
-    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+    /// Appends `event` as its JSON text: one encoding measures it, is stored, and is what a run
+    /// hands JS; the event itself goes back to the caller, and is decoded again only if the
+    /// session's history is read.
+    async fn append_event(&self, session: &mut Session, mut event: Event) -> Result<Event, AdkError> {
         if event.partial == Some(true) {
             return Ok(event);
         }
@@ -211,29 +217,37 @@ impl SessionService for InMemorySessionService {
         let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
-        // Measured as stored, without its `temp:` keys (a copy only when it has some).
-        let size = match event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
-            true => {
-                let mut kept = event.clone();
-                trim_temp_delta(&mut kept);
-                json::encoded_len(&kept)
-            }
-            false => json::encoded_len(&event),
+        // Measured as stored, without its `temp:` keys (the copy's state still gets them).
+        let text = if event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
+            let mut kept = event.clone();
+            trim_temp_delta(&mut kept);
+            json::to_string(&kept)
+        } else {
+            json::to_string(&event)
         };
-        let (bytes, limit) = (stored.bytes.saturating_add(size), Limit::session());
+        let (bytes, limit) = (stored.bytes.saturating_add(text.len()), Limit::session());
         // The session's name is only spelled out for the error (this runs on every append).
         if bytes > limit.bytes {
             limit.check(&format!("session {}", session.id), bytes)?;
         }
-        let event = apply_event(session, event);
+        apply_event(session, &mut event);
+        // A big event is kept decoded, as the event the caller gets back is: kept as text, it would
+        // be one more copy in memory while the run hands JS a copy of that text (and wasm memory
+        // never shrinks). Its text is freed only after the copy is made, so that the copy takes
+        // the room the decoded input left and the JSON for JS then takes the text's.
+        let recorded = Rc::new(match text.len() < KEEP_DECODED {
+            true => Recorded::from_text(text),
+            false => Recorded::new(event.clone()),
+        });
+        session.record_shared(recorded.clone(), event.timestamp);
         let scopes = split_state_delta(&event.actions.state_delta);
         store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
         if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
             stored.bytes = bytes;
-            stored.events.push_shared(event.clone());
+            stored.events.push_shared(recorded);
         }
-        Ok(Rc::unwrap_or_clone(event))
+        Ok(event)
     }
 }

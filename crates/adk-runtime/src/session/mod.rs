@@ -12,7 +12,7 @@ use async_trait::async_trait;
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
-pub use events::Events;
+pub use events::{Events, Recorded};
 pub use in_memory::InMemorySessionService;
 pub use state::{scoped_view, split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 pub use stored::StoredSessionService;
@@ -102,12 +102,13 @@ impl Session {
 
     /// Records a stored event on this copy of the session.
     pub fn record_event(&mut self, event: Event) {
-        self.record_shared(Rc::new(event));
+        self.last_update_time = event.timestamp;
+        self.events.push(event);
     }
 
-    /// Records a stored event that another copy of the session holds too.
-    pub fn record_shared(&mut self, event: Rc<Event>) {
-        self.last_update_time = event.timestamp;
+    /// Records a stored event, at `timestamp`, that another copy of the session holds too.
+    pub fn record_shared(&mut self, event: Rc<Recorded>, timestamp: f64) {
+        self.last_update_time = timestamp;
         self.events.push_shared(event);
     }
 }
@@ -117,14 +118,10 @@ pub fn trim_temp_delta(event: &mut Event) {
     event.actions.state_delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));
 }
 
-/// What every session service does to the caller's copy of the session (ADK's base `append_event`):
-/// `temp:` keys are applied to the session for the rest of the invocation but removed from the
-/// event, the remaining delta is applied, and the event is appended. Returns the event as stored,
-/// shared with the session.
-pub fn apply_event(session: &mut Session, mut event: Event) -> Rc<Event> {
+/// What every session service does to the caller's copy of the session (ADK's base `append_event`)
+/// before recording the event there: `temp:` keys are applied to the session for the rest of the
+/// invocation but removed from the event (which is then as stored), and the remaining delta is applied.
+pub fn apply_event(session: &mut Session, event: &mut Event) {
     session.apply_state_delta(&event.actions.state_delta);
-    trim_temp_delta(&mut event);
-    let event = Rc::new(event);
-    session.record_shared(event.clone());
-    event
+    trim_temp_delta(event);
 }

@@ -14,8 +14,6 @@
 //! caller reads the session again and retries. Two appends never lose a write: each reads and
 //! writes the session record inside its own transaction.
 
-use std::rc::Rc;
-
 use adk_core::limits::Limit;
 use async_trait::async_trait;
 
@@ -244,7 +242,7 @@ async fn read_events(
     }
     let mut events = Events::new();
     for row in rows {
-        events.push_shared(Rc::new(Event::from_json(&row.event)?));
+        events.push(Event::from_json(&row.event)?);
     }
     Ok(events)
 }
@@ -333,7 +331,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
         tx.commit("deleting a session").await
     }
 
-    async fn append_event(&self, session: &mut Session, event: Event) -> Result<Event, AdkError> {
+    async fn append_event(&self, session: &mut Session, mut event: Event) -> Result<Event, AdkError> {
         if event.partial == Some(true) {
             return Ok(event);
         }
@@ -380,6 +378,8 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
         self.extend_shared(&tx, &app_name, &user_id, scopes.app, scopes.user).await?;
         tx.commit("appending an event").await?;
         // Only what is committed reaches the caller's copy of the session.
-        Ok(Rc::unwrap_or_clone(apply_event(session, event)))
+        apply_event(session, &mut event);
+        session.record_event(event.clone());
+        Ok(event)
     }
 }
