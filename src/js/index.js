@@ -305,11 +305,25 @@ Object.defineProperties(wasm.Context.prototype, {
   getLastUserInput: { value() { return this.read(13); } },
   getLastAgentOutput: { value() { return this.read(14); } },
   parts: { value() { return this.read(15); } },
+  // The members that act are one export too, `act(n, …)`, numbered as context.rs numbers them.
+  requestConfirmation: { value(options) { return this.act(0, options); } },
+  requestCredential: { value(authConfig) { return this.act(1, authConfig); } },
+  getAuthResponse: { value(authConfig) { return this.act(2, authConfig); } },
+  saveCredential: { value(authConfig) { return this.act(3, authConfig); } },
+  loadCredential: { value(authConfig) { return this.act(4, authConfig); } },
+  saveArtifact: { value(filename, artifact) { return this.act(5, filename, artifact); } },
+  // A version is read as a whole number ≥ 0 (`>>> 0`), as a `u32` argument of wasm-bindgen's is.
+  loadArtifact: { value(filename, version) { return this.act(6, filename, version == null ? undefined : version >>> 0); } },
+  listArtifacts: { value() { return this.act(7); } },
+  searchMemory: { value(query) { return this.act(8, query); } },
+  getVariable: { value(key, defaultValue) { return this.state.op(6, key, defaultValue); } },
+  setVariable: { value(key, value) { this.state.op(7, key, value); } },
+  removeVariable: { value(key) { this.state.op(8, key); } },
   session: { get() { return this.getSession(); } },
   events: { get() { return this.getEvents(); } },
   callTool: {
     value(name, args) {
-      return this.callToolFields(String(name), args).then((fields) => new ExternalResponse(fields));
+      return this.act(9, String(name), args).then((fields) => new ExternalResponse(fields));
     },
   },
   tools: {
@@ -320,9 +334,19 @@ Object.defineProperties(wasm.Context.prototype, {
   },
   requests: {
     get() {
-      return requestsOver((method, url, options) => this.requestFields(method, url, options));
+      return requestsOver((method, url, options) => this.act(10, method, url, options));
     },
   },
+});
+
+// The state's methods are one export, `op(n, arg, value)`, numbered as context.rs numbers them.
+Object.defineProperties(wasm.State.prototype, {
+  get: { value(key) { return this.op(0, key); } },
+  set: { value(key, value) { return this.op(1, key, value); } },
+  has: { value(key) { return this.op(2, key); } },
+  update: { value(delta) { return this.op(3, delta); } },
+  hasDelta: { value() { return this.op(4); } },
+  toObject: { value() { return this.op(5); } },
 });
 
 /** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
