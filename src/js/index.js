@@ -168,22 +168,23 @@ export class BaseAgent {
   }
 }
 
+// `kind` as agent.rs numbers the workflow agents (one export for the three).
 function workflow(kind) {
   return class extends BaseAgent {
     constructor(options) {
       super(options);
-      this[HANDLE] = wasm.AgentHandle[kind](options);
+      this[HANDLE] = wasm.AgentHandle.workflow(kind, options);
       attach(this, options.subAgents);
     }
   };
 }
 
 /** Runs its sub-agents in order. */
-export class SequentialAgent extends workflow('sequential') {}
+export class SequentialAgent extends workflow(0) {}
 /** Runs its sub-agents at once, each on branch `parent.child`. */
-export class ParallelAgent extends workflow('parallel') {}
+export class ParallelAgent extends workflow(1) {}
 /** Runs its sub-agents again and again until one escalates or `maxIterations` rounds ran. */
-export class LoopAgent extends workflow('loop') {
+export class LoopAgent extends workflow(2) {
   constructor(options) {
     super(options);
     this.maxIterations = options.maxIterations;
@@ -199,7 +200,7 @@ const MODEL = Symbol('adk-wasm model handle');
 export class ScriptedModel {
   constructor(responses) {
     needWasm('ScriptedModel');
-    this[MODEL] = wasm.ModelHandle.scripted(responses);
+    this[MODEL] = wasm.ModelHandle.make(0, responses);
     this.model = 'scripted';
   }
 
@@ -209,21 +210,22 @@ export class ScriptedModel {
   }
 }
 
-function httpModel(kind) {
+// `kind` as llm.rs numbers the models (one export for the four).
+function httpModel(name, kind) {
   return class {
     constructor(options) {
-      needWasm(kind);
+      needWasm(name);
       // The API key goes into wasm memory only; it is never kept on this object.
-      this[MODEL] = wasm.ModelHandle[kind](options);
+      this[MODEL] = wasm.ModelHandle.make(kind, options);
       this.model = options.model;
     }
   };
 }
 
 /** Gemini over its REST API, streamed with `fetch`. */
-export class Gemini extends httpModel('gemini') {}
+export class Gemini extends httpModel('gemini', 2) {}
 /** Any `/chat/completions` server (OpenAI, Ollama, llama.cpp, vLLM, LM Studio). */
-export class OpenAICompatible extends httpModel('openAICompatible') {}
+export class OpenAICompatible extends httpModel('openAICompatible', 3) {}
 
 const jsModels = new WeakMap();
 
@@ -231,7 +233,7 @@ function modelHandleOf(model, who) {
   if (model?.[MODEL]) return model[MODEL];
   if (model && typeof model.generateContent === 'function') {
     let handle = jsModels.get(model);
-    if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
+    if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.make(1, model)));
     return handle;
   }
   throw adkError('INVALID_ARGUMENT', `${who}: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
@@ -363,7 +365,7 @@ export class FunctionTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.function(this);
+    return wasm.ToolHandle.make(0, this);
   }
 }
 
@@ -542,7 +544,7 @@ export class MCPToolset {
 
   constructor(connectionParams, toolFilter, prefix, options) {
     needWasm('MCPToolset');
-    this.#handle = wasm.ToolHandle.mcp(connectionParams, toolFilter, prefix, options);
+    this.#handle = wasm.ToolHandle.make(2, connectionParams, toolFilter, prefix, options);
     Object.assign(this, { connectionParams, toolFilter, prefix });
   }
 
@@ -567,7 +569,7 @@ export class OpenAPIToolset {
 
   constructor(options) {
     needWasm('OpenAPIToolset');
-    this.#handle = wasm.ToolHandle.openApi(options);
+    this.#handle = wasm.ToolHandle.make(1, options);
     Object.assign(this, { toolFilter: options?.toolFilter, prefix: options?.prefix });
   }
 
@@ -628,8 +630,8 @@ async function resolveToolset(context, sink) {
 
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
-  if (tool && typeof tool.getTools === 'function') return wasm.ToolHandle.jsToolset(tool, resolveToolset);
-  if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
+  if (tool && typeof tool.getTools === 'function') return wasm.ToolHandle.make(3, tool, resolveToolset);
+  if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.make(0, tool);
   throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset, a BaseToolset) or {name, description, parameters, execute}`);
 }
 
