@@ -100,6 +100,11 @@ export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService',
 export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.inMemory());
 export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.sessionState());
 export const CredentialManager = wasm.CredentialManager;
+// Its methods are one export, `act(n, ctx)`, numbered as credential.rs numbers them.
+Object.defineProperties(wasm.CredentialManager.prototype, {
+  getAuthCredential: { value(ctx) { return this.act(0, ctx); } },
+  requestCredential: { value(ctx) { return this.act(1, ctx); } },
+});
 export const Transcript = wasm.Transcript;
 export const Context = wasm.Context;
 export const State = wasm.State;
@@ -753,7 +758,7 @@ function pluginHandleOf(plugin) {
     const f = plugin[hook];
     if (typeof f === 'function' && f !== BasePlugin.prototype[hook]) hooks[hook] = f.bind(plugin);
   }
-  return wasm.PluginHandle.fromJs(plugin.name, hooks);
+  return wasm.PluginHandle.make(0, plugin.name, hooks);
 }
 
 /** ADK's `GlobalInstructionPlugin`: `globalInstruction` (a template or a function of the context) leads every model request's system instruction. */
@@ -764,7 +769,7 @@ export class GlobalInstructionPlugin extends BasePlugin {
   }
 
   toHandle() {
-    return wasm.PluginHandle.globalInstruction(instructionOf(this.globalInstruction), this.name);
+    return wasm.PluginHandle.make(1, this.name, instructionOf(this.globalInstruction));
   }
 }
 
