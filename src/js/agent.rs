@@ -65,30 +65,27 @@ fn callbacks(value: &JsValue, what: &'static str) -> Result<Vec<AgentCallback>, 
 
 #[wasm_bindgen]
 impl AgentHandle {
-    /// `SequentialAgent` from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`.
-    pub fn sequential(options: JsValue) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
-        Ok(AgentHandle { agent: Rc::new(SequentialAgent::new(core)) })
-    }
-
-    /// `ParallelAgent` from the same options.
-    pub fn parallel(options: JsValue) -> Result<AgentHandle, JsValue> {
-        let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
-        Ok(AgentHandle { agent: Rc::new(ParallelAgent::new(core)) })
-    }
-
-    /// `LoopAgent` from the same options plus `maxIterations`.
-    #[wasm_bindgen(js_name = loop)]
-    pub fn loop_agent(options: JsValue) -> Result<AgentHandle, JsValue> {
+    /// A workflow agent from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`:
+    /// `SequentialAgent` (0), `ParallelAgent` (1), or `LoopAgent` (2, with `maxIterations` too); one
+    /// export for the three, as each export costs a shim.
+    pub fn workflow(kind: u32, options: JsValue) -> Result<AgentHandle, JsValue> {
         let options = AgentOptions::new(options);
         let core = core_from(&options).map_err(to_js_error)?;
-        let max = options.max_iterations().as_f64();
-        let max = match max {
-            Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
-            Some(_) => return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0"))),
-            None => None,
+        let agent: Rc<dyn Agent> = match kind {
+            0 => Rc::new(SequentialAgent::new(core)),
+            1 => Rc::new(ParallelAgent::new(core)),
+            _ => {
+                let max = match options.max_iterations().as_f64() {
+                    Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
+                    Some(_) => {
+                        return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0")))
+                    }
+                    None => None,
+                };
+                Rc::new(LoopAgent::new(core, max))
+            }
         };
-        Ok(AgentHandle { agent: Rc::new(LoopAgent::new(core, max)) })
+        Ok(AgentHandle { agent })
     }
 
     /// An agent written in JS: `object.runAsyncImpl(ctx)` (or `runAsync`, or `object(ctx)` for a
@@ -112,24 +109,6 @@ impl AgentHandle {
     #[wasm_bindgen(js_name = addSubAgent)]
     pub fn add_sub_agent(&self, child: &AgentHandle) -> Result<(), JsValue> {
         add_sub_agent(&self.agent, child.agent.clone()).map_err(to_js_error)
-    }
-
-    /// The agent's name.
-    #[wasm_bindgen(getter)]
-    pub fn name(&self) -> String {
-        self.agent.name().to_string()
-    }
-
-    /// The agent's description.
-    #[wasm_bindgen(getter)]
-    pub fn description(&self) -> String {
-        self.agent.description().to_string()
-    }
-
-    /// Whether this agent or one below it is named `name`.
-    #[wasm_bindgen(js_name = hasAgent)]
-    pub fn has_agent(&self, name: &JsValue) -> bool {
-        name.as_string().is_some_and(|name| self.agent.find_agent(&name).is_some())
     }
 }
 

@@ -96,63 +96,6 @@ impl JsContext {
 
 #[wasm_bindgen(js_class = Context)]
 impl JsContext {
-    /// Asks the person to approve this tool call (ADK's `request_confirmation`): the run pauses on an
-    /// `adk_request_confirmation` call, and the answer runs the tool again with `toolConfirmation`.
-    #[wasm_bindgen(js_name = requestConfirmation)]
-    pub fn request_confirmation(&self, options: JsValue) -> Result<(), JsValue> {
-        let mut options: JsonObject =
-            if options.is_undefined() { JsonObject::new() } else { from_js("requestConfirmation options", &options)? };
-        let hint = match options.get("hint") {
-            None | Some(serde_json::Value::Null) => String::new(),
-            Some(serde_json::Value::String(hint)) => hint.clone(),
-            Some(_) => return Err(to_js_error(AdkError::invalid("requestConfirmation: hint must be a string"))),
-        };
-        let payload = options.shift_remove("payload").filter(|p| !p.is_null());
-        context(&self.inner)?.request_confirmation(&hint, payload).map_err(to_js_error)
-    }
-
-    /// Asks the person for the credential `authConfig` describes (ADK's `request_credential`): the
-    /// run pauses on an `adk_request_credential` call; once answered the tool runs again and
-    /// `getAuthResponse` finds the credential.
-    #[wasm_bindgen(js_name = requestCredential)]
-    pub fn request_credential(&self, auth_config: JsValue) -> Result<(), JsValue> {
-        let config = auth_config_arg("requestCredential", &auth_config)?;
-        context(&self.inner)?.request_credential(&config).map_err(to_js_error)
-    }
-
-    /// The credential the person gave for `authConfig`, or `undefined` (ADK's `get_auth_response`).
-    #[wasm_bindgen(js_name = getAuthResponse)]
-    pub fn get_auth_response(&self, auth_config: JsValue) -> Result<JsValue, JsValue> {
-        let config = auth_config_arg("getAuthResponse", &auth_config)?;
-        match context(&self.inner)?.get_auth_response(&config) {
-            Some(credential) => to_js(&credential),
-            None => Ok(JsValue::UNDEFINED),
-        }
-    }
-
-    /// Saves `authConfig`'s `exchangedAuthCredential` in the runner's credential service (ADK's
-    /// `save_credential`).
-    #[wasm_bindgen(js_name = saveCredential)]
-    pub fn save_credential(&self, auth_config: JsValue) -> Result<js_sys::Promise, JsValue> {
-        let config = auth_config_arg("saveCredential", &auth_config)?;
-        let ctx = context(&self.inner)?;
-        Ok(promise(async move { ctx.save_credential(&config).await.map(|()| JsValue::UNDEFINED) }))
-    }
-
-    /// The credential the runner's credential service holds for `authConfig`, or `undefined`
-    /// (ADK's `load_credential`).
-    #[wasm_bindgen(js_name = loadCredential)]
-    pub fn load_credential(&self, auth_config: JsValue) -> Result<js_sys::Promise, JsValue> {
-        let config = auth_config_arg("loadCredential", &auth_config)?;
-        let ctx = context(&self.inner)?;
-        Ok(promise(async move {
-            match ctx.load_credential(&config).await? {
-                Some(credential) => to_js_core(&credential),
-                None => Ok(JsValue::UNDEFINED),
-            }
-        }))
-    }
-
     /// The writable state.
     #[wasm_bindgen(getter)]
     pub fn state(&self) -> JsState {
@@ -199,93 +142,86 @@ impl JsContext {
         Ok(())
     }
 
-    /// The seeds' `get_variable(key, default)`.
-    #[wasm_bindgen(js_name = getVariable)]
-    pub fn get_variable(&self, key: &JsValue, default_value: JsValue) -> Result<JsValue, JsValue> {
-        let key = key_arg("getVariable", key)?;
-        match context(&self.inner)?.state().get(&key).filter(|v| !v.is_null()) {
-            Some(v) => to_js(&v),
-            None => Ok(default_value),
+    /// The members that act, by number: one export instead of eleven (each export costs a shim);
+    /// index.js names them (`Context.prototype`). The person asked: `requestConfirmation(options)`
+    /// (ADK's `request_confirmation`: the run pauses on an `adk_request_confirmation` call, and the
+    /// answer runs the tool again with `toolConfirmation`), `requestCredential(authConfig)` (an
+    /// `adk_request_credential` call; once answered the tool runs again), `getAuthResponse(authConfig)`
+    /// (the credential the person gave, or `undefined`); the runner's services:
+    /// `saveCredential(authConfig)` and `loadCredential(authConfig)` (its credential service),
+    /// `saveArtifact(filename, part)` → the version, recorded in the next event's `artifactDelta`,
+    /// `loadArtifact(filename, version?)` → `Part | null`, `listArtifacts()`, `searchMemory(query)`;
+    /// `callTool(name, args)` runs another tool of the agent by name and `requests.<method>(url,
+    /// options)` sends an HTTP request stopped with the run, each → `{statusCode, reason, text}`
+    /// (index.js wraps it in an `ExternalResponse`). The first five check their argument at once
+    /// (a throw); the services' errors are rejections.
+    pub fn act(&self, op: u32, a: JsValue, b: JsValue, c: JsValue) -> Result<JsValue, JsValue> {
+        const AUTH: [&str; 5] =
+            ["requestConfirmation", "requestCredential", "getAuthResponse", "saveCredential", "loadCredential"];
+        if op == 0 {
+            return self.request_confirmation(a).map(|()| JsValue::UNDEFINED);
         }
-    }
-
-    /// The seeds' `set_variable(key, value)`.
-    #[wasm_bindgen(js_name = setVariable)]
-    pub fn set_variable(&self, key: &JsValue, value: JsValue) -> Result<(), JsValue> {
-        let key = key_arg("setVariable", key)?;
-        context(&self.inner)?.set_variable(&key, from_js("value", &value)?);
-        Ok(())
-    }
-
-    /// The seeds' `remove_variable(key)`: sets the key to null, which `getVariable` reads as missing.
-    #[wasm_bindgen(js_name = removeVariable)]
-    pub fn remove_variable(&self, key: &JsValue) -> Result<(), JsValue> {
-        let key = key_arg("removeVariable", key)?;
-        context(&self.inner)?.remove_variable(&key);
-        Ok(())
-    }
-
-    /// `saveArtifact(filename, part)` → `Promise<number>`; recorded in the next event's `artifactDelta`.
-    #[wasm_bindgen(js_name = saveArtifact)]
-    pub fn save_artifact(&self, filename: JsValue, artifact: JsValue) -> js_sys::Promise {
+        if let Some(what) = AUTH.get(op as usize) {
+            let config = auth_config_arg(what, &a)?;
+            let ctx = context(&self.inner)?;
+            return match op {
+                1 => ctx.request_credential(&config).map(|()| JsValue::UNDEFINED).map_err(to_js_error),
+                2 => ctx.get_auth_response(&config).map_or(Ok(JsValue::UNDEFINED), |credential| to_js(&credential)),
+                _ => Ok(promise(async move {
+                    match op {
+                        3 => ctx.save_credential(&config).await.map(|()| JsValue::UNDEFINED),
+                        _ => ctx.load_credential(&config).await?.map_or(Ok(JsValue::UNDEFINED), |c| to_js_core(&c)),
+                    }
+                })
+                .into()),
+            };
+        }
+        // Each checks its context and arguments in the order it did as a method of its own.
         let ctx = lent(&self.inner);
-        promise(async move {
-            let ctx = ctx?;
-            let filename = string_arg("saveArtifact filename", &filename)?;
-            let part: Part = from_js_within("artifact", &artifact, Limit::artifact_json())?;
-            Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
-        })
-    }
-
-    /// `loadArtifact(filename, version?)` → `Promise<Part | null>`.
-    #[wasm_bindgen(js_name = loadArtifact)]
-    pub fn load_artifact(&self, filename: JsValue, version: Option<u32>) -> js_sys::Promise {
-        let ctx = lent(&self.inner);
-        promise(async move {
-            let filename = string_arg("loadArtifact filename", &filename)?;
-            match ctx?.load_artifact(&filename, version.map(u64::from)).await? {
-                Some(part) => to_js_core(&part),
-                None => Ok(JsValue::NULL),
+        Ok(promise(async move {
+            match op {
+                5 => {
+                    let ctx = ctx?;
+                    let filename = string_arg("saveArtifact filename", &a)?;
+                    let part: Part = from_js_within("artifact", &b, Limit::artifact_json())?;
+                    Ok(JsValue::from_f64(ctx.save_artifact(&filename, part).await? as f64))
+                }
+                6 => {
+                    let filename = string_arg("loadArtifact filename", &a)?;
+                    // index.js gives a whole number or nothing, as wasm-bindgen's `Option<u32>` did.
+                    let version = b.as_f64().map(|v| v as u64);
+                    ctx?.load_artifact(&filename, version).await?.map_or(Ok(JsValue::NULL), |part| to_js_core(&part))
+                }
+                7 => to_js_core(&ctx?.list_artifacts().await?),
+                8 => to_js_core(&ctx?.search_memory(&string_arg("searchMemory query", &a)?).await?),
+                9 => {
+                    let name = string_arg("callTool name", &a)?;
+                    let args: JsonObject = if b.is_undefined() { JsonObject::new() } else { from_js_core("args", &b)? };
+                    response_fields(&call_tool(&ctx?, &name, args).await)
+                }
+                _ => {
+                    let (method, url) = (string_arg("request method", &a)?, string_arg("request url", &b)?);
+                    let stop = ctx?.invocation_context().invocation().cancellation.clone();
+                    send(&method, &url, &c, Some(stop)).await
+                }
             }
         })
+        .into())
     }
+}
 
-    /// `listArtifacts()` → `Promise<string[]>`.
-    #[wasm_bindgen(js_name = listArtifacts)]
-    pub fn list_artifacts(&self) -> js_sys::Promise {
-        let ctx = lent(&self.inner);
-        promise(async move { to_js_core(&ctx?.list_artifacts().await?) })
-    }
-
-    /// `searchMemory(query)` → `Promise<{memories}>`.
-    #[wasm_bindgen(js_name = searchMemory)]
-    pub fn search_memory(&self, query: JsValue) -> js_sys::Promise {
-        let ctx = lent(&self.inner);
-        promise(async move { to_js_core(&ctx?.search_memory(&string_arg("searchMemory query", &query)?).await?) })
-    }
-
-    /// Runs another tool of the agent by name → `Promise<{statusCode, reason, text}>`
-    /// (`callTool` and `tools.<name>` in index.js wrap it in an `ExternalResponse`).
-    #[wasm_bindgen(js_name = callToolFields)]
-    pub fn call_tool_fields(&self, name: JsValue, args: JsValue) -> js_sys::Promise {
-        let ctx = lent(&self.inner);
-        promise(async move {
-            let name = string_arg("callTool name", &name)?;
-            let args: JsonObject = if args.is_undefined() { JsonObject::new() } else { from_js_core("args", &args)? };
-            response_fields(&call_tool(&ctx?, &name, args).await)
-        })
-    }
-
-    /// An HTTP request stopped with the run → `Promise<{statusCode, reason, text}>` (`requests` in
-    /// index.js).
-    #[wasm_bindgen(js_name = requestFields)]
-    pub fn request_fields(&self, method: JsValue, url: JsValue, options: JsValue) -> js_sys::Promise {
-        let ctx = lent(&self.inner);
-        promise(async move {
-            let (method, url) = (string_arg("request method", &method)?, string_arg("request url", &url)?);
-            let stop = ctx?.invocation_context().invocation().cancellation.clone();
-            send(&method, &url, &options, Some(stop)).await
-        })
+impl JsContext {
+    /// `requestConfirmation(options)`: `hint` a string, `payload` any JSON.
+    fn request_confirmation(&self, options: JsValue) -> Result<(), JsValue> {
+        let mut options: JsonObject =
+            if options.is_undefined() { JsonObject::new() } else { from_js("requestConfirmation options", &options)? };
+        let hint = match options.get("hint") {
+            None | Some(serde_json::Value::Null) => String::new(),
+            Some(serde_json::Value::String(hint)) => hint.clone(),
+            Some(_) => return Err(to_js_error(AdkError::invalid("requestConfirmation: hint must be a string"))),
+        };
+        let payload = options.shift_remove("payload").filter(|p| !p.is_null());
+        context(&self.inner)?.request_confirmation(&hint, payload).map_err(to_js_error)
     }
 }
 
@@ -294,7 +230,8 @@ fn key_arg(what: &str, key: &JsValue) -> Result<String, JsValue> {
     string_arg(&format!("{what} key"), key).map_err(to_js_error)
 }
 
-/// The state seen through a context: `get`, `set`, `has`, `update`, `toObject`.
+/// The state seen through a context: `get`, `set`, `has`, `update`, `hasDelta`, `toObject`, and the
+/// seeds' `getVariable`, `setVariable`, `removeVariable` of `Context`.
 #[wasm_bindgen(js_name = State)]
 pub struct JsState {
     inner: Shared,
@@ -302,42 +239,48 @@ pub struct JsState {
 
 #[wasm_bindgen(js_class = State)]
 impl JsState {
-    /// The value of `key`, or `undefined`.
-    pub fn get(&self, key: &JsValue) -> Result<JsValue, JsValue> {
-        let key = key_arg("state.get", key)?;
-        match context(&self.inner)?.state().get(&key) {
-            Some(v) => to_js(&v),
-            None => Ok(JsValue::UNDEFINED),
+    /// The state's methods by number: one export instead of nine (each export costs a shim);
+    /// index.js names them on `State` and, for the seeds' variables, on `Context`. `arg` is the
+    /// key, or `update`'s delta; `value` is `set`'s value and `getVariable`'s default (given back
+    /// for a missing or null key). `removeVariable` sets the key to null.
+    pub fn op(&self, op: u32, arg: JsValue, value: JsValue) -> Result<JsValue, JsValue> {
+        const NAMES: [&str; 9] =
+            ["state.get", "state.set", "state.has", "", "", "", "getVariable", "setVariable", "removeVariable"];
+        let name = NAMES.get(op as usize).copied().unwrap_or_default();
+        // The key is checked before the context, as the methods each did; `has` after it.
+        let early = match op {
+            2..=5 => None,
+            _ => Some(key_arg(name, &arg)?),
+        };
+        let ctx = context(&self.inner)?;
+        let key = match early {
+            Some(key) => key,
+            None if op == 2 => key_arg(name, &arg)?,
+            None => String::new(),
+        };
+        let state = ctx.state();
+        match op {
+            0 => state.get(&key).map_or(Ok(JsValue::UNDEFINED), |v| to_js(&v)),
+            1 => {
+                state.set(&key, from_js("state value", &value)?);
+                Ok(JsValue::UNDEFINED)
+            }
+            2 => Ok(state.contains(&key).into()),
+            3 => {
+                state.update(from_js("state delta", &arg)?);
+                Ok(JsValue::UNDEFINED)
+            }
+            4 => Ok(state.has_delta().into()),
+            5 => to_js(&state.to_dict()),
+            6 => state.get(&key).filter(|v| !v.is_null()).map_or(Ok(value), |v| to_js(&v)),
+            7 => {
+                ctx.set_variable(&key, from_js("value", &value)?);
+                Ok(JsValue::UNDEFINED)
+            }
+            _ => {
+                ctx.remove_variable(&key);
+                Ok(JsValue::UNDEFINED)
+            }
         }
-    }
-
-    /// Writes `key` (any JSON value); visible at once, recorded for the next event.
-    pub fn set(&self, key: &JsValue, value: JsValue) -> Result<(), JsValue> {
-        let key = key_arg("state.set", key)?;
-        context(&self.inner)?.state().set(&key, from_js("state value", &value)?);
-        Ok(())
-    }
-
-    /// Whether `key` has a value.
-    pub fn has(&self, key: &JsValue) -> Result<bool, JsValue> {
-        Ok(context(&self.inner)?.state().contains(&key_arg("state.has", key)?))
-    }
-
-    /// Writes every key of `delta`.
-    pub fn update(&self, delta: JsValue) -> Result<(), JsValue> {
-        context(&self.inner)?.state().update(from_js("state delta", &delta)?);
-        Ok(())
-    }
-
-    /// Whether there are writes not yet in an event.
-    #[wasm_bindgen(js_name = hasDelta)]
-    pub fn has_delta(&self) -> Result<bool, JsValue> {
-        Ok(context(&self.inner)?.state().has_delta())
-    }
-
-    /// The whole state as a plain object.
-    #[wasm_bindgen(js_name = toObject)]
-    pub fn to_object(&self) -> Result<JsValue, JsValue> {
-        to_js(&context(&self.inner)?.state().to_dict())
     }
 }

@@ -63,24 +63,22 @@ impl CredentialManagerHandle {
         to_js(self.inner.auth_config().to_json())
     }
 
-    /// A credential ready to use, or `undefined` when the person must sign in (then call
-    /// `requestCredential`). Rejects on a configuration error.
-    #[wasm_bindgen(js_name = getAuthCredential)]
-    pub fn get_auth_credential(&self, ctx: &JsContext) -> Result<js_sys::Promise, JsValue> {
+    /// Its two methods by number, one export for both (index.js names them): `getAuthCredential`
+    /// (0: a Promise of a credential ready to use, or `undefined` when the person must sign in,
+    /// then call `requestCredential`; rejects on a configuration error) and `requestCredential`
+    /// (1: asks the person to sign in: the run pauses on an `adk_request_credential` call).
+    pub fn act(&self, op: u32, ctx: &JsContext) -> Result<JsValue, JsValue> {
         let ctx = ctx.callback_context()?;
+        if op == 1 {
+            return ctx.request_credential(&self.inner.auth_config()).map(|()| JsValue::UNDEFINED).map_err(to_js_error);
+        }
         let manager = self.inner.clone();
         Ok(promise(async move {
             match manager.get_auth_credential(&ctx).await? {
                 Some(credential) => super::convert::to_js_core(&credential),
                 None => Ok(JsValue::UNDEFINED),
             }
-        }))
-    }
-
-    /// Asks the person to sign in: the run pauses on an `adk_request_credential` call.
-    #[wasm_bindgen(js_name = requestCredential)]
-    pub fn request_credential(&self, ctx: &JsContext) -> Result<(), JsValue> {
-        let ctx = ctx.callback_context()?;
-        ctx.request_credential(&self.inner.auth_config()).map_err(to_js_error)
+        })
+        .into())
     }
 }

@@ -34,10 +34,9 @@ fn read_options(what: &str, options: &JsValue) -> Result<HttpModelOptions, AdkEr
     })
 }
 
-#[wasm_bindgen]
 impl ModelHandle {
     /// `new Gemini({model, apiKey, baseUrl, headers, fetch})`.
-    pub fn gemini(options: JsValue) -> Result<ModelHandle, JsValue> {
+    pub(super) fn gemini(options: JsValue) -> Result<ModelHandle, JsValue> {
         let o = read_options("Gemini", &options).map_err(to_js_error)?;
         let mut model = Gemini::new(o.model, o.client);
         if let Some(key) = o.api_key {
@@ -53,8 +52,7 @@ impl ModelHandle {
     }
 
     /// `new OpenAICompatible({model, baseUrl, apiKey, headers, fetch})`.
-    #[wasm_bindgen(js_name = openAICompatible)]
-    pub fn open_ai_compatible(options: JsValue) -> Result<ModelHandle, JsValue> {
+    pub(super) fn open_ai_compatible(options: JsValue) -> Result<ModelHandle, JsValue> {
         let o = read_options("OpenAICompatible", &options).map_err(to_js_error)?;
         let base_url =
             o.base_url.ok_or_else(|| to_js_error(AdkError::invalid("OpenAICompatible: baseUrl: expected a URL")))?;

@@ -100,6 +100,11 @@ export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService',
 export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.inMemory());
 export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.sessionState());
 export const CredentialManager = wasm.CredentialManager;
+// Its methods are one export, `act(n, ctx)`, numbered as credential.rs numbers them.
+Object.defineProperties(wasm.CredentialManager.prototype, {
+  getAuthCredential: { value(ctx) { return this.act(0, ctx); } },
+  requestCredential: { value(ctx) { return this.act(1, ctx); } },
+});
 export const Transcript = wasm.Transcript;
 export const Context = wasm.Context;
 export const State = wasm.State;
@@ -168,22 +173,23 @@ export class BaseAgent {
   }
 }
 
+// `kind` as agent.rs numbers the workflow agents (one export for the three).
 function workflow(kind) {
   return class extends BaseAgent {
     constructor(options) {
       super(options);
-      this[HANDLE] = wasm.AgentHandle[kind](options);
+      this[HANDLE] = wasm.AgentHandle.workflow(kind, options);
       attach(this, options.subAgents);
     }
   };
 }
 
 /** Runs its sub-agents in order. */
-export class SequentialAgent extends workflow('sequential') {}
+export class SequentialAgent extends workflow(0) {}
 /** Runs its sub-agents at once, each on branch `parent.child`. */
-export class ParallelAgent extends workflow('parallel') {}
+export class ParallelAgent extends workflow(1) {}
 /** Runs its sub-agents again and again until one escalates or `maxIterations` rounds ran. */
-export class LoopAgent extends workflow('loop') {
+export class LoopAgent extends workflow(2) {
   constructor(options) {
     super(options);
     this.maxIterations = options.maxIterations;
@@ -199,7 +205,7 @@ const MODEL = Symbol('adk-wasm model handle');
 export class ScriptedModel {
   constructor(responses) {
     needWasm('ScriptedModel');
-    this[MODEL] = wasm.ModelHandle.scripted(responses);
+    this[MODEL] = wasm.ModelHandle.make(0, responses);
     this.model = 'scripted';
   }
 
@@ -209,21 +215,22 @@ export class ScriptedModel {
   }
 }
 
-function httpModel(kind) {
+// `kind` as llm.rs numbers the models (one export for the four).
+function httpModel(name, kind) {
   return class {
     constructor(options) {
-      needWasm(kind);
+      needWasm(name);
       // The API key goes into wasm memory only; it is never kept on this object.
-      this[MODEL] = wasm.ModelHandle[kind](options);
+      this[MODEL] = wasm.ModelHandle.make(kind, options);
       this.model = options.model;
     }
   };
 }
 
 /** Gemini over its REST API, streamed with `fetch`. */
-export class Gemini extends httpModel('gemini') {}
+export class Gemini extends httpModel('gemini', 2) {}
 /** Any `/chat/completions` server (OpenAI, Ollama, llama.cpp, vLLM, LM Studio). */
-export class OpenAICompatible extends httpModel('openAICompatible') {}
+export class OpenAICompatible extends httpModel('openAICompatible', 3) {}
 
 const jsModels = new WeakMap();
 
@@ -231,7 +238,7 @@ function modelHandleOf(model, who) {
   if (model?.[MODEL]) return model[MODEL];
   if (model && typeof model.generateContent === 'function') {
     let handle = jsModels.get(model);
-    if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.fromJs(model)));
+    if (!handle) jsModels.set(model, (handle = wasm.ModelHandle.make(1, model)));
     return handle;
   }
   throw adkError('INVALID_ARGUMENT', `${who}: model must be a ScriptedModel, Gemini, OpenAICompatible or an object with generateContent(request, {stream, signal})`);
@@ -305,11 +312,25 @@ Object.defineProperties(wasm.Context.prototype, {
   getLastUserInput: { value() { return this.read(13); } },
   getLastAgentOutput: { value() { return this.read(14); } },
   parts: { value() { return this.read(15); } },
+  // The members that act are one export too, `act(n, …)`, numbered as context.rs numbers them.
+  requestConfirmation: { value(options) { return this.act(0, options); } },
+  requestCredential: { value(authConfig) { return this.act(1, authConfig); } },
+  getAuthResponse: { value(authConfig) { return this.act(2, authConfig); } },
+  saveCredential: { value(authConfig) { return this.act(3, authConfig); } },
+  loadCredential: { value(authConfig) { return this.act(4, authConfig); } },
+  saveArtifact: { value(filename, artifact) { return this.act(5, filename, artifact); } },
+  // A version is read as a whole number ≥ 0 (`>>> 0`), as a `u32` argument of wasm-bindgen's is.
+  loadArtifact: { value(filename, version) { return this.act(6, filename, version == null ? undefined : version >>> 0); } },
+  listArtifacts: { value() { return this.act(7); } },
+  searchMemory: { value(query) { return this.act(8, query); } },
+  getVariable: { value(key, defaultValue) { return this.state.op(6, key, defaultValue); } },
+  setVariable: { value(key, value) { this.state.op(7, key, value); } },
+  removeVariable: { value(key) { this.state.op(8, key); } },
   session: { get() { return this.getSession(); } },
   events: { get() { return this.getEvents(); } },
   callTool: {
     value(name, args) {
-      return this.callToolFields(String(name), args).then((fields) => new ExternalResponse(fields));
+      return this.act(9, String(name), args).then((fields) => new ExternalResponse(fields));
     },
   },
   tools: {
@@ -320,9 +341,19 @@ Object.defineProperties(wasm.Context.prototype, {
   },
   requests: {
     get() {
-      return requestsOver((method, url, options) => this.requestFields(method, url, options));
+      return requestsOver((method, url, options) => this.act(10, method, url, options));
     },
   },
+});
+
+// The state's methods are one export, `op(n, arg, value)`, numbered as context.rs numbers them.
+Object.defineProperties(wasm.State.prototype, {
+  get: { value(key) { return this.op(0, key); } },
+  set: { value(key, value) { return this.op(1, key, value); } },
+  has: { value(key) { return this.op(2, key); } },
+  update: { value(delta) { return this.op(3, delta); } },
+  hasDelta: { value() { return this.op(4); } },
+  toObject: { value() { return this.op(5); } },
 });
 
 /** A tool made of a JS function: `execute(args, toolContext)` may be async; its result goes back to the model. */
@@ -339,7 +370,7 @@ export class FunctionTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.function(this);
+    return wasm.ToolHandle.make(0, this);
   }
 }
 
@@ -518,7 +549,7 @@ export class MCPToolset {
 
   constructor(connectionParams, toolFilter, prefix, options) {
     needWasm('MCPToolset');
-    this.#handle = wasm.ToolHandle.mcp(connectionParams, toolFilter, prefix, options);
+    this.#handle = wasm.ToolHandle.make(2, connectionParams, toolFilter, prefix, options);
     Object.assign(this, { connectionParams, toolFilter, prefix });
   }
 
@@ -543,7 +574,7 @@ export class OpenAPIToolset {
 
   constructor(options) {
     needWasm('OpenAPIToolset');
-    this.#handle = wasm.ToolHandle.openApi(options);
+    this.#handle = wasm.ToolHandle.make(1, options);
     Object.assign(this, { toolFilter: options?.toolFilter, prefix: options?.prefix });
   }
 
@@ -604,8 +635,8 @@ async function resolveToolset(context, sink) {
 
 function toolHandleOf(tool, agentName) {
   if (tool && typeof tool.toHandle === 'function') return tool.toHandle();
-  if (tool && typeof tool.getTools === 'function') return wasm.ToolHandle.jsToolset(tool, resolveToolset);
-  if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.function(tool);
+  if (tool && typeof tool.getTools === 'function') return wasm.ToolHandle.make(3, tool, resolveToolset);
+  if (tool && typeof tool.execute === 'function') return wasm.ToolHandle.make(0, tool);
   throw adkError('INVALID_ARGUMENT', `LlmAgent \`${agentName}\`: a tool must be a FunctionTool, an AgentTool, a toolset (MCPToolset, OpenAPIToolset, a BaseToolset) or {name, description, parameters, execute}`);
 }
 
@@ -727,7 +758,7 @@ function pluginHandleOf(plugin) {
     const f = plugin[hook];
     if (typeof f === 'function' && f !== BasePlugin.prototype[hook]) hooks[hook] = f.bind(plugin);
   }
-  return wasm.PluginHandle.fromJs(plugin.name, hooks);
+  return wasm.PluginHandle.make(0, plugin.name, hooks);
 }
 
 /** ADK's `GlobalInstructionPlugin`: `globalInstruction` (a template or a function of the context) leads every model request's system instruction. */
@@ -738,7 +769,7 @@ export class GlobalInstructionPlugin extends BasePlugin {
   }
 
   toHandle() {
-    return wasm.PluginHandle.globalInstruction(instructionOf(this.globalInstruction), this.name);
+    return wasm.PluginHandle.make(1, this.name, instructionOf(this.globalInstruction));
   }
 }
 

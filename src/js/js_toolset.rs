@@ -74,12 +74,10 @@ impl Toolset for JsToolset {
     }
 }
 
-#[wasm_bindgen]
 impl ToolHandle {
     /// A toolset written in JS: `toolset.getTools(context)` through `resolveTools`, its
     /// `toolFilter` and `prefix` read once.
-    #[wasm_bindgen(js_name = jsToolset)]
-    pub fn js_toolset(toolset: JsValue, resolve_tools: js_sys::Function) -> Result<ToolHandle, JsValue> {
+    pub(super) fn js_toolset(toolset: JsValue, resolve_tools: js_sys::Function) -> Result<ToolHandle, JsValue> {
         const WHAT: &str = "BaseToolset";
         let filter = tool_filter(WHAT, &prop(&toolset, "toolFilter"))?;
         let prefix = text(WHAT, &toolset, "prefix").map_err(to_js_error)?.filter(|p| !p.is_empty());

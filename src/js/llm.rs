@@ -68,9 +68,31 @@ impl ModelHandle {
 
 #[wasm_bindgen]
 impl ModelHandle {
+    /// A model by kind: `ScriptedModel` (0, from its turns), a model written in JS (1), `Gemini` (2)
+    /// or `OpenAICompatible` (3, from their options); one export for the four, as each export costs
+    /// a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<ModelHandle, JsValue> {
+        match kind {
+            0 => ModelHandle::scripted(value),
+            1 => ModelHandle::from_js(value),
+            2 => ModelHandle::gemini(value),
+            _ => ModelHandle::open_ai_compatible(value),
+        }
+    }
+
+    /// The requests a `ScriptedModel` has received.
+    pub fn requests(&self) -> Result<JsValue, JsValue> {
+        match &self.scripted {
+            Some(m) => to_js_core(&m.requests()).map_err(to_js_error),
+            None => Ok(js_sys::Array::new().into()),
+        }
+    }
+}
+
+impl ModelHandle {
     /// `ScriptedModel`: each entry answers one call — a string (text), an `LlmResponse`-shaped
     /// object, or `{chunks: [...]}` streamed as partial events and then one complete response.
-    pub fn scripted(turns: JsValue) -> Result<ModelHandle, JsValue> {
+    fn scripted(turns: JsValue) -> Result<ModelHandle, JsValue> {
         if !js_sys::Array::is_array(&turns) {
             return Err(to_js_error(AdkError::invalid("ScriptedModel: expected an array of responses")));
         }
@@ -87,19 +109,10 @@ impl ModelHandle {
 
     /// A model written in JS: `object.generateContent(request, {stream, signal})` returning an
     /// `LlmResponse`, a Promise of one, or an (async) iterable of them.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue) -> Result<ModelHandle, JsValue> {
+    fn from_js(object: JsValue) -> Result<ModelHandle, JsValue> {
         let object = JsModelObject::check(object).map_err(to_js_error)?;
         let name = object.name().unwrap_or_else(|| "js-model".into());
         Ok(ModelHandle::wrap(Rc::new(JsModel { object, name })))
-    }
-
-    /// The requests a `ScriptedModel` has received.
-    pub fn requests(&self) -> Result<JsValue, JsValue> {
-        match &self.scripted {
-            Some(m) => to_js_core(&m.requests()).map_err(to_js_error),
-            None => Ok(js_sys::Array::new().into()),
-        }
     }
 }
 
@@ -202,8 +215,24 @@ impl ToolHandle {
 
 #[wasm_bindgen]
 impl ToolHandle {
+    /// A tool or toolset by kind: a `FunctionTool` (0, from its options), an `OpenAPIToolset` (1,
+    /// from its options), an `MCPToolset` (2: connection parameters, filter, prefix, options) or a
+    /// toolset written in JS (3: the object, and index.js's `resolveTools`); one export for the
+    /// four, as each export costs a shim.
+    pub fn make(kind: u32, a: JsValue, b: JsValue, c: JsValue, d: JsValue) -> Result<ToolHandle, JsValue> {
+        match kind {
+            0 => ToolHandle::function(a),
+            1 => ToolHandle::open_api(a),
+            2 => ToolHandle::mcp(a, b, c, d),
+            // As wasm-bindgen took a `Function` parameter: unchecked (index.js passes its own).
+            _ => ToolHandle::js_toolset(a, b.unchecked_into()),
+        }
+    }
+}
+
+impl ToolHandle {
     /// `FunctionTool` from `{name, description, parameters, execute(args, toolContext), isLongRunning}`.
-    pub fn function(options: JsValue) -> Result<ToolHandle, JsValue> {
+    fn function(options: JsValue) -> Result<ToolHandle, JsValue> {
         let options = FunctionToolOptions::new(options);
         let name = options
             .name()
@@ -238,7 +267,10 @@ impl ToolHandle {
             .require_confirmation(require_confirmation);
         Ok(ToolHandle { tool: ToolUnion::Tool(Rc::new(tool)) })
     }
+}
 
+#[wasm_bindgen]
+impl ToolHandle {
     /// One of ADK's own tools by its name (`exit_loop`, `get_user_choice`, `adk_request_input`,
     /// `preload_memory`, `load_memory`, `load_artifacts`, and Gemini's `google_search`, `url_context`,
     /// `google_maps_grounding`); one export for them all, as each export costs a shim.
@@ -281,15 +313,6 @@ impl ToolHandle {
             }
             Ok(JsValue::UNDEFINED)
         })
-    }
-
-    /// The tool's name (a toolset's is empty: its tools are named by the server).
-    #[wasm_bindgen(getter)]
-    pub fn name(&self) -> String {
-        match &self.tool {
-            ToolUnion::Tool(tool) => tool.name().to_string(),
-            ToolUnion::Toolset(_) => String::new(),
-        }
     }
 }
 

@@ -18,13 +18,12 @@ use crate::AdkError;
 use adk_mcp::McpClient;
 use serde_json::Value;
 
-#[wasm_bindgen]
 impl ToolHandle {
     /// The toolset of one MCP server, from `{type: 'StreamableHTTPConnectionParams' |
     /// 'SseConnectionParams', url, headers?, header?, fetch?}`, a filter (tool names, or a predicate
     /// of `{name, description}`), a name prefix and `{headerProvider?, authScheme?, …}`. `MCPToolset`
     /// keeps it and gives each agent a share: every agent shares the session.
-    pub fn mcp(
+    pub(super) fn mcp(
         params: JsValue,
         tool_filter: JsValue,
         prefix: JsValue,

@@ -30,13 +30,11 @@ fn object(options: &JsValue, key: &str) -> Result<Option<JsonObject>, JsValue> {
     }
 }
 
-#[wasm_bindgen]
 impl ToolHandle {
     /// The toolset of one spec, from `{specDict | specStr, specType?, toolFilter?, prefix?,
     /// preservePropertyNames?, authScheme?, authCredential?, credentialKey?, headerProvider?,
     /// allowPrivateNetworkAccess?}`. `OpenAPIToolset` keeps it and gives each agent a share.
-    #[wasm_bindgen(js_name = openApi)]
-    pub fn open_api(options: JsValue) -> Result<ToolHandle, JsValue> {
+    pub(super) fn open_api(options: JsValue) -> Result<ToolHandle, JsValue> {
         let spec = match (object(&options, "specDict")?, text(WHAT, &options, "specStr").map_err(to_js_error)?) {
             (Some(spec), _) => Value::Object(spec),
             (None, Some(spec)) => {

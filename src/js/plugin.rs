@@ -52,19 +52,22 @@ impl PluginHandle {
 
 #[wasm_bindgen]
 impl PluginHandle {
-    /// A plugin written in JS: its `name`, and `hooks`, the hooks it overrides, bound to it.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(name: String, hooks: JsValue) -> PluginHandle {
-        let hooks = HOOKS.map(|hook| prop(&hooks, hook).dyn_into().ok().map(|f| JsHook::new(f, hook)));
-        PluginHandle { plugin: Rc::new(JsPlugin { name, hooks }) }
-    }
-
-    /// ADK's `GlobalInstructionPlugin`: `instruction` (a template or a function of the context)
-    /// first in every model request's system instruction.
-    #[wasm_bindgen(js_name = globalInstruction)]
-    pub fn global_instruction(instruction_value: JsValue, name: String) -> Result<PluginHandle, JsValue> {
-        let instruction = instruction(&instruction_value, "GlobalInstructionPlugin").map_err(to_js_error)?;
-        Ok(PluginHandle { plugin: Rc::new(GlobalInstructionPlugin::new(instruction).named(&name)) })
+    /// A plugin by kind, one export for both: one written in JS (0: its `name`, and `value`, the
+    /// hooks it overrides, bound to it), or ADK's `GlobalInstructionPlugin` (1: `value` the
+    /// instruction, a template or a function of the context, first in every model request's
+    /// system instruction).
+    pub fn make(kind: u32, name: String, value: JsValue) -> Result<PluginHandle, JsValue> {
+        let plugin: Rc<dyn Plugin> = match kind {
+            0 => {
+                let hooks = HOOKS.map(|hook| prop(&value, hook).dyn_into().ok().map(|f| JsHook::new(f, hook)));
+                Rc::new(JsPlugin { name, hooks })
+            }
+            _ => {
+                let instruction = instruction(&value, "GlobalInstructionPlugin").map_err(to_js_error)?;
+                Rc::new(GlobalInstructionPlugin::new(instruction).named(&name))
+            }
+        };
+        Ok(PluginHandle { plugin })
     }
 }
 
