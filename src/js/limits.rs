@@ -1,24 +1,22 @@
-//! `setLimits` / `getLimits`: the instance's size limits (see `adk_core::limits`), in the JSON
-//! shape of `Limits`.
+//! `setLimits` / `getLimits` (through `eventModel`, see `events.rs`): the instance's size limits
+//! (see `adk_core::limits`), in the JSON shape of `Limits`.
 
 use adk_core::json;
 use adk_core::limits::{self, Limits};
 use serde_json::Value;
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 
 use super::convert::{from_js, to_js};
 use super::to_js_error;
 use crate::AdkError;
 
 /// The limits in force, in bytes.
-#[wasm_bindgen(js_name = getLimits)]
-pub fn get_limits() -> Result<JsValue, JsValue> {
+pub(super) fn get_limits() -> Result<JsValue, JsValue> {
     to_js(&limits::limits())
 }
 
 /// Changes the limits given (whole numbers of bytes) for the whole instance; returns them all.
-#[wasm_bindgen(js_name = setLimits)]
-pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
+pub(super) fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
     const WHAT: &str = "setLimits options";
     let refuse = |message: &str| to_js_error(AdkError::invalid(message));
     let Value::Object(given) = from_js::<Value>(WHAT, changes)? else {

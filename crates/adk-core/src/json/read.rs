@@ -50,6 +50,29 @@ impl Kind {
     }
 }
 
+/// What [`Reader::object`] calls for each member, as a trait object of its own: a `dyn FnMut`'s
+/// vtable would carry a `call_once` shim for every decoder's closure, which nothing calls.
+trait OnMember<'a> {
+    fn member(&mut self, r: &mut Reader<'a>, key: &str) -> Result<(), JsonError>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>, &str) -> Result<(), JsonError>> OnMember<'a> for F {
+    fn member(&mut self, r: &mut Reader<'a>, key: &str) -> Result<(), JsonError> {
+        self(r, key)
+    }
+}
+
+/// What [`Reader::array`] calls for each item (see [`OnMember`]).
+trait OnItem<'a> {
+    fn item(&mut self, r: &mut Reader<'a>) -> Result<(), JsonError>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
+    fn item(&mut self, r: &mut Reader<'a>) -> Result<(), JsonError> {
+        self(r)
+    }
+}
+
 /// Nesting deeper than this is refused (as serde_json does), so hostile input cannot exhaust the stack.
 const MAX_DEPTH: usize = 128;
 
@@ -284,7 +307,7 @@ impl<'a> Reader<'a> {
     }
 
     /// [`Self::object`] with one instance for every decoder (the walk is not duplicated per struct).
-    fn object_dyn(&mut self, field: &mut dyn FnMut(&mut Self, &str) -> Result<(), JsonError>) -> Result<(), JsonError> {
+    fn object_dyn(&mut self, field: &mut dyn OnMember<'a>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Object {
             return Err(self.unexpected("an object"));
         }
@@ -294,7 +317,7 @@ impl<'a> Reader<'a> {
                 let Some(Value::Object(map)) = slot.take() else { return Err(JsonError::data("expected an object")) };
                 for (key, value) in map {
                     self.set_slot(value);
-                    field(self, &key).map_err(|e| e.in_field(&key))?;
+                    field.member(self, &key).map_err(|e| e.in_field(&key))?;
                 }
             }
             Source::Text { .. } => {
@@ -311,7 +334,7 @@ impl<'a> Reader<'a> {
                             return Err(self.syntax("expected `:`"));
                         }
                         self.advance(1);
-                        field(self, &key).map_err(|e| e.in_field(&key))?;
+                        field.member(self, &key).map_err(|e| e.in_field(&key))?;
                         match self.peek_byte() {
                             Some(b',') => self.advance(1),
                             Some(b'}') => {
@@ -333,7 +356,7 @@ impl<'a> Reader<'a> {
         self.array_dyn(&mut item)
     }
 
-    fn array_dyn(&mut self, item: &mut dyn FnMut(&mut Self) -> Result<(), JsonError>) -> Result<(), JsonError> {
+    fn array_dyn(&mut self, item: &mut dyn OnItem<'a>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Array {
             return Err(self.unexpected("an array"));
         }
@@ -343,7 +366,7 @@ impl<'a> Reader<'a> {
                 let Some(Value::Array(items)) = slot.take() else { return Err(JsonError::data("expected an array")) };
                 for (index, value) in items.into_iter().enumerate() {
                     self.set_slot(value);
-                    item(self).map_err(|e| e.in_item(index))?;
+                    item.item(self).map_err(|e| e.in_item(index))?;
                 }
             }
             Source::Text { .. } => {
@@ -353,7 +376,7 @@ impl<'a> Reader<'a> {
                 } else {
                     let mut index = 0;
                     loop {
-                        item(self).map_err(|e| e.in_item(index))?;
+                        item.item(self).map_err(|e| e.in_item(index))?;
                         index += 1;
                         match self.peek_byte() {
                             Some(b',') => self.advance(1),
