@@ -33,13 +33,19 @@ export function needWasm(what) {
   if (!ready) throw adkError('FAILED_PRECONDITION', `${what}: adk-wasm is not initialised yet; call \`await init()\` first`);
 }
 
-export const setLimits = wasm.setLimits;
-export const getLimits = wasm.getLimits;
-export const parseEvent = wasm.parseEvent;
-export const eventToJson = wasm.eventToJson;
-export const createEvent = wasm.createEvent;
-export const getFunctionCalls = wasm.getFunctionCalls;
-export const getFunctionResponses = wasm.getFunctionResponses;
+// The event model's calls are one wasm export, told apart by number (each export costs a shim and
+// a wrapper): src/js/events.rs's numbers.
+const MODEL = {
+  parse: 0, toJson: 1, functionCalls: 2, functionResponses: 3, isAgent: 4, isFinalResponse: 5, isUser: 6,
+  hasTrailingCodeExecutionResult: 7, hasError: 8, args: 9, response: 10, fromParts: 11, getLimits: 12, setLimits: 13,
+};
+export const setLimits = (changes) => wasm.eventModel(MODEL.setLimits, changes);
+export const getLimits = () => wasm.eventModel(MODEL.getLimits);
+export const parseEvent = (input) => wasm.eventModel(MODEL.parse, input);
+export const eventToJson = (input) => wasm.eventModel(MODEL.toJson, input);
+export const createEvent = (init) => wasm.eventModel(MODEL.parse, init);
+export const getFunctionCalls = (input) => wasm.eventModel(MODEL.functionCalls, input);
+export const getFunctionResponses = (input) => wasm.eventModel(MODEL.functionResponses, input);
 
 // ADK's boolean predicates, read off the event as it is (nothing crosses into wasm for a boolean);
 // what is not an object with a string `author`, or throws when read, is decoded in wasm instead.
@@ -56,8 +62,8 @@ const hasPart = (e, kind) => partsOf(e).some((p) => p?.[kind] != null);
 const errorIn = (e) => typeof e.errorCode === 'string' && e.errorCode !== '';
 const trailingCode = (e) => partsOf(e).at(-1)?.codeExecutionResult != null;
 
-// ADK's tests are one wasm export, called by name.
-const inWasm = (test) => (event, agentName) => wasm.eventIs(test, event, agentName);
+// ADK's tests in wasm, for events that are not plain objects.
+const inWasm = (test) => (event, agentName) => wasm.eventModel(MODEL[test], event, agentName);
 export const hasError = predicate(inWasm('hasError'), errorIn);
 export const isUser = predicate(inWasm('isUser'), (e) => e.author === 'user');
 export const hasTrailingCodeExecutionResult = predicate(inWasm('hasTrailingCodeExecutionResult'), trailingCode);
@@ -97,11 +103,11 @@ export const Part = Object.freeze({
   fromText: (text) => ({ text: string('Part.fromText text', text) }),
   fromFunctionCall(name, args) {
     name = string('Part.fromFunctionCall name', name);
-    return call(name, args === undefined ? {} : wasm.jsonObject('args', args));
+    return call(name, args === undefined ? {} : wasm.eventModel(MODEL.args, args));
   },
   fromFunctionResponse(name, response) {
     name = string('Part.fromFunctionResponse name', name);
-    return { functionResponse: { name, response: wasm.jsonObject('response', response) } };
+    return { functionResponse: { name, response: wasm.eventModel(MODEL.response, response) } };
   },
   fromInlineData(data, mimeType) {
     if (!(data instanceof Uint8Array)) throw adkError('INVALID_ARGUMENT', 'Part.fromInlineData data: expected a Uint8Array');
@@ -116,7 +122,7 @@ export const Part = Object.freeze({
 });
 
 export const LlmResponse = Object.freeze({
-  fromParts: wasm.llmResponseFromParts,
+  fromParts: (parts) => wasm.eventModel(MODEL.fromParts, parts),
 });
 
 function abortError(signal) {

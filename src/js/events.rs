@@ -1,5 +1,7 @@
-//! Event model exports: `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers (the tests one
-//! export, called by name from core.js) and what core.js's `Part.from*` factories need of wasm.
+//! The event model's calls from core.js — `parseEvent`, `eventToJson`, `createEvent`, ADK's helpers
+//! and tests of an event, what the `Part.from*` factories need of wasm, `LlmResponse.fromParts` and
+//! the limits — through one export told apart by number: each export costs a shim and a JS wrapper,
+//! in every entry.
 
 use wasm_bindgen::prelude::*;
 
@@ -26,65 +28,86 @@ pub(super) fn event(value: &JsValue) -> Result<Event, JsValue> {
     Event::from_json(&text).map_err(to_js_error)
 }
 
-/// Decodes an event (object or JSON text) and returns it normalised in ADK's wire shape.
-#[wasm_bindgen(js_name = parseEvent)]
+/// Decodes an event (object or JSON text) and returns it normalised in ADK's wire shape: the
+/// calls' Rust face, as tests/web.rs uses them (not exported: JS reaches them through [`event_model`]).
 pub fn parse_event(input: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&event(input)?)
+    event_model(PARSE, input, &JsValue::UNDEFINED)
 }
 
 /// The ADK wire JSON text of an event.
-#[wasm_bindgen(js_name = eventToJson)]
 pub fn event_to_json(input: &JsValue) -> Result<String, JsValue> {
     event(input)?.to_json().map_err(to_js_error)
 }
 
 /// A new event from `init` (at least `author`), with a fresh id and the current time unless given.
-#[wasm_bindgen(js_name = createEvent)]
 pub fn create_event(init: &JsValue) -> Result<JsValue, JsValue> {
     parse_event(init)
 }
 
-/// ADK's `Event.get_function_calls()`.
-#[wasm_bindgen(js_name = getFunctionCalls)]
-pub fn get_function_calls(input: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&event(input)?.get_function_calls())
-}
-
-/// ADK's `Event.get_function_responses()`.
-#[wasm_bindgen(js_name = getFunctionResponses)]
-pub fn get_function_responses(input: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&event(input)?.get_function_responses())
-}
-
-/// ADK's boolean tests of an event, by their JS names: `isFinalResponse`, `isUser`, `isAgent`
-/// (with `agentName`, that agent), `hasError`, `hasTrailingCodeExecutionResult`. One export for
-/// all (each export costs a shim): core.js answers them in JS for events given as objects.
-#[wasm_bindgen(js_name = eventIs)]
+/// ADK's boolean test of an event named `test` by its JS name (`isFinalResponse`, …).
 pub fn event_is(test: &str, input: &JsValue, agent_name: &JsValue) -> Result<bool, JsValue> {
-    // One decoding and one call of each test, whichever is asked: each copy costs bytes.
-    let name = match test != "isAgent" || agent_name.is_undefined() || agent_name.is_null() {
-        true => None,
-        false => Some(string_arg("isAgent agentName", agent_name)?),
+    let op = match test {
+        "isAgent" => IS_AGENT,
+        "isFinalResponse" => IS_FINAL_RESPONSE,
+        "isUser" => IS_USER,
+        "hasTrailingCodeExecutionResult" => HAS_TRAILING_CODE_EXECUTION_RESULT,
+        _ => HAS_ERROR,
     };
+    Ok(event_model(op, input, agent_name)?.is_truthy())
+}
+
+/// The calls, by the numbers core.js passes (`MODEL` there).
+const PARSE: u32 = 0;
+const TO_JSON: u32 = 1;
+const FUNCTION_CALLS: u32 = 2;
+const FUNCTION_RESPONSES: u32 = 3;
+const IS_AGENT: u32 = 4;
+const IS_FINAL_RESPONSE: u32 = 5;
+const IS_USER: u32 = 6;
+const HAS_TRAILING_CODE_EXECUTION_RESULT: u32 = 7;
+/// What any other number asks too.
+const HAS_ERROR: u32 = 8;
+const ARGS: u32 = 9;
+const RESPONSE: u32 = 10;
+const FROM_PARTS: u32 = 11;
+const GET_LIMITS: u32 = 12;
+const SET_LIMITS: u32 = 13;
+
+/// Call `op` with `input` (an event as a JS object or JSON text, for the first nine) and `arg`
+/// (`isAgent`'s agent name):
+/// - `parseEvent` / `createEvent`: the event decoded (a fresh id and the current time unless given)
+///   and returned normalised in ADK's wire shape; `eventToJson`: its ADK wire JSON text;
+/// - ADK's `Event.get_function_calls()` / `get_function_responses()`;
+/// - ADK's boolean tests (core.js answers them in JS for events given as objects);
+/// - the object a `Part.fromFunctionCall` / `fromFunctionResponse` carries (`args`, `response`),
+///   checked and normalised as the event model reads it (core.js builds the part);
+/// - `LlmResponse.fromParts`, `getLimits`, `setLimits`.
+#[wasm_bindgen(js_name = eventModel)]
+pub fn event_model(op: u32, input: &JsValue, arg: &JsValue) -> Result<JsValue, JsValue> {
+    match op {
+        TO_JSON => return event_to_json(input).map(JsValue::from),
+        ARGS => return to_js(&from_js::<JsonObject>("args", input)?),
+        RESPONSE => return to_js(&from_js::<JsonObject>("response", input)?),
+        FROM_PARTS => return to_js(&LlmResponse::from_parts(from_js("parts", input)?)),
+        GET_LIMITS => return super::limits::get_limits(),
+        SET_LIMITS => return super::limits::set_limits(input),
+        _ => {}
+    }
+    let name = match op != IS_AGENT || arg.is_undefined() || arg.is_null() {
+        true => None,
+        false => Some(string_arg("isAgent agentName", arg)?),
+    };
+    // One decoding and one call of each test, whichever is asked: each copy costs bytes.
     let event = event(input)?;
-    Ok(match test {
-        "isAgent" => event.is_agent(name.as_deref()),
-        "isFinalResponse" => event.is_final_response(),
-        "isUser" => event.is_user(),
-        "hasTrailingCodeExecutionResult" => event.has_trailing_code_execution_result(),
+    let truth = match op {
+        PARSE => return to_js(&event),
+        FUNCTION_CALLS => return to_js(&event.get_function_calls()),
+        FUNCTION_RESPONSES => return to_js(&event.get_function_responses()),
+        IS_AGENT => event.is_agent(name.as_deref()),
+        IS_FINAL_RESPONSE => event.is_final_response(),
+        IS_USER => event.is_user(),
+        HAS_TRAILING_CODE_EXECUTION_RESULT => event.has_trailing_code_execution_result(),
         _ => event.has_error(),
-    })
-}
-
-/// The object a `Part.fromFunctionCall` / `fromFunctionResponse` carries (`what`: `args`,
-/// `response`), checked and normalised as the event model reads it; core.js builds the part.
-#[wasm_bindgen(js_name = jsonObject)]
-pub fn json_object(what: &str, value: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&from_js::<JsonObject>(what, value)?)
-}
-
-/// `LlmResponse.fromParts`.
-#[wasm_bindgen(js_name = llmResponseFromParts)]
-pub fn llm_response_from_parts(parts: &JsValue) -> Result<JsValue, JsValue> {
-    to_js(&LlmResponse::from_parts(from_js("parts", parts)?))
+    };
+    Ok(truth.into())
 }

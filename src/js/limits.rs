@@ -1,27 +1,26 @@
-//! `setLimits` / `getLimits`: the instance's size limits (see `adk_core::limits`), in the JSON
-//! shape of `Limits`.
+//! `setLimits` / `getLimits` (through `eventModel`, see `events.rs`): the instance's size limits
+//! (see `adk_core::limits`), in the JSON shape of `Limits`.
 
 use adk_core::json;
 use adk_core::limits::{self, Limits};
 use serde_json::Value;
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 
-use super::convert::{from_js, to_js};
+use super::convert::{json_text, to_js};
 use super::to_js_error;
 use crate::AdkError;
 
 /// The limits in force, in bytes.
-#[wasm_bindgen(js_name = getLimits)]
-pub fn get_limits() -> Result<JsValue, JsValue> {
+pub(super) fn get_limits() -> Result<JsValue, JsValue> {
     to_js(&limits::limits())
 }
 
 /// Changes the limits given (whole numbers of bytes) for the whole instance; returns them all.
-#[wasm_bindgen(js_name = setLimits)]
-pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
+pub(super) fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
     const WHAT: &str = "setLimits options";
     let refuse = |message: &str| to_js_error(AdkError::invalid(message));
-    let Value::Object(given) = from_js::<Value>(WHAT, changes)? else {
+    let text = json_text(WHAT, changes).map_err(to_js_error)?;
+    let Value::Object(given) = json::parse(WHAT, &text).map_err(to_js_error)? else {
         return Err(refuse(concat!("invalid ", "setLimits options", ": expected an object")));
     };
     // A misspelt limit would otherwise be ignored without a word (the decoder passes over
@@ -36,7 +35,7 @@ pub fn set_limits(changes: &JsValue) -> Result<JsValue, JsValue> {
         return Err(refuse(&message));
     }
     // A limit left out reads as the one in force (see `Limits`): the checks and their messages
-    // are the decoder's.
-    limits::set_limits(json::from_value(WHAT, Value::Object(given)).map_err(to_js_error)?);
+    // are the decoder's, which reads the same text again (not the `Value`, which it would write out).
+    limits::set_limits(json::from_str(WHAT, &text).map_err(to_js_error)?);
     get_limits()
 }

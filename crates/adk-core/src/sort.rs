@@ -35,9 +35,21 @@ fn swaps(order: &[usize]) -> Vec<(usize, usize)> {
     swaps
 }
 
+/// The comparison [`order`] calls, as a trait object of its own: a `dyn Fn`'s vtable would carry
+/// `call_once` and `call_mut` shims for every caller's closure, which nothing calls.
+trait Less {
+    fn less(&self, a: usize, b: usize) -> bool;
+}
+
+impl<F: Fn(usize, usize) -> bool> Less for F {
+    fn less(&self, a: usize, b: usize) -> bool {
+        self(a, b)
+    }
+}
+
 /// The indices `0..n` sorted by `less`, stably: a bottom-up merge sort.
 #[inline(never)]
-fn order(n: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+fn order(n: usize, less: &dyn Less) -> Vec<usize> {
     let mut from: Vec<usize> = (0..n).collect();
     let mut into = Vec::with_capacity(n);
     let mut width = 1;
@@ -50,7 +62,7 @@ fn order(n: usize, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
             loop {
                 // The right item goes first only when strictly less: that keeps the sort stable.
                 let take_right = match (l.peek(), r.peek()) {
-                    (Some(&&a), Some(&&b)) => less(b, a),
+                    (Some(&&a), Some(&&b)) => less.less(b, a),
                     (None, Some(_)) => true,
                     (_, None) => false,
                 };

@@ -138,16 +138,14 @@ impl<T: FromJson> FromJson for SmallMap<T> {
 /// Where `key` was among the `len` entries read so far, or `None` (and it is recorded as the next
 /// one): a repeated key's value replaces the first one's in its place, found without a search
 /// through all the others (input can hold thousands). `seen` is a JSON object of key → index, whose
-/// code the module has already; one instance for every value type.
+/// code the module has already: only its `insert` (which gives back what the key had, put back
+/// then), not a lookup too; one instance for every value type.
 #[inline(never)]
 fn repeated(seen: &mut serde_json::Map<String, serde_json::Value>, key: &str, len: usize) -> Option<usize> {
-    match seen.get(key).and_then(serde_json::Value::as_u64) {
-        Some(at) => usize::try_from(at).ok(),
-        None => {
-            seen.insert(key.to_string(), len.into());
-            None
-        }
-    }
+    let first = seen.insert(key.to_string(), len.into())?;
+    let at = first.as_u64().and_then(|at| usize::try_from(at).ok());
+    seen.insert(key.to_string(), first);
+    at
 }
 
 impl<T: ToJson> ToJson for SmallMap<T> {

@@ -1,6 +1,6 @@
 //! JSON in and out of the SDK's types, written for the browser's download and speed.
 //!
-//! Every type has one decoder ([`FromJson`], over a [`Reader`] of text or of a `Value`) and one
+//! Every type has one decoder ([`FromJson`], over a [`Reader`] of text) and one
 //! encoder ([`ToJson`], into a [`Writer`]), most of them declared with [`json_struct!`](crate::json_struct).
 //! Unlike derived serde code, nothing is instantiated per input format, which keeps the wasm module
 //! small; decoding reads text in place, borrowing what it does not keep. Errors name the path of
@@ -40,9 +40,17 @@ pub fn from_str<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     T::read_json(&mut reader).and_then(|value| reader.finish().map(|()| value)).map_err(|e| e.into_adk(what))
 }
 
-/// Decodes `T` from a `Value` already in memory.
+/// Decodes `T` from a `Value` already in memory, through its text: one reader (of text) for
+/// every decoder, not a second walk of `Value`s in each of its steps.
 pub fn from_value<T: FromJson>(what: &str, value: Value) -> Result<T, AdkError> {
-    T::read_json(&mut Reader::value(value)).map_err(|e| e.into_adk(what))
+    read_value(&value).map_err(|e| e.into_adk(what))
+}
+
+/// [`from_value`] before the error names what was read.
+fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
+    let text = to_string(value);
+    let mut reader = Reader::unbounded(&text);
+    T::read_json(&mut reader)
 }
 
 /// The member `key` of an object, found by a scan rather than by hashing (objects read for a few
@@ -157,7 +165,7 @@ pub fn serialize_via_json<T: ToJson + ?Sized, S: serde::Serializer>(
 #[doc(hidden)]
 pub fn deserialize_via_json<'de, T: FromJson, D: serde::Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
     let value = <Value as serde::Deserialize>::deserialize(deserializer)?;
-    T::read_json(&mut Reader::value(value)).map_err(serde::de::Error::custom)
+    read_value(&value).map_err(serde::de::Error::custom)
 }
 
 #[doc(hidden)]

@@ -1,6 +1,7 @@
 //! The pull reader every decoder is written against. It reads JSON text in place (strings without
-//! escapes are borrowed, nothing is built that the decoder does not keep), or walks a
-//! `serde_json::Value` already in memory, with the same calls, so each type has one decoder.
+//! escapes are borrowed, nothing is built that the decoder does not keep). A `serde_json::Value`
+//! already in memory is read through its text (see [`super::from_value`]): a reader that could
+//! walk `Value`s too had a second branch in each of its steps, in every module.
 
 use std::borrow::Cow;
 
@@ -37,34 +38,38 @@ impl Kind {
             Kind::Object => "an object",
         }
     }
+}
 
-    fn of(value: &Value) -> Kind {
-        match value {
-            Value::Null => Kind::Null,
-            Value::Bool(_) => Kind::Bool,
-            Value::Number(_) => Kind::Number,
-            Value::String(_) => Kind::String,
-            Value::Array(_) => Kind::Array,
-            Value::Object(_) => Kind::Object,
-        }
+/// What [`Reader::object`] calls for each member, as a trait object of its own: a `dyn FnMut`'s
+/// vtable would carry a `call_once` shim for every decoder's closure, which nothing calls.
+trait OnMember<'a> {
+    fn member(&mut self, r: &mut Reader<'a>, key: &str) -> Result<(), JsonError>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>, &str) -> Result<(), JsonError>> OnMember<'a> for F {
+    fn member(&mut self, r: &mut Reader<'a>, key: &str) -> Result<(), JsonError> {
+        self(r, key)
+    }
+}
+
+/// What [`Reader::array`] calls for each item (see [`OnMember`]).
+trait OnItem<'a> {
+    fn item(&mut self, r: &mut Reader<'a>) -> Result<(), JsonError>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
+    fn item(&mut self, r: &mut Reader<'a>) -> Result<(), JsonError> {
+        self(r)
     }
 }
 
 /// Nesting deeper than this is refused (as serde_json does), so hostile input cannot exhaust the stack.
 const MAX_DEPTH: usize = 128;
 
-enum Source<'a> {
-    Text {
-        text: &'a str,
-        pos: usize,
-    },
-    /// The value the next read takes.
-    Value(Option<Value>),
-}
-
 /// Reads one JSON value, piece by piece.
 pub struct Reader<'a> {
-    source: Source<'a>,
+    text: &'a str,
+    pos: usize,
     depth: usize,
     /// Bytes of decoded structure still allowed (see [`Reader::charge`]); the first budget.
     room: usize,
@@ -95,45 +100,37 @@ impl<'a> Reader<'a> {
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
-        Reader { source: Source::Text { text, pos: 0 }, depth: 0, room: budget, budget }
+        Reader { text, pos: 0, depth: 0, room: budget, budget }
     }
 
-    /// A reader walking `value`.
-    pub fn value(value: Value) -> Reader<'static> {
-        // A value in memory has been paid for already.
-        Reader { source: Source::Value(Some(value)), depth: 0, room: usize::MAX, budget: usize::MAX }
+    /// A reader of the text of a value already in memory, which has been paid for already.
+    pub(super) fn unbounded(text: &'a str) -> Self {
+        Reader { text, pos: 0, depth: 0, room: usize::MAX, budget: usize::MAX }
     }
 
     /// After the top value: only white space may follow.
     pub fn finish(&mut self) -> Result<(), JsonError> {
-        if let Source::Text { text, pos } = &mut self.source {
-            *pos = skip_ws(text.as_bytes(), *pos);
-            if *pos < text.len() {
-                return Err(self.syntax("trailing characters"));
-            }
+        self.pos = skip_ws(self.text.as_bytes(), self.pos);
+        if self.pos < self.text.len() {
+            return Err(self.syntax("trailing characters"));
         }
         Ok(())
     }
 
     /// What the next value is (nothing is consumed).
     pub fn kind(&mut self) -> Result<Kind, JsonError> {
-        match &mut self.source {
-            Source::Value(slot) => slot.as_ref().map(Kind::of).ok_or_else(|| JsonError::data("no value left")),
-            Source::Text { text, pos } => {
-                *pos = skip_ws(text.as_bytes(), *pos);
-                let rest = text.as_bytes().get(*pos..).unwrap_or_default();
-                match rest.first() {
-                    Some(b'n') if rest.starts_with(b"null") => Ok(Kind::Null),
-                    Some(b't') if rest.starts_with(b"true") => Ok(Kind::Bool),
-                    Some(b'f') if rest.starts_with(b"false") => Ok(Kind::Bool),
-                    Some(b'-' | b'0'..=b'9') => Ok(Kind::Number),
-                    Some(b'"') => Ok(Kind::String),
-                    Some(b'[') => Ok(Kind::Array),
-                    Some(b'{') => Ok(Kind::Object),
-                    Some(_) => Err(self.syntax("expected value")),
-                    None => Err(self.syntax("EOF while parsing a value")),
-                }
-            }
+        self.pos = skip_ws(self.text.as_bytes(), self.pos);
+        let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+        match rest.first() {
+            Some(b'n') if rest.starts_with(b"null") => Ok(Kind::Null),
+            Some(b't') if rest.starts_with(b"true") => Ok(Kind::Bool),
+            Some(b'f') if rest.starts_with(b"false") => Ok(Kind::Bool),
+            Some(b'-' | b'0'..=b'9') => Ok(Kind::Number),
+            Some(b'"') => Ok(Kind::String),
+            Some(b'[') => Ok(Kind::Array),
+            Some(b'{') => Ok(Kind::Object),
+            Some(_) => Err(self.syntax("expected value")),
+            None => Err(self.syntax("EOF while parsing a value")),
         }
     }
 
@@ -150,10 +147,7 @@ impl<'a> Reader<'a> {
         if self.kind()? != Kind::Null {
             return Ok(false);
         }
-        match &mut self.source {
-            Source::Value(slot) => *slot = None,
-            Source::Text { .. } => self.literal(b"null")?,
-        }
+        self.literal(b"null")?;
         Ok(true)
     }
 
@@ -162,14 +156,9 @@ impl<'a> Reader<'a> {
         if self.kind()? != Kind::Bool {
             return Err(self.unexpected("a boolean"));
         }
-        match &mut self.source {
-            Source::Value(slot) => Ok(matches!(slot.take(), Some(Value::Bool(true)))),
-            Source::Text { text, pos } => {
-                let truth = text.as_bytes().get(*pos) == Some(&b't');
-                self.literal(if truth { b"true" } else { b"false" })?;
-                Ok(truth)
-            }
-        }
+        let truth = self.text.as_bytes().get(self.pos) == Some(&b't');
+        self.literal(if truth { b"true" } else { b"false" })?;
+        Ok(truth)
     }
 
     /// A number, as serde_json keeps it: an integer when it is one that fits, else a float.
@@ -177,54 +166,46 @@ impl<'a> Reader<'a> {
         if self.kind()? != Kind::Number {
             return Err(self.unexpected("a number"));
         }
-        match &mut self.source {
-            Source::Value(slot) => match slot.take() {
-                Some(Value::Number(n)) => Ok(n),
-                _ => Err(JsonError::data("expected a number")),
-            },
-            Source::Text { text, pos } => {
-                let bytes = text.as_bytes();
-                let start = *pos;
-                let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
-                let digits = |from: usize| {
-                    from + bytes.get(from..).map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count())
-                };
-                let int_end = digits(end);
-                if int_end == end || (bytes.get(end) == Some(&b'0') && int_end > end + 1) {
-                    return Err(self.syntax("invalid number"));
-                }
-                end = int_end;
-                let mut float = false;
-                if bytes.get(end) == Some(&b'.') {
-                    let frac_end = digits(end + 1);
-                    if frac_end == end + 1 {
-                        return Err(self.syntax("invalid number"));
-                    }
-                    end = frac_end;
-                    float = true;
-                }
-                if matches!(bytes.get(end), Some(b'e' | b'E')) {
-                    let mut exp = end + 1;
-                    if matches!(bytes.get(exp), Some(b'+' | b'-')) {
-                        exp += 1;
-                    }
-                    let exp_end = digits(exp);
-                    if exp_end == exp {
-                        return Err(self.syntax("invalid number"));
-                    }
-                    end = exp_end;
-                    float = true;
-                }
-                let token = text.get(start..end).unwrap_or_default();
-                *pos = end;
-                if !float {
-                    if let Some(n) = integer(token) {
-                        return Ok(n);
-                    }
-                }
-                Number::from_f64(super::float::parse(token)).ok_or_else(|| self.syntax("number out of range"))
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let start = self.pos;
+        let mut end = start + usize::from(bytes.get(start) == Some(&b'-'));
+        let digits =
+            |from: usize| from + bytes.get(from..).map_or(0, |b| b.iter().take_while(|c| c.is_ascii_digit()).count());
+        let int_end = digits(end);
+        if int_end == end || (bytes.get(end) == Some(&b'0') && int_end > end + 1) {
+            return Err(self.syntax("invalid number"));
+        }
+        end = int_end;
+        let mut float = false;
+        if bytes.get(end) == Some(&b'.') {
+            let frac_end = digits(end + 1);
+            if frac_end == end + 1 {
+                return Err(self.syntax("invalid number"));
+            }
+            end = frac_end;
+            float = true;
+        }
+        if matches!(bytes.get(end), Some(b'e' | b'E')) {
+            let mut exp = end + 1;
+            if matches!(bytes.get(exp), Some(b'+' | b'-')) {
+                exp += 1;
+            }
+            let exp_end = digits(exp);
+            if exp_end == exp {
+                return Err(self.syntax("invalid number"));
+            }
+            end = exp_end;
+            float = true;
+        }
+        let token = text.get(start..end).unwrap_or_default();
+        self.pos = end;
+        if !float {
+            if let Some(n) = integer(token) {
+                return Ok(n);
             }
         }
+        Number::from_f64(super::float::parse(token)).ok_or_else(|| self.syntax("number out of range"))
     }
 
     /// A number as `f64`.
@@ -253,23 +234,15 @@ impl<'a> Reader<'a> {
         if self.kind()? != Kind::String {
             return Err(self.unexpected("a string"));
         }
-        match &mut self.source {
-            Source::Value(slot) => match slot.take() {
-                Some(Value::String(s)) => Ok(Cow::Owned(s)),
-                _ => Err(JsonError::data("expected a string")),
-            },
-            Source::Text { text, pos } => {
-                let (value, end) = match scan_string(text, *pos + 1) {
-                    Ok(found) => found,
-                    Err((message, at)) => {
-                        *pos = at;
-                        return Err(self.syntax(message));
-                    }
-                };
-                *pos = end;
-                Ok(value)
+        let (value, end) = match scan_string(self.text, self.pos + 1) {
+            Ok(found) => found,
+            Err((message, at)) => {
+                self.pos = at;
+                return Err(self.syntax(message));
             }
-        }
+        };
+        self.pos = end;
+        Ok(value)
     }
 
     /// A string, owned.
@@ -284,43 +257,27 @@ impl<'a> Reader<'a> {
     }
 
     /// [`Self::object`] with one instance for every decoder (the walk is not duplicated per struct).
-    fn object_dyn(&mut self, field: &mut dyn FnMut(&mut Self, &str) -> Result<(), JsonError>) -> Result<(), JsonError> {
+    fn object_dyn(&mut self, field: &mut dyn OnMember<'a>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Object {
             return Err(self.unexpected("an object"));
         }
         self.enter()?;
-        match &mut self.source {
-            Source::Value(slot) => {
-                let Some(Value::Object(map)) = slot.take() else { return Err(JsonError::data("expected an object")) };
-                for (key, value) in map {
-                    self.set_slot(value);
-                    field(self, &key).map_err(|e| e.in_field(&key))?;
+        self.pos += 1;
+        if self.peek_byte() == Some(b'}') {
+            self.pos += 1;
+        } else {
+            loop {
+                if self.peek_byte() != Some(b'"') {
+                    return Err(self.syntax("key must be a string"));
                 }
-            }
-            Source::Text { .. } => {
-                self.advance(1);
-                if self.peek_byte() == Some(b'}') {
-                    self.advance(1);
-                } else {
-                    loop {
-                        if self.peek_byte() != Some(b'"') {
-                            return Err(self.syntax("key must be a string"));
-                        }
-                        let key = self.str()?;
-                        if self.peek_byte() != Some(b':') {
-                            return Err(self.syntax("expected `:`"));
-                        }
-                        self.advance(1);
-                        field(self, &key).map_err(|e| e.in_field(&key))?;
-                        match self.peek_byte() {
-                            Some(b',') => self.advance(1),
-                            Some(b'}') => {
-                                self.advance(1);
-                                break;
-                            }
-                            _ => return Err(self.syntax("expected `,` or `}`")),
-                        }
-                    }
+                let key = self.str()?;
+                if self.peek_byte() != Some(b':') {
+                    return Err(self.syntax("expected `:`"));
+                }
+                self.pos += 1;
+                field.member(self, &key).map_err(|e| e.in_field(&key))?;
+                if !self.more(b'}', "expected `,` or `}`")? {
+                    break;
                 }
             }
         }
@@ -333,37 +290,21 @@ impl<'a> Reader<'a> {
         self.array_dyn(&mut item)
     }
 
-    fn array_dyn(&mut self, item: &mut dyn FnMut(&mut Self) -> Result<(), JsonError>) -> Result<(), JsonError> {
+    fn array_dyn(&mut self, item: &mut dyn OnItem<'a>) -> Result<(), JsonError> {
         if self.kind()? != Kind::Array {
             return Err(self.unexpected("an array"));
         }
         self.enter()?;
-        match &mut self.source {
-            Source::Value(slot) => {
-                let Some(Value::Array(items)) = slot.take() else { return Err(JsonError::data("expected an array")) };
-                for (index, value) in items.into_iter().enumerate() {
-                    self.set_slot(value);
-                    item(self).map_err(|e| e.in_item(index))?;
-                }
-            }
-            Source::Text { .. } => {
-                self.advance(1);
-                if self.peek_byte() == Some(b']') {
-                    self.advance(1);
-                } else {
-                    let mut index = 0;
-                    loop {
-                        item(self).map_err(|e| e.in_item(index))?;
-                        index += 1;
-                        match self.peek_byte() {
-                            Some(b',') => self.advance(1),
-                            Some(b']') => {
-                                self.advance(1);
-                                break;
-                            }
-                            _ => return Err(self.syntax("expected `,` or `]`")),
-                        }
-                    }
+        self.pos += 1;
+        if self.peek_byte() == Some(b']') {
+            self.pos += 1;
+        } else {
+            let mut index = 0;
+            loop {
+                item.item(self).map_err(|e| e.in_item(index))?;
+                index += 1;
+                if !self.more(b']', "expected `,` or `]`")? {
+                    break;
                 }
             }
         }
@@ -377,18 +318,12 @@ impl<'a> Reader<'a> {
             Kind::Null => self.null().map(drop),
             Kind::Bool => self.bool().map(drop),
             Kind::Number => self.number().map(drop),
-            Kind::String => match &mut self.source {
-                Source::Value(slot) => {
-                    *slot = None;
+            Kind::String => match skip_string(self.text.as_bytes(), self.pos + 1) {
+                Some(end) => {
+                    self.pos = end;
                     Ok(())
                 }
-                Source::Text { text, pos } => match skip_string(text.as_bytes(), *pos + 1) {
-                    Some(end) => {
-                        *pos = end;
-                        Ok(())
-                    }
-                    None => self.str().map(drop),
-                },
+                None => self.str().map(drop),
             },
             Kind::Array => self.array(|r| r.skip()),
             Kind::Object => self.object(|r, _| r.skip()),
@@ -397,9 +332,6 @@ impl<'a> Reader<'a> {
 
     /// The next value, whole.
     pub fn json_value(&mut self) -> Result<Value, JsonError> {
-        if let Source::Value(slot) = &mut self.source {
-            return slot.take().ok_or_else(|| JsonError::data("no value left"));
-        }
         Ok(match self.kind()? {
             Kind::Null => {
                 self.null()?;
@@ -430,31 +362,23 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// The next value's own JSON text, unchanged (read from a `Value`, written out).
+    /// The next value's own JSON text, unchanged.
     pub fn raw(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        if let Source::Value(slot) = &mut self.source {
-            let value = slot.take().ok_or_else(|| JsonError::data("no value left"))?;
-            return Ok(Cow::Owned(super::to_string(&value)));
-        }
         let ((), text) = self.with_text(Self::skip)?;
         Ok(Cow::Borrowed(text.unwrap_or_default()))
     }
 
     /// Reads the next value with `read` and gives, with what it read, the JSON text it read it
-    /// from (`None` when walking a `Value`): a decoder can keep the wire's own text.
+    /// from: a decoder can keep the wire's own text (`Some` after any read that succeeded, which
+    /// ends on a character boundary).
     pub fn with_text<T>(
         &mut self,
         read: impl FnOnce(&mut Self) -> Result<T, JsonError>,
     ) -> Result<(T, Option<&'a str>), JsonError> {
         self.kind()?;
-        let start = self.position();
+        let start = self.pos;
         let value = read(self)?;
-        let end = self.position();
-        let text = match &self.source {
-            Source::Text { text, .. } => text.get(start..end),
-            Source::Value(_) => None,
-        };
-        Ok((value, text))
+        Ok((value, self.text.get(start..self.pos)))
     }
 
     fn enter(&mut self) -> Result<(), JsonError> {
@@ -465,54 +389,35 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn set_slot(&mut self, value: Value) {
-        self.source = Source::Value(Some(value));
-    }
-
-    fn position(&self) -> usize {
-        match &self.source {
-            Source::Text { pos, .. } => *pos,
-            Source::Value(_) => 0,
-        }
+    /// After a member or an item: `true` past a `,` (another follows), `false` past `close`.
+    fn more(&mut self, close: u8, expected: &str) -> Result<bool, JsonError> {
+        let comma = match self.peek_byte() {
+            Some(b',') => true,
+            Some(b) if b == close => false,
+            _ => return Err(self.syntax(expected)),
+        };
+        self.pos += 1;
+        Ok(comma)
     }
 
     fn peek_byte(&mut self) -> Option<u8> {
-        match &mut self.source {
-            Source::Text { text, pos } => {
-                *pos = skip_ws(text.as_bytes(), *pos);
-                text.as_bytes().get(*pos).copied()
-            }
-            Source::Value(_) => None,
-        }
-    }
-
-    fn advance(&mut self, n: usize) {
-        if let Source::Text { pos, .. } = &mut self.source {
-            *pos += n;
-        }
+        self.pos = skip_ws(self.text.as_bytes(), self.pos);
+        self.text.as_bytes().get(self.pos).copied()
     }
 
     fn literal(&mut self, word: &[u8]) -> Result<(), JsonError> {
-        if let Source::Text { text, pos } = &mut self.source {
-            if text.as_bytes().get(*pos..*pos + word.len()) != Some(word) {
-                return Err(self.syntax("expected value"));
-            }
-            *pos += word.len();
+        if self.text.as_bytes().get(self.pos..self.pos + word.len()) != Some(word) {
+            return Err(self.syntax("expected value"));
         }
+        self.pos += word.len();
         Ok(())
     }
 
     /// A syntax error at the current position, with its line and column.
     fn syntax(&self, message: &str) -> JsonError {
-        let (line, column) = match &self.source {
-            Source::Text { text, pos } => {
-                let before = text.as_bytes().get(..*pos).unwrap_or_default();
-                let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-                let column = *pos - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
-                (line, column)
-            }
-            Source::Value(_) => (0, 0),
-        };
+        let before = self.text.as_bytes().get(..self.pos).unwrap_or_default();
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let column = self.pos - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
         JsonError::syntax(message, line, column)
     }
 }
