@@ -22,6 +22,8 @@ for (const dir of ['', 'a2a/', 'server/']) {
     const file = new URL(input, root);
     if (file.pathname !== entry) rmSync(file);
   }
+  // wasm-bindgen's snippets (src/platform/fetch.js) are in the bundle now: their folders go too.
+  rmSync(new URL(`${dir}snippets/`, pkg), { recursive: true, force: true });
 }
 
 for (const name of ['worker.js', 'chat-source.js', 'ag-ui.js', 'ag-ui-events.js', 'ai-sdk.js', 'oauth-redirect.js', 'server/oauth-redirect.js']) {

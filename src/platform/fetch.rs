@@ -4,21 +4,43 @@
 //! `(url, init) => fetch(url, {...init, headers: {...init.headers, Authorization}})` keeps the SDK's
 //! own headers. The answer's status and headers are read from the `Response`, and its body chunk by
 //! chunk through the stream reader. One `AbortController` per request is fired by the
-//! run's cancellation and by dropping the body.
+//! run's cancellation and by dropping the body. Building `init` and reading the `Response` are
+//! done by fetch.js: a few lines of JS there cost several kilobytes of bindings here.
 
 use std::rc::Rc;
 
 use async_trait::async_trait;
 use futures_util::StreamExt;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::abort::AbortBridge;
-use super::interop::{call, js_error_to_core, prop, resolve};
+use super::interop::{js_error_to_core, prop};
 use super::iter::JsStream;
-use super::sys::ReadableStream;
 use adk_core::cancellation::Cancellation;
 use adk_core::http::{ByteStream, HttpClient, HttpRequest, HttpResponse};
 use adk_core::{AdkError, ErrorCode};
+
+#[wasm_bindgen(module = "/src/platform/fetch.js")]
+extern "C" {
+    /// `fetch(url, init)`, settled to `undefined` (not a `Response`) or `[status, headers, reader,
+    /// error]`.
+    fn send(
+        fetch: &js_sys::Function,
+        url: &str,
+        method: &str,
+        headers: js_sys::Array,
+        body: Option<String>,
+        signal: &web_sys::AbortSignal,
+    ) -> js_sys::Promise;
+
+    /// A body chunk as a `Uint8Array`.
+    fn bytes(chunk: JsValue) -> js_sys::Uint8Array;
+
+    /// `fetch(url, init)`, its answer and failure ignored.
+    #[cfg(feature = "agents")]
+    fn forget(fetch: &js_sys::Function, url: &str, method: &str, headers: js_sys::Array, body: Option<String>);
+}
 
 /// Sends requests with a JS `fetch` function.
 #[derive(Clone)]
@@ -56,84 +78,45 @@ fn network_error(url: &str, error: AdkError) -> AdkError {
     AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
-/// The response's headers, names in lower case: `[name, value]` pairs as `Array.from(headers)`
-/// gives them.
-fn headers(response: &web_sys::Response) -> Vec<(String, String)> {
-    js_sys::Array::from(&prop(response, "headers"))
-        .iter()
-        .map(|pair| {
-            let pair: js_sys::Array = pair.unchecked_into();
-            let text = |at: u32| pair.get(at).as_string().unwrap_or_default();
-            (text(0).to_ascii_lowercase(), text(1))
-        })
-        .collect()
-}
-
-/// The `init` of `fetch(url, init)`: method, headers as a plain object (a repeated name joined
-/// with ", ", as `Headers` joins it), body, and `signal` if given.
-fn init(request: &HttpRequest, signal: Option<&web_sys::AbortSignal>) -> web_sys::RequestInit {
-    let init = web_sys::RequestInit::new();
-    init.set_method(&request.method);
-    if let Some(signal) = signal {
-        init.set_signal(Some(signal));
-    }
-    let headers = js_sys::Object::new();
+/// The request's headers as fetch.js takes them: `[name, value, name, value, …]`.
+fn header_list(request: &HttpRequest) -> js_sys::Array {
+    let list = js_sys::Array::new();
     for (name, value) in &request.headers {
-        let key = JsValue::from_str(name);
-        let joined = match js_sys::Reflect::get(&headers, &key).ok().and_then(|v| v.as_string()) {
-            Some(earlier) => [earlier.as_str(), ", ", value].concat(),
-            None => value.clone(),
-        };
-        // Setting a field of a fresh plain object cannot fail.
-        let _ = js_sys::Reflect::set(&headers, &key, &JsValue::from_str(&joined));
+        list.push(&JsValue::from_str(name));
+        list.push(&JsValue::from_str(value));
     }
-    init.set_headers(&headers);
-    if let Some(body) = &request.body {
-        init.set_body(&JsValue::from_str(body));
-    }
-    init
+    list
 }
 
-/// Starts the fetch: what it answers (a Promise, as a rule), and the abort that goes with it.
-/// Out of line, like [`respond`], so that the future of `send` holds only the wait between them.
-#[inline(never)]
-fn start(
-    fetch: &JsValue,
-    request: &HttpRequest,
-    cancellation: &Rc<Cancellation>,
-) -> Result<(JsValue, AbortOnDrop), AdkError> {
-    let Some(fetch) = fetch.dyn_ref::<js_sys::Function>() else {
-        return Err(AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no fetch()"));
-    };
-    let guard = AbortOnDrop(AbortBridge::new(cancellation)?);
-    let init = init(request, Some(&guard.0.signal()));
-    let pending = call(fetch, &JsValue::UNDEFINED, &[JsValue::from_str(&request.url), init.into()])
-        .map_err(|e| network_error(&request.url, e))?;
-    Ok((pending, guard))
-}
-
-/// The response `fetch` resolved to: its status, headers and body (whose reading `guard` keeps
+/// The response fetch.js read: its status, headers and body (whose reading `guard` keeps
 /// abortable).
 #[inline(never)]
 fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpResponse, AdkError> {
-    let response: web_sys::Response = answer.dyn_into().map_err(|_| {
-        AdkError::new(ErrorCode::Internal, format!("fetch({url}) resolved to something that is not a Response"))
-    })?;
-    let stream = prop(&response, "body");
-    let status = response.status();
-    let headers = headers(&response);
-    let body: ByteStream = if stream.is_object() {
-        let reader = stream.unchecked_into::<ReadableStream>().get_reader().map_err(|e| js_error_to_core(&e))?;
+    let Some(answer) = answer.dyn_ref::<js_sys::Array>() else {
+        return Err(AdkError::new(
+            ErrorCode::Internal,
+            format!("fetch({url}) resolved to something that is not a Response"),
+        ));
+    };
+    let failed = answer.get(3);
+    if !failed.is_undefined() {
+        return Err(js_error_to_core(&failed));
+    }
+    let status = answer.get(0).as_f64().unwrap_or_default() as u16;
+    let pairs: js_sys::Array = answer.get(1).unchecked_into();
+    let mut headers = Vec::new();
+    let mut at = 0;
+    while at + 1 < pairs.length() {
+        let text = |at: u32| pairs.get(at).as_string().unwrap_or_default();
+        headers.push((text(at), text(at + 1)));
+        at += 2;
+    }
+    let reader = answer.get(2);
+    let body: ByteStream = if reader.is_object() {
         Box::pin(JsStream::reader(reader)?.map(move |chunk| {
             // The request stays abortable while its body is read; dropping the body aborts it.
             let _reading = &guard;
-            // A body's chunks are Uint8Arrays already: read in place (`new Uint8Array(chunk)`
-            // would copy each first); anything else a custom fetch yields is viewed as bytes.
-            let bytes = |chunk: JsValue| match chunk.dyn_into::<js_sys::Uint8Array>() {
-                Ok(bytes) => bytes.to_vec(),
-                Err(other) => js_sys::Uint8Array::new(&other).to_vec(),
-            };
-            chunk.map(bytes).map_err(|e| network_error(&url, e))
+            chunk.map(|chunk| bytes(chunk).to_vec()).map_err(|e| network_error(&url, e))
         }))
     } else {
         // No body at all (a 204, say).
@@ -145,25 +128,23 @@ fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpRespo
 #[async_trait(?Send)]
 impl HttpClient for FetchClient {
     async fn send(&self, request: HttpRequest, cancellation: Rc<Cancellation>) -> Result<HttpResponse, AdkError> {
-        let (pending, guard) = start(&self.fetch, &request, &cancellation)?;
-        let answer = resolve(pending).await.map_err(|e| network_error(&request.url, e))?;
+        let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else {
+            return Err(AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no fetch()"));
+        };
+        let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
+        let headers = header_list(&request);
+        let pending = send(fetch, &request.url, &request.method, headers, request.body, &guard.0.signal());
+        let answer = wasm_bindgen_futures::JsFuture::from(pending)
+            .await
+            .map_err(|e| network_error(&request.url, js_error_to_core(&e)))?;
         respond(answer, guard, request.url)
     }
 
     // Only the agents' MCP client sends in the background: the slim entries keep the default.
     #[cfg(feature = "agents")]
     fn send_and_forget(&self, request: HttpRequest) {
-        thread_local! {
-            // One handler for every forgotten request's failure: nothing is waiting for it.
-            static IGNORE: wasm_bindgen::closure::Closure<dyn FnMut(JsValue)> =
-                wasm_bindgen::closure::Closure::new(|_: JsValue| {});
-        }
-        let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() else { return };
-        let init = init(&request, None);
-        if let Ok(pending) = call(fetch, &JsValue::UNDEFINED, &[JsValue::from_str(&request.url), init.into()]) {
-            if let Ok(pending) = pending.dyn_into::<js_sys::Promise>() {
-                IGNORE.with(|ignore| drop(pending.catch(ignore)));
-            }
+        if let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() {
+            forget(fetch, &request.url, &request.method, header_list(&request), request.body);
         }
     }
 }

@@ -31,6 +31,7 @@ fn thrown(error: &JsValue) -> String {
 
 /// Awaits `value` if it is a Promise (or any thenable); a plain value is returned as it is, at
 /// once: a sync callback or service method costs no trip through the microtask queue.
+#[cfg(feature = "agents")]
 pub async fn resolve(value: JsValue) -> Result<JsValue, AdkError> {
     if !is_thenable(&value) {
         return Ok(value);
@@ -60,6 +61,7 @@ pub fn method_of(object: &JsValue, name: &str) -> Option<js_sys::Function> {
 }
 
 /// Calls `function` with `this` and `args`; a throw becomes an `AdkError` with the original message.
+#[cfg(feature = "a2a")]
 pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
     let args: js_sys::Array = args.iter().collect();
     function.apply(this, &args).map_err(|e| js_error_to_core(&e))

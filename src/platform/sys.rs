@@ -17,13 +17,6 @@ extern "C" {
     #[wasm_bindgen(method, getter, structural)]
     pub fn value(this: &IteratorResult) -> JsValue;
 
-    /// A `ReadableStream`, as a fetch `Response` has for its body.
-    pub type ReadableStream;
-
-    /// A reader that locks the stream.
-    #[wasm_bindgen(method, catch, js_name = getReader)]
-    pub fn get_reader(this: &ReadableStream) -> Result<JsValue, JsValue>;
-
     /// `globalThis.crypto.getRandomValues`.
     #[wasm_bindgen(js_namespace = crypto, js_name = getRandomValues, catch)]
     pub fn get_random_values(buf: &mut [u8]) -> Result<(), JsValue>;

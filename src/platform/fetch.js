@@ -1,0 +1,50 @@
+// The JS half of src/platform/fetch.rs: what JS does in a few words (a plain object of headers, a
+// Response's status and headers, its body's reader) costs the wasm several kilobytes of bindings.
+
+// `init` of `fetch(url, init)`: headers a plain object, a repeated name joined with ", " as
+// `Headers` joins it; `headers` is [name, value, name, value, …].
+function init(method, headers, body, signal) {
+  const init = { method };
+  if (signal) init.signal = signal;
+  const object = {};
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    const [name, value] = [headers[i], headers[i + 1]];
+    const earlier = object[name];
+    object[name] = typeof earlier === 'string' ? `${earlier}, ${value}` : value;
+  }
+  init.headers = object;
+  if (body !== undefined) init.body = body;
+  return init;
+}
+
+// Settles to `undefined` when the answer is not a Response, else to [status, headers as
+// [name, value, …] in lower case, the body's reader (null for no body), getReader()'s failure];
+// rejects when fetch throws or rejects.
+export async function send(fetch, url, method, headers, body, signal) {
+  const response = await fetch(url, init(method, headers, body, signal));
+  if (!(response instanceof Response)) return undefined;
+  const pairs = [];
+  for (const [name, value] of response.headers) pairs.push(name.toLowerCase(), value);
+  const stream = response.body;
+  let reader = null;
+  if (typeof stream === 'object' && stream !== null) {
+    try {
+      reader = stream.getReader();
+    } catch (error) {
+      return [response.status, pairs, null, error];
+    }
+  }
+  return [response.status, pairs, reader];
+}
+
+// A body chunk as bytes: a Uint8Array as it is, anything else a custom fetch yields viewed as one.
+export function bytes(chunk) {
+  return chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk);
+}
+
+// Sends without waiting: neither a throw nor a rejection reaches anyone.
+export function forget(fetch, url, method, headers, body) {
+  try {
+    Promise.resolve(fetch(url, init(method, headers, body))).catch(() => {});
+  } catch {}
+}
