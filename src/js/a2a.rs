@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_text, object, promise, prop, string_arg, to_js_core};
+use super::convert::{call, from_js_core, js_error_to_core, json_text, object, promise, prop, string_arg, to_js_core};
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 #[cfg(feature = "agents")]
@@ -22,7 +22,7 @@ use super::sys::AgentOptions;
 use super::to_js_error;
 use crate::a2a::{
     A2aClient, A2aClientOptions, AgentCard, Binding, Delivered, ListTasksParams, ProtocolVersion, ResumePolicy,
-    SendMessageParams, StreamRequest,
+    SendMessageParams, StreamRequest, Unary,
 };
 #[cfg(feature = "agents")]
 use crate::agent::RemoteA2aAgent;
@@ -172,22 +172,30 @@ impl A2AClientHandle {
     pub fn call(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> js_sys::Promise {
         let client = self.client.clone();
         promise(async move {
-            match op {
-                0 => to_js_core(&client.send_message(&send_params(&arg)?).await?),
+            let (params, id, list);
+            let call = match op {
+                0 => {
+                    params = send_params(&arg)?;
+                    Unary::SendMessage(&params)
+                }
                 1 => {
-                    let id = string_arg("getTask id", &arg)?;
-                    to_js_core(&client.get_task(&id, history_length).await?)
+                    id = string_arg("getTask id", &arg)?;
+                    Unary::GetTask { id: &id, history_length }
                 }
-                2 => to_js_core(&client.cancel_task(&string_arg("cancelTask id", &arg)?).await?),
+                2 => {
+                    id = string_arg("cancelTask id", &arg)?;
+                    Unary::CancelTask(&id)
+                }
                 _ => {
-                    let params: ListTasksParams = if arg.is_undefined() {
-                        ListTasksParams::default()
-                    } else {
-                        from_js_core("list params", &arg)?
+                    list = match arg.is_undefined() {
+                        true => ListTasksParams::default(),
+                        false => from_js_core("list params", &arg)?,
                     };
-                    to_js_core(&client.list_tasks(&params).await?)
+                    Unary::ListTasks(&list)
                 }
-            }
+            };
+            // The result as the server wrote it (1.0), parsed by JS.
+            js_sys::JSON::parse(&client.call_json(call).await?).map_err(|e| js_error_to_core(&e))
         })
     }
 

@@ -5,7 +5,7 @@ use adk_core::json;
 use serde_json::Value;
 
 use super::card::{Binding, ProtocolVersion};
-use super::types::{ListTasksParams, SendMessageParams, StreamResponse, Task, TaskOrMessage};
+use super::types::{ListTasksParams, SendMessageParams};
 use super::v03::{self, to_json, Dialect};
 use crate::{AdkError, ErrorCode};
 
@@ -28,7 +28,15 @@ pub(crate) struct Codec {
 }
 
 impl Codec {
-    fn dialect(self) -> Option<Dialect> {
+    /// `what` as an error names it: as the protocol in use does (`task`, `v0.3 task`).
+    pub fn name(self, what: &str) -> String {
+        match self.version {
+            ProtocolVersion::V1_0 => what.to_string(),
+            ProtocolVersion::V0_3 => format!("v0.3 {what}"),
+        }
+    }
+
+    pub(crate) fn dialect(self) -> Option<Dialect> {
         match (self.version, self.binding) {
             (ProtocolVersion::V1_0, _) => None,
             (ProtocolVersion::V0_3, Binding::JsonRpc) => Some(Dialect::JsonRpc),
@@ -80,39 +88,6 @@ impl Codec {
             obj.insert("metadata".into(), m.clone().into());
         }
         v
-    }
-
-    /// Reads one stream event.
-    pub fn event(self, value: Value) -> Result<StreamResponse, AdkError> {
-        match self.dialect() {
-            None => json::from_value("event", value),
-            Some(d) => v03::from_v03(value, d),
-        }
-        .map_err(malformed)
-    }
-
-    /// Reads the result of `SendMessage`.
-    pub fn send_result(self, value: Value) -> Result<TaskOrMessage, AdkError> {
-        match self.event(value)? {
-            StreamResponse::Task(t) => Ok(TaskOrMessage::Task(t)),
-            StreamResponse::Message(m) => Ok(TaskOrMessage::Message(m)),
-            other => Err(AdkError::new(
-                ErrorCode::Internal,
-                format!(
-                    "the agent answered SendMessage with an event instead of a task or message: {}",
-                    super::errors::snippet(&json::to_string(&other))
-                ),
-            )),
-        }
-    }
-
-    /// Reads a task (`GetTask`, `CancelTask`).
-    pub fn task(self, value: Value) -> Result<Task, AdkError> {
-        match self.dialect() {
-            None => json::from_value("task", value),
-            Some(d) => v03::task_from_v03(value, d),
-        }
-        .map_err(malformed)
     }
 }
 

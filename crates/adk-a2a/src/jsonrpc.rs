@@ -42,23 +42,19 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>, id: u64) -> Result<Ht
 /// Reads the response `text` to request `id` in one pass: `read` decodes the `result`, which comes
 /// back with its own JSON text; a JSON-RPC error (with this id, or a null one) is the error.
 /// `what` names the result in the error when it does not read (`the agent sent a malformed event`).
-pub(crate) fn read_response<'t, T>(
+pub(crate) fn read_response<'t>(
     text: &'t str,
     id: u64,
     what: &str,
-    read: impl FnOnce(&mut Reader<'t>) -> Result<T, JsonError>,
-) -> Result<(T, &'t str), AdkError> {
+    read: &mut dyn for<'r> FnMut(&mut Reader<'r>) -> Result<(), JsonError>,
+) -> Result<&'t str, AdkError> {
     let mut reader = Reader::text(text);
     let (mut got, mut error, mut result) = (None, None, None);
-    let mut read = Some(read);
     let parsed = reader.object(|r, key| {
         match key {
             "id" => got = Some(r.json_value()?),
             "error" => error = Some(r.json_value()?),
-            "result" => match read.take() {
-                Some(read) => result = Some(r.with_text(read)?),
-                None => r.skip()?,
-            },
+            "result" if result.is_none() => result = Some(r.with_text(|r| read(r))?.1),
             _ => r.skip()?,
         }
         Ok(())
@@ -83,7 +79,7 @@ pub(crate) fn read_response<'t, T>(
         return Err(wrong_id(&got, id));
     }
     match result {
-        Some((value, raw)) => Ok((value, raw.unwrap_or_default())),
+        Some(raw) => Ok(raw.unwrap_or_default()),
         None => Err(AdkError::new(ErrorCode::Internal, "the agent's JSON-RPC response has neither result nor error")),
     }
 }

@@ -17,24 +17,13 @@
 //! events carry no sequence number, and a duplicate is the likelier case.
 
 use super::artifacts::append_parts;
-use super::types::{
-    Artifact, Part, PartContent, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState, TaskStatus,
-    TaskStatusUpdateEvent,
-};
-
-/// What tells a status from the last one delivered (not the whole status: its message can be long).
-#[derive(Debug)]
-struct StatusKey {
-    state: TaskState,
-    timestamp: Option<String>,
-    message_id: Option<String>,
-}
+use super::skim::{artifact_update_json, status_update_json, Skim, StatusKey, TaskSkim};
+use super::types::{Part, PartContent};
 
 /// The delivered state of one stream.
 #[derive(Debug, Default)]
 pub(crate) struct Ledger {
     task_id: Option<String>,
-    context_id: String,
     status: Option<StatusKey>,
     /// Per artifact id, its parts as delivered (adjacent text merged): all a snapshot is compared
     /// with, so not whole artifacts.
@@ -56,24 +45,19 @@ impl Ledger {
     }
 
     /// Records the task this stream is about (the first one named wins).
-    pub fn learn(&mut self, task_id: &str, context_id: &str) {
+    pub fn learn(&mut self, task_id: &str) {
         if self.task_id.is_none() && !task_id.is_empty() {
             self.task_id = Some(task_id.to_string());
-            self.context_id = context_id.to_string();
         }
     }
 
-    fn set_status(&mut self, status: &TaskStatus) {
+    fn set_status(&mut self, status: &StatusKey) {
         self.finished |= status.state.ends_stream();
-        let message_id = status.message.as_ref().map(|m| m.message_id.clone());
-        self.status = Some(StatusKey { state: status.state.clone(), timestamp: status.timestamp.clone(), message_id });
+        self.status = Some(status.clone());
     }
 
-    fn is_current(&self, status: &TaskStatus) -> bool {
-        self.status.as_ref().is_some_and(|s| {
-            let message_id = status.message.as_ref().map(|m| m.message_id.as_str());
-            s.state == status.state && s.timestamp == status.timestamp && s.message_id.as_deref() == message_id
-        })
+    fn is_current(&self, status: &StatusKey) -> bool {
+        self.status.as_ref() == Some(status)
     }
 
     /// The parts delivered of artifact `id`.
@@ -100,94 +84,74 @@ impl Ledger {
     }
 
     /// A live event: whether to deliver it (not when it repeats what was delivered).
-    pub fn admit(&mut self, event: &StreamResponse) -> bool {
+    pub fn admit(&mut self, event: &Skim) -> bool {
         match event {
-            StreamResponse::Task(task) => {
-                self.learn(&task.id, &task.context_id);
+            Skim::Task(task) => {
+                self.learn(&task.id);
                 for artifact in &task.artifacts {
-                    self.deliver(&artifact.artifact_id, false, &artifact.parts);
+                    self.deliver(&artifact.id, false, &artifact.parts);
                 }
                 self.set_status(&task.status);
             }
-            StreamResponse::Message(_) => self.finished = true,
-            StreamResponse::StatusUpdate(update) => {
-                if self.is_current(&update.status) {
+            Skim::Message => self.finished = true,
+            Skim::StatusUpdate { task_id, status, last, .. } => {
+                if self.is_current(status) {
                     return false;
                 }
-                self.learn(&update.task_id, &update.context_id);
-                self.set_status(&update.status);
-                self.finished |= update.last;
+                self.learn(task_id);
+                self.set_status(status);
+                self.finished |= *last;
             }
-            StreamResponse::ArtifactUpdate(update) => {
-                let id = &update.artifact.artifact_id;
-                let stored = match self.snapshot_parts.iter().position(|(stored, _)| stored == id) {
+            Skim::ArtifactUpdate { task_id, artifact, append, .. } => {
+                let stored = match self.snapshot_parts.iter().position(|(stored, _)| *stored == artifact.id) {
                     Some(at) => Some(self.snapshot_parts.swap_remove(at).1),
                     None => None,
                 };
-                let parts = &update.artifact.parts;
-                if update.append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
+                let parts = &artifact.parts;
+                if *append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
                     return false;
                 }
-                self.learn(&update.task_id, &update.context_id);
-                self.deliver(&update.artifact.artifact_id, update.append, parts);
+                self.learn(task_id);
+                self.deliver(&artifact.id, *append, parts);
             }
         }
         true
     }
 
-    /// A snapshot of the task (a resubscription's first event, or `GetTask`): the events that
-    /// bring the delivered state up to it, artifacts first, then the status.
-    pub fn snapshot(&mut self, task: &Task) -> Vec<StreamResponse> {
-        self.learn(&task.id, &task.context_id);
+    /// A snapshot of the task (a resubscription's first event, or `GetTask`): the v1.0 JSON of the
+    /// events that bring the delivered state up to it, artifacts first, then the status.
+    pub fn snapshot(&mut self, task: &TaskSkim) -> Vec<String> {
+        self.learn(&task.id);
         let mut missed = Vec::new();
         let done = task.status.state.is_terminal();
         for artifact in &task.artifacts {
             let mut merged = Vec::new();
             append_parts(&mut merged, &artifact.parts);
             // What is missing of it: nothing, the tail to append, or (`Some(None)`) all of it.
-            let missing = match self.delivered(&artifact.artifact_id) {
+            let missing = match self.delivered(&artifact.id) {
                 Some(have) if *have == merged => None,
                 Some(have) => Some(remainder(have, &merged)),
                 None => Some(None),
             };
             if let Some(tail) = missing {
-                let mut update = whole(task, artifact, done);
-                if let Some(tail) = tail {
-                    update.artifact.parts = tail;
-                    update.append = true;
-                }
-                self.deliver(&update.artifact.artifact_id, update.append, &update.artifact.parts);
-                missed.push(StreamResponse::ArtifactUpdate(update));
+                let (parts, append) = match &tail {
+                    Some(tail) => (tail.as_slice(), true),
+                    None => (artifact.parts.as_slice(), false),
+                };
+                self.deliver(&artifact.id, append, parts);
+                missed.push(artifact_update_json(task, artifact, parts, append, done));
             }
             let parts = artifact.parts.clone();
-            match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.artifact_id) {
+            match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.id) {
                 Some((_, stored)) => *stored = parts,
-                None => self.snapshot_parts.push((artifact.artifact_id.clone(), parts)),
+                None => self.snapshot_parts.push((artifact.id.clone(), parts)),
             }
         }
         if !self.is_current(&task.status) {
             self.set_status(&task.status);
-            missed.push(StreamResponse::StatusUpdate(TaskStatusUpdateEvent {
-                task_id: task.id.clone(),
-                context_id: task.context_id.clone(),
-                status: task.status.clone(),
-                metadata: None,
-                last: false,
-            }));
+            missed.push(status_update_json(task));
         }
         missed
-    }
-}
-
-/// The whole of `artifact` as a replacing chunk.
-fn whole(task: &Task, artifact: &Artifact, last_chunk: bool) -> TaskArtifactUpdateEvent {
-    TaskArtifactUpdateEvent {
-        task_id: task.id.clone(),
-        context_id: task.context_id.clone(),
-        artifact: artifact.clone(),
-        append: false,
-        last_chunk,
-        metadata: None,
     }
 }
 

@@ -15,6 +15,7 @@ mod jsonrpc;
 mod ledger;
 mod options;
 mod rest;
+mod skim;
 mod stream;
 mod transport;
 mod types;
@@ -27,7 +28,7 @@ pub use card::{
     card_url, AgentCapabilities, AgentCard, AgentInterface, AgentSkill, Binding, Endpoint, ProtocolVersion,
     V03Interface,
 };
-pub use client::A2aClient;
+pub use client::{A2aClient, Unary};
 pub use options::{A2aClientOptions, Interceptor, ResumePolicy, Sleep};
 pub use stream::{A2aStream, Delivered, DeliveredStream, StreamItem, StreamRequest};
 pub use types::{

@@ -11,10 +11,11 @@ use adk_core::{json, platform};
 use futures_core::Stream;
 use futures_util::StreamExt;
 
-use super::codec::Op;
+use super::codec::{malformed, Op};
 use super::ledger::Ledger;
-use super::transport::{Events, Received, Transport};
-use super::types::{SendMessageParams, StreamResponse, Task};
+use super::skim::{Skim, TaskSkim};
+use super::transport::{task_of, Events, Received, Transport};
+use super::types::{SendMessageParams, StreamResponse};
 use crate::cancellation::Cancellation;
 use crate::{AdkError, ErrorCode};
 
@@ -35,31 +36,46 @@ pub enum StreamItem {
 /// A stream of [`StreamItem`]s; it ends after the first error.
 pub type A2aStream = Pin<Box<dyn Stream<Item = Result<StreamItem, AdkError>>>>;
 
-/// A stream item with its protocol 1.0 JSON: the server's own text when it arrived as exactly that
+/// A stream item as its protocol 1.0 JSON: the server's own text when it arrived as exactly that
 /// (the common case, passed on without a second encoding), else the item encoded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Delivered {
-    /// The item (boxed: it is large, and moved through the stream's queue).
-    pub item: Box<StreamItem>,
-    json: Option<String>,
+    json: String,
+    /// For a [`StreamItem::Resumed`], its attempt.
+    resumed: Option<u32>,
+    /// v0.3's `final` on a status update whose state does not end the stream.
+    last: bool,
 }
 
 impl Delivered {
     /// The item's v1.0 JSON (`{"artifactUpdate": …}`, or `{"resumed": {"attempt": n}}`).
     pub fn into_json(self) -> String {
-        match (self.json, *self.item) {
-            (Some(json), _) => json,
-            (None, StreamItem::Event(event)) => json::to_string(&event),
-            (None, StreamItem::Resumed { attempt }) => format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#),
+        self.json
+    }
+
+    /// The item, decoded whole from its JSON.
+    pub fn item(&self) -> Result<StreamItem, AdkError> {
+        if let Some(attempt) = self.resumed {
+            return Ok(StreamItem::Resumed { attempt });
         }
+        let mut event: StreamResponse = json::from_str("event", &self.json).map_err(malformed)?;
+        if let StreamResponse::StatusUpdate(update) = &mut event {
+            update.last = self.last;
+        }
+        Ok(StreamItem::Event(event))
     }
 }
 
 /// A stream of [`Delivered`] items; it ends after the first error.
 pub type DeliveredStream = Pin<Box<dyn Stream<Item = Result<Delivered, AdkError>>>>;
 
-fn delivered(item: StreamItem) -> Result<Delivered, AdkError> {
-    Ok(Delivered { item: Box::new(item), json: None })
+fn delivered(json: String) -> Result<Delivered, AdkError> {
+    Ok(Delivered { json, resumed: None, last: false })
+}
+
+fn resumed(attempt: u32) -> Result<Delivered, AdkError> {
+    let json = format!(r#"{{"resumed":{{"attempt":{attempt}}}}}"#);
+    Ok(Delivered { json, resumed: Some(attempt), last: false })
 }
 
 /// What a stream is opened with.
@@ -98,7 +114,7 @@ pub(crate) fn resuming(
     let mut ledger = Ledger::default();
     // A subscription names its task up front, so it can be resumed before its first event.
     if let StreamRequest::SubscribeToTask(id) = &request {
-        ledger.learn(id, "");
+        ledger.learn(id);
     }
     let opening = {
         let (transport, cancellation) = (transport.clone(), cancellation.clone());
@@ -140,7 +156,7 @@ enum Reattached {
     /// what it ended with is in the task; `refusal` is the server's answer, an error if the task
     /// turns out not to be finished.
     Finished {
-        task: Box<Task>,
+        task: Box<TaskSkim>,
         refusal: AdkError,
     },
     Failed(AdkError),
@@ -175,8 +191,8 @@ impl Resuming {
 
     fn received(&mut self, Received { event, json }: Received) {
         let before = self.ready.len();
-        match &*event {
-            StreamResponse::Task(task) if self.resubscribed => {
+        match &event {
+            Skim::Task(task) if self.resubscribed => {
                 let resumed = self.ledger.task_id().unwrap_or_default();
                 if task.id != resumed {
                     let message =
@@ -184,12 +200,13 @@ impl Resuming {
                     return self.fail(AdkError::new(ErrorCode::Internal, message));
                 }
                 for event in self.ledger.snapshot(task) {
-                    self.ready.push_back(delivered(StreamItem::Event(event)));
+                    self.ready.push_back(delivered(event));
                 }
             }
             _ => {
                 if self.ledger.admit(&event) {
-                    self.ready.push_back(Ok(Delivered { item: Box::new(StreamItem::Event(*event)), json }));
+                    let last = matches!(event, Skim::StatusUpdate { last: true, .. });
+                    self.ready.push_back(Ok(Delivered { json, resumed: None, last }));
                 }
             }
         }
@@ -243,14 +260,14 @@ impl Stream for Resuming {
                     let attempt = attempts.in_a_row;
                     match reattached {
                         Reattached::Stream(events) => {
-                            this.ready.push_back(delivered(StreamItem::Resumed { attempt }));
+                            this.ready.push_back(resumed(attempt));
                             this.resubscribed = true;
                             this.state = State::Reading(events);
                         }
                         Reattached::Finished { task, refusal } => {
-                            this.ready.push_back(delivered(StreamItem::Resumed { attempt }));
+                            this.ready.push_back(resumed(attempt));
                             for event in this.ledger.snapshot(&task) {
-                                this.ready.push_back(delivered(StreamItem::Event(event)));
+                                this.ready.push_back(delivered(event));
                             }
                             if this.ledger.finished() {
                                 this.state = State::Done;
@@ -330,7 +347,10 @@ async fn reattach(
             Ok(events) => return (attempts, Reattached::Stream(events)),
             // The task ended while the stream was down: what it ended with is in the task.
             Err(refusal) if refusal.rpc_code == Some(UNSUPPORTED_OPERATION) => {
-                let got = transport.get_task(&task_id, None).await;
+                let got = transport
+                    .call_json(Op::GetTask { id: &task_id, history_length: None })
+                    .await
+                    .and_then(|json| task_of(&json));
                 if cancellation.is_cancelled() {
                     return (attempts, Reattached::Failed(aborted()));
                 }

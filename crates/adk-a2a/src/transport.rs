@@ -7,7 +7,7 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{ready, Context, Poll};
 
-use adk_core::json::{self, FromJson, JsonError, Reader};
+use adk_core::json::{self, JsonError, Reader};
 use futures_core::Stream;
 use futures_util::StreamExt;
 use serde_json::Value;
@@ -16,8 +16,8 @@ use super::card::{Binding, Endpoint, ProtocolVersion};
 use super::codec::{malformed, Codec, Op};
 use super::errors::{from_error_event, from_http, snippet};
 use super::options::{A2aClientOptions, ResumePolicy};
-use super::types::{StreamResponse, Task};
-use super::{jsonrpc, rest};
+use super::skim::{self, Skim, TaskSkim};
+use super::{jsonrpc, rest, v03};
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse, SseEvents};
 use crate::{AdkError, ErrorCode};
@@ -81,32 +81,60 @@ impl Transport {
         Ok((request, id))
     }
 
-    async fn send(&self, op: Op<'_>, cancellation: Rc<Cancellation>) -> Result<(HttpResponse, Option<u64>), AdkError> {
-        let (request, id) = self.request(op)?;
-        Ok((self.http.send(request, cancellation).await?, id))
+    /// Sends `op`; an HTTP error status is the error it stands for. Boxed: one instance for the
+    /// calls, the streams and the task a resumed stream reads, not one inlined in each.
+    fn send<'a>(&'a self, op: Op<'a>, cancellation: Rc<Cancellation>) -> Sent<'a> {
+        Box::pin(async move {
+            let (request, id) = self.request(op)?;
+            let response = self.http.send(request, cancellation).await?;
+            if !response.ok() {
+                return Err(refused(response).await);
+            }
+            Ok((response, id))
+        })
     }
 
-    /// Runs a unary operation; returns its result JSON.
-    pub(crate) async fn call(&self, op: Op<'_>) -> Result<Value, AdkError> {
+    /// Sends a unary operation; returns the response body and the JSON-RPC id it must carry.
+    async fn unary(&self, op: Op<'_>) -> Result<(String, Option<u64>), AdkError> {
         let (response, id) = self.send(op, Rc::default()).await?;
-        if !response.ok() {
-            return Err(refused(response).await);
-        }
-        let text = response.text().await?;
-        read_body(&text, id, "result", Reader::json_value).map(|(value, _)| value)
+        Ok((response.text().await?, id))
     }
 
-    pub(crate) async fn get_task(&self, id: &str, history_length: Option<u32>) -> Result<Task, AdkError> {
-        let value = self.call(Op::GetTask { id, history_length }).await?;
-        self.codec().task(value)
+    /// Runs a unary operation; returns its result as v1.0 JSON (the server's own text on 1.0),
+    /// read as far as the client reads it: a `SendMessage` result must be a task or a message.
+    /// Boxed: one instance for JS, the typed methods and a resumed stream reading its task.
+    pub(crate) fn call_json<'a>(&'a self, op: Op<'a>) -> Pin<Box<dyn Future<Output = Result<String, AdkError>> + 'a>> {
+        Box::pin(async move {
+            let (text, id) = self.unary(op).await?;
+            let (shape, mut event) = match op {
+                Op::Send(_) => (Shape::Event, false),
+                Op::List(_) => (Shape::Page, true),
+                _ => (Shape::Task, true),
+            };
+            let (json, _) = result(self.codec(), &text, id, shape, &mut |r| {
+                match shape {
+                    Shape::Stream | Shape::Event => {
+                        event = matches!(skim::event(r)?, Skim::Task(_) | Skim::Message);
+                    }
+                    Shape::Task => drop(skim::task(r)?),
+                    Shape::Page => r.skip()?,
+                }
+                Ok(())
+            })?;
+            if !event {
+                let message = format!(
+                    "the agent answered SendMessage with an event instead of a task or message: {}",
+                    snippet(&json)
+                );
+                return Err(AdkError::new(ErrorCode::Internal, message));
+            }
+            Ok(json)
+        })
     }
 
     /// Opens a stream: the events of the response, or the error it carries instead.
     pub(crate) async fn open(&self, op: Op<'_>, cancellation: Rc<Cancellation>) -> Result<Events, AdkError> {
         let (response, id) = self.send(op, cancellation).await?;
-        if !response.ok() {
-            return Err(refused(response).await);
-        }
         let codec = self.codec();
         if response.is_event_stream() {
             return Ok(events(response, codec, id));
@@ -131,22 +159,20 @@ impl Transport {
     }
 }
 
+/// A sent request: its response, and the JSON-RPC id the response must carry.
+type Sent<'a> = Pin<Box<dyn Future<Output = Result<(HttpResponse, Option<u64>), AdkError>> + 'a>>;
+
 /// One response body read in one pass: the result `read` decodes, with its own JSON text. A
 /// JSON-RPC body is an envelope around it; an HTTP+JSON body is the result itself, or a
 /// `google.rpc.Status` error.
-fn read_body<'t, T>(
-    text: &'t str,
-    rpc_id: Option<u64>,
-    what: &str,
-    read: impl FnOnce(&mut Reader<'t>) -> Result<T, JsonError>,
-) -> Result<(T, &'t str), AdkError> {
+fn read_body<'t>(text: &'t str, rpc_id: Option<u64>, what: &str, read: Read<'_>) -> Result<&'t str, AdkError> {
     if let Some(id) = rpc_id {
         return jsonrpc::read_response(text, id, what, read);
     }
     let mut reader = Reader::text(text);
-    let read = reader.with_text(read).and_then(|found| reader.finish().map(|()| found));
+    let read = reader.with_text(|r| read(r)).and_then(|found| reader.finish().map(|()| found));
     match read {
-        Ok((value, raw)) => Ok((value, raw.unwrap_or_default())),
+        Ok(((), raw)) => Ok(raw.unwrap_or_default()),
         Err(e) if e.is_too_large() => Err(malformed(e.into_adk(what))),
         Err(e) => match json::parse("body", text) {
             Ok(value) if value.get("error").is_some_and(Value::is_object) => Err(from_error_event(text)),
@@ -168,12 +194,12 @@ async fn refused(response: HttpResponse) -> AdkError {
     }
 }
 
-/// An event as it arrived: the typed event, and its v1.0 JSON text when the wire carried exactly
-/// that (protocol 1.0), so a caller that wants JSON gets the server's own instead of a re-encoding.
+/// An event as it arrived: its v1.0 JSON (the server's own text on 1.0), and what the client
+/// reads of it.
 #[derive(Debug)]
 pub(crate) struct Received {
-    pub event: Box<StreamResponse>,
-    pub json: Option<String>,
+    pub event: Skim,
+    pub json: String,
 }
 
 /// The events of one HTTP response.
@@ -210,13 +236,80 @@ impl Stream for EventStream {
     }
 }
 
-/// One event's JSON: v1.0 is read straight into the model in one pass, keeping its text; v0.3 is
-/// translated first.
+/// One event's JSON: v1.0 is skimmed in one pass, keeping its text; v0.3 is translated first.
 fn decode(data: &str, codec: Codec, rpc_id: Option<u64>) -> Result<Received, AdkError> {
-    if codec.version == ProtocolVersion::V1_0 {
-        let (event, raw) = read_body(data, rpc_id, "event", |r| StreamResponse::read_json(r).map(Box::new))?;
-        return Ok(Received { event, json: Some(raw.to_string()) });
+    let mut event = Skim::Message;
+    let (json, last) = result(codec, data, rpc_id, Shape::Stream, &mut |r| {
+        event = skim::event(r)?;
+        Ok(())
+    })?;
+    if let Skim::StatusUpdate { status, last: ends, .. } = &mut event {
+        *ends = last && !status.state.ends_stream();
     }
-    let (value, _) = read_body(data, rpc_id, "event", Reader::json_value)?;
-    Ok(Received { event: Box::new(codec.event(value)?), json: None })
+    Ok(Received { event, json })
+}
+
+/// What a result is: how it reads, and how it is translated from 0.3.
+#[derive(Debug, Clone, Copy)]
+enum Shape {
+    /// An event of a stream.
+    Stream,
+    /// A `SendMessage` result: a stream response too (a task or a message).
+    Event,
+    Task,
+    /// A `ListTasks` page (1.0 only).
+    Page,
+}
+
+/// A reading of JSON into the caller's locals: through `dyn`, the reading around it (envelopes,
+/// errors) is one instance for every result it reads.
+type Read<'r> = &'r mut dyn for<'t> FnMut(&mut Reader<'t>) -> Result<(), JsonError>;
+
+/// A result as v1.0 JSON, read by `read`: the server's own text on 1.0, translated from 0.3 (with
+/// whether it was a status update marked `final`, which v1.0 JSON does not say).
+fn result(
+    codec: Codec,
+    text: &str,
+    rpc_id: Option<u64>,
+    shape: Shape,
+    read: Read<'_>,
+) -> Result<(String, bool), AdkError> {
+    let (what, body) = match shape {
+        Shape::Stream => ("event", "event"),
+        Shape::Event => ("event", "result"),
+        Shape::Task => ("task", "result"),
+        Shape::Page => ("ListTasks result", "result"),
+    };
+    let Some(dialect) = codec.dialect() else {
+        return read_body(text, rpc_id, what, read).map(|raw| (raw.to_string(), false));
+    };
+    let mut value = Value::Null;
+    read_body(text, rpc_id, body, &mut |r| {
+        value = r.json_value()?;
+        Ok(())
+    })?;
+    let (value, last) = match shape {
+        Shape::Stream | Shape::Event => v03::event_to_v1(value, dialect).map_err(malformed)?,
+        Shape::Task => (v03::task_to_v1(value, dialect), false),
+        Shape::Page => (value, false),
+    };
+    let json = json::to_string(&value);
+    read_text(&json, &codec.name(what), read)?;
+    Ok((json, last))
+}
+
+/// The task a `GetTask` answered with, as [`Transport::call_json`] gave it.
+pub(crate) fn task_of(json: &str) -> Result<TaskSkim, AdkError> {
+    let mut task = TaskSkim::default();
+    read_text(json, "task", &mut |r| {
+        task = skim::task(r)?;
+        Ok(())
+    })?;
+    Ok(task)
+}
+
+/// `text` read whole by `read`; `what` names it in the error when it does not read.
+fn read_text(text: &str, what: &str, read: Read<'_>) -> Result<(), AdkError> {
+    let mut reader = Reader::text(text);
+    read(&mut reader).and_then(|()| reader.finish()).map_err(|e| malformed(e.into_adk(what)))
 }

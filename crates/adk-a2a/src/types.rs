@@ -334,22 +334,34 @@ const STREAM_KEYS: &str = "task, message, statusUpdate, artifactUpdate";
 
 impl FromJson for StreamResponse {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        let mut found = None;
-        r.object(|r, key| {
-            let event = match key {
+        one_of(r, |r, key| {
+            Ok(Some(match key {
                 "task" => StreamResponse::Task(Task::read_json(r)?),
                 "message" => StreamResponse::Message(Message::read_json(r)?),
                 "statusUpdate" => StreamResponse::StatusUpdate(TaskStatusUpdateEvent::read_json(r)?),
                 "artifactUpdate" => StreamResponse::ArtifactUpdate(TaskArtifactUpdateEvent::read_json(r)?),
-                _ => return r.skip(),
-            };
-            match found.replace(event) {
-                None => Ok(()),
-                Some(_) => Err(JsonError::data(format!("expected exactly one of {STREAM_KEYS}"))),
-            }
-        })?;
-        found.ok_or_else(|| JsonError::data(format!("expected one of {STREAM_KEYS}")))
+                _ => return r.skip().map(|()| None),
+            }))
+        })
     }
+}
+
+/// Reads the `oneof` of a stream response: `read` reads the member `key` names, or skips it
+/// (`None`); exactly one must be there.
+pub(crate) fn one_of<T>(
+    r: &mut Reader<'_>,
+    mut read: impl FnMut(&mut Reader<'_>, &str) -> Result<Option<T>, JsonError>,
+) -> Result<T, JsonError> {
+    let mut found = None;
+    r.object(|r, key| match (read(r, key)?, &found) {
+        (Some(_), Some(_)) => Err(JsonError::data(format!("expected exactly one of {STREAM_KEYS}"))),
+        (Some(event), None) => {
+            found = Some(event);
+            Ok(())
+        }
+        (None, _) => Ok(()),
+    })?;
+    found.ok_or_else(|| JsonError::data(format!("expected one of {STREAM_KEYS}")))
 }
 
 impl ToJson for StreamResponse {

@@ -54,7 +54,18 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
 }
 
 /// Reads a v0.3 stream event or `message/send` result.
-pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, AdkError> {
+pub fn from_v03(value: Value, dialect: Dialect) -> Result<StreamResponse, AdkError> {
+    let (wrapped, last) = event_to_v1(value, dialect)?;
+    let mut event: StreamResponse = json::from_value("v0.3 event", wrapped)?;
+    if let StreamResponse::StatusUpdate(update) = &mut event {
+        update.last = last && !update.status.state.ends_stream();
+    }
+    Ok(event)
+}
+
+/// A v0.3 stream event or `message/send` result as v1.0 JSON, and whether it was a status update
+/// marked `final` (which v1.0 JSON does not say).
+pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, bool), AdkError> {
     let mut wrapped = match dialect {
         Dialect::JsonRpc => {
             let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
@@ -100,18 +111,19 @@ pub fn from_v03(mut value: Value, dialect: Dialect) -> Result<StreamResponse, Ad
             remove(inner, "kind");
         }
     }
-    let mut event: StreamResponse = json::from_value("v0.3 event", wrapped)?;
-    if let StreamResponse::StatusUpdate(update) = &mut event {
-        update.last = last && !update.status.state.ends_stream();
-    }
-    Ok(event)
+    Ok((wrapped, last))
 }
 
 /// Reads a v0.3 task (`tasks/get`, `tasks/cancel`).
-pub fn task_from_v03(mut value: Value, dialect: Dialect) -> Result<Task, AdkError> {
+pub fn task_from_v03(value: Value, dialect: Dialect) -> Result<Task, AdkError> {
+    json::from_value("v0.3 task", task_to_v1(value, dialect))
+}
+
+/// A v0.3 task as v1.0 JSON.
+pub(crate) fn task_to_v1(mut value: Value, dialect: Dialect) -> Value {
     task_in(&mut value, dialect);
     remove(&mut value, "kind");
-    json::from_value("v0.3 task", value)
+    value
 }
 
 /// `message` as v0.3 writes it.

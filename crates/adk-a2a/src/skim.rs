@@ -1,0 +1,216 @@
+//! What the client itself reads of an event: which event it is, its task, its status's key, its
+//! artifact chunk. One pass over the v1.0 JSON that skips the rest (messages, histories, metadata):
+//! the JSON goes on as the server wrote it, and the typed model ([`super::types`]) is decoded only
+//! for a Rust caller that asks for it. The members read are checked as the typed model checks them.
+
+use adk_core::json::{FromJson, JsonError, ObjectWriter, Reader, Writer};
+
+use super::types::{one_of, Part, TaskState};
+
+/// What tells a status from another (not the whole status: its message can be long).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct StatusKey {
+    pub state: TaskState,
+    pub timestamp: Option<String>,
+    pub message_id: Option<String>,
+}
+
+/// An artifact, or a chunk of one: its id, its parts, and its other members as JSON text, so that a
+/// snapshot can send it on with other parts.
+#[derive(Debug, Default)]
+pub(crate) struct ArtifactSkim {
+    pub id: String,
+    pub parts: Vec<Part>,
+    pub others: Vec<(String, String)>,
+}
+
+/// A task, with its status's JSON text (what a snapshot sends on as a status update).
+#[derive(Debug, Default)]
+pub(crate) struct TaskSkim {
+    pub id: String,
+    pub context_id: String,
+    pub status: StatusKey,
+    pub status_json: String,
+    pub artifacts: Vec<ArtifactSkim>,
+}
+
+/// One event, as far as the client reads it.
+#[derive(Debug)]
+pub(crate) enum Skim {
+    Task(TaskSkim),
+    Message,
+    StatusUpdate {
+        task_id: String,
+        status: StatusKey,
+        /// v0.3's `final` on a state that does not end a stream by itself (see
+        /// [`TaskStatusUpdateEvent::last`](super::types::TaskStatusUpdateEvent::last)).
+        last: bool,
+    },
+    ArtifactUpdate {
+        task_id: String,
+        artifact: ArtifactSkim,
+        append: bool,
+    },
+}
+
+/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …).
+pub(crate) fn event(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+    one_of(r, |r, key| {
+        Ok(Some(match key {
+            "task" => Skim::Task(task(r)?),
+            "message" => {
+                r.object(|r, _| r.skip())?;
+                Skim::Message
+            }
+            "statusUpdate" => status_update(r)?,
+            "artifactUpdate" => artifact_update(r)?,
+            _ => return r.skip().map(|()| None),
+        }))
+    })
+}
+
+fn required(value: Option<String>, key: &str) -> Result<String, JsonError> {
+    value.ok_or_else(|| JsonError::missing(key))
+}
+
+/// Reads a task.
+pub(crate) fn task(r: &mut Reader<'_>) -> Result<TaskSkim, JsonError> {
+    let mut task = TaskSkim { status_json: "{}".into(), ..TaskSkim::default() };
+    let mut id = None;
+    r.object(|r, key| {
+        match key {
+            "id" => id = Some(r.string()?),
+            "contextId" => task.context_id = r.string()?,
+            "status" => {
+                let (status, text) = r.with_text(status)?;
+                task.status = status;
+                task.status_json = text.unwrap_or("{}").to_string();
+            }
+            "artifacts" => r.array(|r| {
+                r.charge(std::mem::size_of::<ArtifactSkim>())?;
+                task.artifacts.push(artifact(r)?);
+                Ok(())
+            })?,
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    task.id = required(id, "id")?;
+    Ok(task)
+}
+
+fn status(r: &mut Reader<'_>) -> Result<StatusKey, JsonError> {
+    let mut status = StatusKey::default();
+    r.object(|r, key| {
+        match key {
+            "state" => status.state = TaskState::read_json(r)?,
+            "timestamp" => status.timestamp = Option::read_json(r)?,
+            "message" if !r.null()? => {
+                let mut id = None;
+                r.object(|r, key| match key {
+                    "messageId" => r.string().map(|s| id = Some(s)),
+                    _ => r.skip(),
+                })?;
+                status.message_id = Some(required(id, "messageId")?);
+            }
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+fn status_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+    let (mut task_id, mut status_key) = (None, StatusKey::default());
+    r.object(|r, key| {
+        match key {
+            "taskId" => task_id = Some(r.string()?),
+            "contextId" => drop(r.str()?),
+            "status" => status_key = status(r)?,
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    Ok(Skim::StatusUpdate { task_id: required(task_id, "taskId")?, status: status_key, last: false })
+}
+
+fn artifact_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+    let (mut task_id, mut chunk, mut append) = (None, None, false);
+    r.object(|r, key| {
+        match key {
+            "taskId" => task_id = Some(r.string()?),
+            "contextId" => drop(r.str()?),
+            "artifact" => chunk = Some(artifact(r)?),
+            "append" => append = r.bool()?,
+            "lastChunk" => drop(r.bool()?),
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    let task_id = required(task_id, "taskId")?;
+    let artifact = chunk.ok_or_else(|| JsonError::missing("artifact"))?;
+    Ok(Skim::ArtifactUpdate { task_id, artifact, append })
+}
+
+fn artifact(r: &mut Reader<'_>) -> Result<ArtifactSkim, JsonError> {
+    let mut artifact = ArtifactSkim::default();
+    let mut id = None;
+    r.object(|r, key| {
+        match key {
+            "artifactId" => id = Some(r.string()?),
+            "parts" => artifact.parts = Vec::read_json(r)?,
+            _ => artifact.others.push((key.to_string(), r.raw()?.into_owned())),
+        }
+        Ok(())
+    })?;
+    artifact.id = required(id, "artifactId")?;
+    Ok(artifact)
+}
+
+/// The v1.0 JSON of an artifact update for `task` carrying `artifact` with `parts` (all of its
+/// parts, or the tail a snapshot adds).
+pub(crate) fn artifact_update_json(
+    task: &TaskSkim,
+    artifact: &ArtifactSkim,
+    parts: &[Part],
+    append: bool,
+    last_chunk: bool,
+) -> String {
+    update_json("artifactUpdate", task, &mut |u| {
+        u.field_with("artifact", |w| {
+            let mut a = w.object();
+            a.field("artifactId", &artifact.id);
+            for (key, json) in &artifact.others {
+                a.raw(key, json);
+            }
+            a.field("parts", parts);
+            a.end();
+        });
+        if append {
+            u.field("append", &true);
+        }
+        if last_chunk {
+            u.field("lastChunk", &true);
+        }
+    })
+}
+
+/// The v1.0 JSON of a status update for `task` to its status.
+pub(crate) fn status_update_json(task: &TaskSkim) -> String {
+    update_json("statusUpdate", task, &mut |u| {
+        u.raw("status", &task.status_json);
+    })
+}
+
+fn update_json(kind: &str, task: &TaskSkim, members: &mut dyn FnMut(&mut ObjectWriter<'_>)) -> String {
+    let mut w = Writer::new();
+    let mut outer = w.object();
+    outer.field_with(kind, |w| {
+        let mut u = w.object();
+        u.field("taskId", &task.id).field("contextId", &task.context_id);
+        members(&mut u);
+        u.end();
+    });
+    outer.end();
+    w.into_string()
+}
