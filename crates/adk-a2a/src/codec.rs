@@ -1,12 +1,11 @@
 //! What each operation sends and how its results read, per protocol version and binding. The
 //! bindings ([`super::jsonrpc`], [`super::rest`]) only add their envelopes and URLs.
 
-use adk_core::json;
-use serde_json::Value;
+use adk_core::json::{ToJson, Writer};
 
 use super::card::{Binding, ProtocolVersion};
 use super::types::{ListTasksParams, SendMessageParams};
-use super::v03::{self, to_json, Dialect};
+use super::v03::{self, Dialect};
 use crate::{AdkError, ErrorCode};
 
 /// An A2A operation with its parameters.
@@ -44,51 +43,64 @@ impl Codec {
         }
     }
 
-    /// The JSON parameters / body of `op` (JSON-RPC `params`; the HTTP+JSON body of the `POST`s).
-    pub fn params(self, op: Op<'_>) -> Result<Value, AdkError> {
-        Ok(match op {
-            Op::Send(p) | Op::Stream(p) => self.send_params(p),
+    /// The JSON text of the parameters / body of `op` (JSON-RPC `params`; the HTTP+JSON body of
+    /// the `POST`s).
+    pub fn params(self, op: Op<'_>) -> Result<String, AdkError> {
+        let mut w = Writer::new();
+        match op {
+            Op::Send(p) | Op::Stream(p) => match self.dialect() {
+                Some(dialect) => send_params_v03(p, dialect, &mut w),
+                None => p.write_json(&mut w),
+            },
             Op::GetTask { id, history_length } => {
-                let mut v = json::object([("id", id.into())]);
-                if let (Some(n), Some(obj)) = (history_length, v.as_object_mut()) {
-                    obj.insert("historyLength".into(), n.into());
+                let mut o = w.object();
+                o.field("id", id);
+                if let Some(n) = history_length {
+                    o.field("historyLength", &n);
                 }
-                v
+                o.end();
             }
-            Op::Cancel { id } | Op::Subscribe { id } => json::object([("id", id.into())]),
-            Op::List(p) if self.version == ProtocolVersion::V1_0 => to_json(p),
+            Op::Cancel { id } | Op::Subscribe { id } => {
+                let mut o = w.object();
+                o.field("id", id);
+                o.end();
+            }
+            Op::List(p) if self.version == ProtocolVersion::V1_0 => p.write_json(&mut w),
             Op::List(_) => {
                 return Err(AdkError::new(
                     ErrorCode::Unimplemented,
                     "ListTasks is not part of A2A protocol 0.3; the agent speaks 0.3 here",
                 ))
             }
-        })
+        }
+        Ok(w.into_string())
     }
+}
 
-    fn send_params(self, p: &SendMessageParams) -> Value {
-        let Some(dialect) = self.dialect() else { return to_json(p) };
-        let mut v = json::object([("message", v03::message_to_v03(&p.message, dialect))]);
-        let Some(obj) = v.as_object_mut() else { return v };
-        if let Some(c) = &p.configuration {
-            let mut config = serde_json::Map::new();
+/// The v0.3 `message/send` parameters: v0.3's message, and a configuration asking the opposite
+/// question (wait for the task to end?).
+fn send_params_v03(p: &SendMessageParams, dialect: Dialect, w: &mut Writer) {
+    let mut o = w.object();
+    o.field("message", &v03::message_to_v03(&p.message, dialect));
+    if let Some(c) = &p.configuration {
+        o.field_with("configuration", |w| {
+            let mut config = w.object();
             if !c.accepted_output_modes.is_empty() {
-                config.insert("acceptedOutputModes".into(), c.accepted_output_modes.clone().into());
+                config.field("acceptedOutputModes", &c.accepted_output_modes);
             }
             if let Some(n) = c.history_length {
-                config.insert("historyLength".into(), n.into());
+                config.field("historyLength", &n);
             }
-            // v0.3 asked the opposite question: wait for the task to end?
             if let Some(now) = c.return_immediately {
-                config.insert("blocking".into(), (!now).into());
+                config.field("blocking", &!now);
             }
-            obj.insert("configuration".into(), config.into());
-        }
-        if let Some(m) = &p.metadata {
-            obj.insert("metadata".into(), m.clone().into());
-        }
-        v
+            config.end();
+        });
     }
+    if let Some(m) = &p.metadata {
+        o.field("metadata", m);
+    }
+    o.end();
 }
 
 /// A payload the agent sent that does not read as the protocol says: the agent's fault, not the caller's.

@@ -1,7 +1,7 @@
 //! The JSON-RPC 2.0 binding: one URL, the operation in `method`, results in an envelope whose `id`
 //! must be the request's.
 
-use adk_core::json::{self, JsonError, Kind, Reader};
+use adk_core::json::{self, JsonError, Kind, Reader, Writer};
 use serde_json::Value;
 
 use super::card::ProtocolVersion;
@@ -30,13 +30,12 @@ fn method(op: Op<'_>, version: ProtocolVersion) -> &'static str {
 
 /// The request for `op` with request id `id`.
 pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>, id: u64) -> Result<HttpRequest, AdkError> {
-    let body = json::object([
-        ("jsonrpc", "2.0".into()),
-        ("id", id.into()),
-        ("method", method(op, codec.version).into()),
-        ("params", codec.params(op)?),
-    ]);
-    Ok(HttpRequest::post_json(url, json::to_string(&body)))
+    let params = codec.params(op)?;
+    let mut body = Writer::new();
+    let mut o = body.object();
+    o.field("jsonrpc", "2.0").field("id", &id).field("method", method(op, codec.version)).raw("params", &params);
+    o.end();
+    Ok(HttpRequest::post_json(url, body.into_string()))
 }
 
 /// Reads the response `text` to request `id` in one pass: `read` decodes the `result`, which comes

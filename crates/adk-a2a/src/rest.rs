@@ -1,9 +1,6 @@
 //! The HTTP+JSON binding: the operation in the method and path. v1.0 paths hang off the
 //! interface URL (`/message:send`, `/tasks/{id}`); v0.3 ones below `/v1` (as a2a-sdk serves them).
 
-use adk_core::json;
-use serde_json::Value;
-
 use super::card::ProtocolVersion;
 use super::codec::{Codec, Op};
 use super::types::ListTasksParams;
@@ -16,7 +13,7 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest
         ProtocolVersion::V1_0 => url.trim_end_matches('/').to_string(),
         ProtocolVersion::V0_3 => format!("{}/v1", url.trim_end_matches('/')),
     };
-    let post = |path: &str, body: Value| HttpRequest::post_json(format!("{base}{path}"), json::to_string(&body));
+    let post = |path: &str, body: String| HttpRequest::post_json(format!("{base}{path}"), body);
     Ok(match op {
         Op::Send(_) => post("/message:send", codec.params(op)?),
         Op::Stream(_) => post("/message:stream", codec.params(op)?),
@@ -24,7 +21,7 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest
             let query = query(&[("historyLength", history_length.map(|n| n.to_string()))]);
             HttpRequest::get(format!("{base}/tasks/{}{query}", encode(id)))
         }
-        Op::Cancel { id } => post(&format!("/tasks/{}:cancel", encode(id)), Value::Object(Default::default())),
+        Op::Cancel { id } => post(&format!("/tasks/{}:cancel", encode(id)), "{}".into()),
         Op::Subscribe { id } => HttpRequest::get(format!("{base}/tasks/{}:subscribe", encode(id))),
         Op::List(p) => {
             codec.params(op)?;
