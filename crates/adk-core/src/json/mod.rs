@@ -48,9 +48,19 @@ pub fn from_value<T: FromJson>(what: &str, value: Value) -> Result<T, AdkError> 
 
 /// [`from_value`] before the error names what was read.
 fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
-    let text = to_string(value);
-    let mut reader = Reader::unbounded(&text);
-    T::read_json(&mut reader)
+    read_own_text(&to_string(value))
+}
+
+/// Decodes `T` from JSON text this SDK wrote itself (a stored event kept as its text): read
+/// without the size budget that guards input, which the value paid when it first came in, so that
+/// lowering the limits later cannot make what was accepted unreadable.
+pub fn from_own_text<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
+    read_own_text(text).map_err(|e| e.into_adk(what))
+}
+
+/// [`from_own_text`] before the error names what was read.
+fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
+    T::read_json(&mut Reader::unbounded(text))
 }
 
 /// The member `key` of an object, found by a scan rather than by hashing (objects read for a few

@@ -37,9 +37,10 @@ impl Recorded {
         self.event.get_or_init(|| {
             let text = self.text.as_deref().unwrap_or_default();
             // The text is this SDK's own encoding of an event that was decoded or built before, so
-            // it reads back; should it not (limits lowered since, a non-finite timestamp), the event
-            // says so rather than the read panicking.
-            Box::new(adk_core::json::from_str("event", text).unwrap_or_else(|e| {
+            // it reads back (without the input size budget: limits lowered since do not apply to
+            // it); should it not (a non-finite timestamp), the event says so rather than the read
+            // panicking.
+            Box::new(adk_core::json::from_own_text("event", text).unwrap_or_else(|e| {
                 let mut event = Event::new("");
                 event.error_code = Some("INTERNAL".into());
                 event.error_message = Some(e.message);
@@ -115,12 +116,16 @@ impl Events {
 
     /// The newest event.
     pub fn last(&self) -> Option<&Event> {
-        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last())).map(|event| event.event())
+        self.last_recorded().map(|event| event.event())
     }
 
     /// The newest event's JSON text, if it is kept as text.
     pub fn last_text(&self) -> Option<&str> {
-        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last()))?.text()
+        self.last_recorded()?.text()
+    }
+
+    fn last_recorded(&self) -> Option<&Rc<Recorded>> {
+        self.tail.last().or_else(|| self.runs.last().and_then(|run| run.last()))
     }
 
     /// The events, oldest first.
@@ -277,6 +282,19 @@ mod tests {
             assert_eq!(suffix, plain.get(start..).unwrap_or_default().to_vec(), "from {start}");
         }
         assert_eq!(json_round_trip(&all), all);
+    }
+
+    #[test]
+    fn an_event_kept_as_text_reads_back_after_the_limits_are_lowered() {
+        // 20 000 empty parts: a small text that decodes to far more than the reader's base budget.
+        let mut event = Event::new("user");
+        event.content = Some(crate::types::Content { parts: Some(vec![Default::default(); 20_000]), role: None });
+        let recorded = Recorded::from_text(adk_core::json::to_string(&event));
+        let limits = adk_core::limits::limits();
+        adk_core::limits::set_limits(adk_core::limits::Limits { max_json_expansion: 1, ..limits });
+        let read = recorded.event().clone();
+        adk_core::limits::set_limits(limits);
+        assert_eq!(read, event, "accepted when stored, so readable whatever the limits are now");
     }
 
     #[test]
