@@ -85,15 +85,10 @@ pub fn from_js_within<T: FromJson>(what: &str, value: &JsValue, limit: Limit) ->
     json::from_str(what, &json_text_within(what, value, Some(limit))?)
 }
 
-/// The JSON text of `T` (its wire shape).
-pub fn json_of(value: &dyn ToJson) -> Result<String, AdkError> {
-    Ok(json::to_string(value))
-}
-
 /// Encodes `T` as a plain JS object in its wire shape.
 #[inline(never)]
 pub fn to_js_core(value: &dyn ToJson) -> Result<JsValue, AdkError> {
-    js_sys::JSON::parse(&json_of(value)?).map_err(|e| js_error_to_core(&e))
+    js_sys::JSON::parse(&json::to_string(value)).map_err(|e| js_error_to_core(&e))
 }
 
 /// [`from_js_core`] for exports that throw.

@@ -105,8 +105,8 @@ fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpRespo
     let status = answer.get(0).as_f64().unwrap_or_default() as u16;
     let pairs: js_sys::Array = answer.get(1).unchecked_into();
     let mut headers = Vec::new();
-    let mut at = 0;
-    while at + 1 < pairs.length() {
+    let (mut at, length) = (0, pairs.length());
+    while at + 1 < length {
         let text = |at: u32| pairs.get(at).as_string().unwrap_or_default();
         headers.push((text(at), text(at + 1)));
         at += 2;

@@ -114,11 +114,6 @@ pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, 
     Ok((wrapped, last))
 }
 
-/// Reads a v0.3 task (`tasks/get`, `tasks/cancel`).
-pub fn task_from_v03(value: Value, dialect: Dialect) -> Result<Task, AdkError> {
-    json::from_value("v0.3 task", task_to_v1(value, dialect))
-}
-
 /// A v0.3 task as v1.0 JSON.
 pub(crate) fn task_to_v1(mut value: Value, dialect: Dialect) -> Value {
     task_in(&mut value, dialect);

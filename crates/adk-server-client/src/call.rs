@@ -84,10 +84,10 @@ impl Endpoint {
     pub const GET_APP_INFO: Endpoint = Endpoint(&spec("getAppInfo", "GET", 1, 1, "/app-info"));
     pub const CREATE_SESSION: Endpoint = Endpoint(&Spec {
         body: &[opt("sessionId", Check::Text), opt("state", Check::Object), opt("events", Check::Events)],
-        ..spec("createSession", "POST", 2, 2, "")
+        ..spec("createSession", "POST", 2, 2, "/sessions")
     });
     pub const GET_SESSION: Endpoint = Endpoint(&spec("getSession", "GET", 3, 3, ""));
-    pub const LIST_SESSIONS: Endpoint = Endpoint(&spec("listSessions", "GET", 2, 2, ""));
+    pub const LIST_SESSIONS: Endpoint = Endpoint(&spec("listSessions", "GET", 2, 2, "/sessions"));
     pub const DELETE_SESSION: Endpoint = Endpoint(&spec("deleteSession", "DELETE", 3, 3, ""));
     pub const UPDATE_SESSION: Endpoint = Endpoint(&Spec {
         body: &[Member("stateDelta", Check::Object, true)],
@@ -192,8 +192,8 @@ impl<'a> Args<'a> {
         if r.kind()? == Kind::Null {
             return r.skip();
         }
-        let name = NAMES.iter().position(|n| *n == key).filter(|i| *i < spec.names || spec.body_has(key));
         let member = spec.body.iter().find(|m| m.0 == key);
+        let name = NAMES.iter().position(|n| *n == key).filter(|i| *i < spec.names || member.is_some());
         if name.is_none() && member.is_none() {
             return match key == "version" && spec.depth == 4 {
                 true => r.u64().map(|v| self.version = Some(v)),
@@ -231,12 +231,6 @@ impl<'a> Args<'a> {
     }
 }
 
-impl Spec {
-    fn body_has(&self, key: &str) -> bool {
-        self.body.iter().any(|m| m.0 == key)
-    }
-}
-
 impl ServerCall {
     /// The call `args` describe, once its names are checked.
     pub fn new(args: &Args<'_>) -> Result<ServerCall, AdkError> {
@@ -251,13 +245,9 @@ impl ServerCall {
             return Err(AdkError::invalid(format!("{}: {what} is required (an empty one names nothing)", spec.op)));
         }
         let mut path = String::new();
-        for (i, prefix) in ["/apps/", "/users/", "/", "/artifacts/"].iter().enumerate().take(spec.depth) {
+        for (i, prefix) in ["/apps/", "/users/", "/sessions/", "/artifacts/"].iter().enumerate().take(spec.depth) {
             path.push_str(prefix);
             path.push_str(&encode_component(args.name(i)));
-            // `/sessions` ends a user's path (the listing); a session's own id follows it.
-            if i == 1 {
-                path.push_str("/sessions");
-            }
         }
         path.push_str(spec.tail);
         if let (Some(version), true) = (args.version, spec.artifact) {

@@ -187,7 +187,7 @@ impl Runner {
     }
 
     /// The run behind both: each event as the session stored it, and its JSON text if the service wrote one.
-    fn run(&self, request: RunRequest) -> Pin<Box<dyn Stream<Item = Result<Recorded, AdkError>>>> {
+    fn run(&self, request: RunRequest) -> Pin<Box<dyn Stream<Item = Result<Appended, AdkError>>>> {
         let RunRequest { user_id, session_id, new_message, state_delta, run_config } = request;
         let run_config = run_config.unwrap_or_default();
         let root = self.agent.clone();
@@ -373,12 +373,12 @@ fn validate_new_message(message: &mut Content) -> Result<(), AdkError> {
 }
 
 /// An event as the session stored it, and its JSON text if the session service wrote one.
-type Recorded = (Event, Option<String>);
+type Appended = (Event, Option<String>);
 
 /// Applies the run's custom metadata and appends the event unless it is partial; returns the event as
 /// the session stored it. An event without an invocation id (`createEvent()` in a JS agent) gets
 /// the run's.
-async fn append(invocation: &Invocation, mut event: Event) -> Result<Recorded, AdkError> {
+async fn append(invocation: &Invocation, mut event: Event) -> Result<Appended, AdkError> {
     apply_run_defaults(invocation, &mut event);
     if event.partial == Some(true) {
         return Ok((event, None));
