@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, js_error_to_core, json_text, object, promise, prop, string_arg, to_js_core};
+use super::convert::{call, from_js_core, json_text, object, parse_json, promise, prop, string_arg, to_js_core};
 use super::http_options::{header_list, headers, http_client, text};
 use super::stream::StreamHandle;
 #[cfg(feature = "agents")]
@@ -195,7 +195,7 @@ impl A2AClientHandle {
                 }
             };
             // The result as the server wrote it (1.0), parsed by JS.
-            js_sys::JSON::parse(&client.call_json(call).await?).map_err(|e| js_error_to_core(&e))
+            parse_json(&client.call_json(call).await?)
         })
     }
 

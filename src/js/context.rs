@@ -248,16 +248,11 @@ impl JsState {
             ["state.get", "state.set", "state.has", "", "", "", "getVariable", "setVariable", "removeVariable"];
         let name = NAMES.get(op as usize).copied().unwrap_or_default();
         // The key is checked before the context, as the methods each did; `has` after it.
-        let early = match op {
-            2..=5 => None,
-            _ => Some(key_arg(name, &arg)?),
+        let key = match op {
+            2..=5 => String::new(),
+            _ => key_arg(name, &arg)?,
         };
         let ctx = context(&self.inner)?;
-        let key = match early {
-            Some(key) => key,
-            None if op == 2 => key_arg(name, &arg)?,
-            None => String::new(),
-        };
         let state = ctx.state();
         match op {
             0 => state.get(&key).map_or(Ok(JsValue::UNDEFINED), |v| to_js(&v)),
@@ -265,7 +260,7 @@ impl JsState {
                 state.set(&key, from_js("state value", &value)?);
                 Ok(JsValue::UNDEFINED)
             }
-            2 => Ok(state.contains(&key).into()),
+            2 => Ok(state.contains(&key_arg(name, &arg)?).into()),
             3 => {
                 state.update(from_js("state delta", &arg)?);
                 Ok(JsValue::UNDEFINED)

@@ -85,10 +85,16 @@ pub fn from_js_within<T: FromJson>(what: &str, value: &JsValue, limit: Limit) ->
     json::from_str(what, &json_text_within(what, value, Some(limit))?)
 }
 
+/// JSON text as the JS value it stands for, parsed by `JSON.parse`.
+#[inline(never)]
+pub fn parse_json(text: &str) -> Result<JsValue, AdkError> {
+    js_sys::JSON::parse(text).map_err(|e| js_error_to_core(&e))
+}
+
 /// Encodes `T` as a plain JS object in its wire shape.
 #[inline(never)]
 pub fn to_js_core(value: &dyn ToJson) -> Result<JsValue, AdkError> {
-    js_sys::JSON::parse(&json::to_string(value)).map_err(|e| js_error_to_core(&e))
+    parse_json(&json::to_string(value))
 }
 
 /// [`from_js_core`] for exports that throw.

@@ -14,7 +14,7 @@ use futures_core::Stream;
 use futures_util::StreamExt;
 use wasm_bindgen::prelude::*;
 
-use super::convert::js_error_to_core;
+use super::convert::parse_json;
 use super::to_js_error;
 use crate::{AdkError, ErrorCode};
 
@@ -160,7 +160,7 @@ impl Future for NextPull {
 /// Settles pulls one after the other until the handle is cancelled or the stream is over.
 async fn pump(state: Rc<RefCell<State>>) {
     while let Some(((resolve, reject), outcome)) = (NextPull { state: state.clone() }).await {
-        let settled = outcome.and_then(|json| js_sys::JSON::parse(&json).map_err(|e| js_error_to_core(&e)));
+        let settled = outcome.and_then(|json| parse_json(&json));
         let _ = match settled {
             Ok(items) => resolve.call1(&JsValue::UNDEFINED, &items),
             Err(e) => reject.call1(&JsValue::UNDEFINED, &to_js_error(e)),
