@@ -53,7 +53,7 @@ rm -rf pkg
 wasm-pack --quiet build --release --target web --mode no-install --out-dir pkg --out-name adk_wasm
 optimize pkg/adk_wasm_bg.wasm
 guard_glue pkg/adk_wasm.js
-node scripts/short-imports.mjs pkg
+node scripts/short-names.mjs pkg
 generated_types pkg full
 cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/sign_in.js src/js/oauth-redirect.html src/js/oauth-redirect.js \
   src/js/a2a.js src/js/adk-server.js src/js/index.d.ts src/js/README.md src/js/worker.js src/js/worker.d.ts \
@@ -67,7 +67,7 @@ slim() {
     --out-name adk_wasm -- --no-default-features --features "$feature"
   optimize "pkg/$feature/adk_wasm_bg.wasm"
   guard_glue "pkg/$feature/adk_wasm.js"
-  node scripts/short-imports.mjs "pkg/$feature"
+  node scripts/short-names.mjs "pkg/$feature"
   generated_types "pkg/$feature" "$feature"
   rm -f "pkg/$feature/package.json" "pkg/$feature/README.md" "pkg/$feature/.gitignore"
   cp "$@" "pkg/$feature/"

@@ -52,6 +52,11 @@ export function onFatal(listener) {
 // What a silenced call returns: a closure's shim that returns a result reads `[value, threw]`.
 const NOTHING = Object.freeze([0, 0]);
 
+// After the stop, freeing has nothing to free, and a callback (a settled promise, an IndexedDB
+// event) has no caller to tell: the pending promises and the listeners are told instead. Told by
+// the export's name; scripts/short-names.mjs keeps the part that says so when it shortens one.
+export const quiet = (name) => name.endsWith('_free') || name.startsWith('__wbindgen_destroy') || name.includes('__closures_');
+
 export function guard(exports) {
   const guarded = {};
   for (const [name, value] of Object.entries(exports)) {
@@ -59,12 +64,10 @@ export function guard(exports) {
       guarded[name] = value;
       continue;
     }
-    // After the stop, freeing has nothing to free, and a callback (a settled promise, an IndexedDB
-    // event) has no caller to tell: the pending promises and the listeners are told instead.
-    const quiet = name.endsWith('_free') || name.startsWith('__wbindgen_destroy') || name.includes('__closures_');
+    const silent = quiet(name);
     guarded[name] = function (...args) {
       if (stopped) {
-        if (quiet) return NOTHING;
+        if (silent) return NOTHING;
         throw stopped;
       }
       let result;
@@ -73,7 +76,7 @@ export function guard(exports) {
       } catch (e) {
         if (!(e instanceof WebAssembly.RuntimeError) && !stopped) throw e;
         const error = stop(e);
-        if (quiet) return NOTHING;
+        if (silent) return NOTHING;
         throw error;
       }
       return result instanceof Promise ? alive(result) : result;

@@ -1,0 +1,184 @@
+// The names the module and its glue call each other by, shortened in both, and the glue's import
+// object built while the module downloads. Run by scripts/build.sh on one entry's directory (the
+// optimised adk_wasm_bg.wasm and the guarded adk_wasm.js), before scripts/bundle.mjs.
+//
+// wasm-bindgen names each import `__wbg_<name>_<16 hex digits>`: written once in the module's import
+// section and once more in the glue (twice after esbuild's keepNames), incompressible, and read by a
+// browser in both files before anything runs (measured on the full entry: 8.3 KB of the 73.2 KB
+// bundle, 4.3 KiB gzip over both files). Here they become `a`, `b`, …, `aa`, … in both, and the glue's
+// entries become methods, whose names JS takes from their keys (no keepNames wrapper). The glue
+// builds its import object (~110 functions) before it starts the module's fetch; here after, so
+// that the work is done while the request is in flight. The pinned wasm-bindgen's glue has one
+// import object and one place it is built for `init()`; any other shape stops the build.
+//
+// The exports likewise (`agenthandle_workflow`, `__wbg_<class>_free`, the closures' shims
+// `wasm_bindgen__convert__closures_____invoke__h<16 hex digits>`, …), in the export section and in
+// every `wasm.<name>` of the glue (and a glue function named as the export it calls, whose name
+// keepNames would write out), but for `memory`, which pages read from what `init()` returns.
+// fatal.js's guard tells by an export's name which calls stay quiet after a trap; a shortened name
+// keeps the part that says so (the build stops if it would not), and tests/api/check.mjs looks for.
+// The import modules' names too (`./adk_wasm_bg.js`, written before each import): `a`, `b`.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { quiet } from '../src/js/fatal.js';
+
+const dir = process.argv[2];
+const MODULE = './adk_wasm_bg.js';
+
+/** An unsigned LEB128 at `at`: its value and the offset after it. */
+function leb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (byte & 0x80);
+  return [value, at];
+}
+
+function toLeb(value) {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value) byte |= 0x80;
+    out.push(byte);
+  } while (value);
+  return Buffer.from(out);
+}
+
+const name = (text) => Buffer.concat([toLeb(Buffer.byteLength(text)), Buffer.from(text)]);
+
+/** `a` … `z`, then two letters and more: never a name wasm-bindgen gives (theirs start with `__`). */
+const short = (i) => (i < 26 ? String.fromCharCode(97 + i) : short(Math.floor(i / 26) - 1) + short(i % 26));
+
+/** Where an export's short name goes: between the parts fatal.js's guard and tests/api/check.mjs read. */
+function shortExportPattern(from) {
+  if (from.includes('__closures_')) return ['__closures_', ''];
+  if (from.startsWith('__wbindgen_destroy')) return ['__wbindgen_destroy_', ''];
+  if (from.endsWith('_free')) return [from.startsWith('__wbg_') ? '__wbg_' : '', '_free'];
+  return ['', ''];
+}
+
+// The module: its import and export sections rewritten, every other section kept byte for byte.
+const wasmFile = `${dir}/adk_wasm_bg.wasm`;
+const wasm = readFileSync(wasmFile);
+const renamed = new Map();
+const exported = new Map();
+const modules = new Map();
+
+/** The import section whose body is `wasm[body, end)`, its imports from the glue renamed in `renamed`. */
+function importSection(body, end) {
+  let [count, p] = leb(wasm, body);
+  const entries = [toLeb(count)];
+  while (count--) {
+    let length;
+    [length, p] = leb(wasm, p);
+    const module = wasm.toString('utf8', p, (p += length));
+    [length, p] = leb(wasm, p);
+    const field = wasm.toString('utf8', p, (p += length));
+    const kind = p;
+    if (wasm[p++] !== 0) throw new Error(`${wasmFile}: import ${module}.${field} is not a function`);
+    [, p] = leb(wasm, p);
+    let to = field;
+    if (module === MODULE) {
+      to = short(renamed.size);
+      renamed.set(field, to);
+    }
+    if (!modules.has(module)) modules.set(module, short(modules.size));
+    entries.push(name(modules.get(module)), name(to), wasm.subarray(kind, p));
+  }
+  if (p !== end) throw new Error(`${wasmFile}: the import section does not end where its size says`);
+  return entries;
+}
+
+/** The export section whose body is `wasm[body, end)`, its exports but `memory` renamed in `exported`. */
+function exportSection(body, end) {
+  let [count, p] = leb(wasm, body);
+  const entries = [toLeb(count)];
+  const taken = new Set();
+  // Each pattern counts from `a`.
+  const counts = new Map();
+  while (count--) {
+    let length;
+    [length, p] = leb(wasm, p);
+    const from = wasm.toString('utf8', p, (p += length));
+    const kind = p++;
+    [, p] = leb(wasm, p);
+    let to = from;
+    if (from !== 'memory') {
+      const [before, after] = shortExportPattern(from);
+      const n = counts.get(before + after) ?? 0;
+      counts.set(before + after, n + 1);
+      to = before + short(n) + after;
+    }
+    if (quiet(to) !== quiet(from) || taken.has(to)) throw new Error(`${wasmFile}: the export ${from} cannot be named ${to}`);
+    taken.add(to);
+    if (to !== from) exported.set(from, to);
+    entries.push(name(to), wasm.subarray(kind, p));
+  }
+  if (p !== end) throw new Error(`${wasmFile}: the export section does not end where its size says`);
+  return entries;
+}
+
+const sections = [wasm.subarray(0, 8)];
+for (let at = 8; at < wasm.length;) {
+  const id = wasm[at];
+  const [size, body] = leb(wasm, at + 1);
+  const end = body + size;
+  const rewrite = { 2: importSection, 7: exportSection }[id];
+  if (rewrite) {
+    const section = Buffer.concat(rewrite(body, end));
+    sections.push(Buffer.from([id]), toLeb(section.length), section);
+  } else {
+    sections.push(wasm.subarray(at, end));
+  }
+  at = end;
+}
+if (!renamed.size) throw new Error(`${wasmFile}: no imports from ${MODULE}`);
+if (!exported.size) throw new Error(`${wasmFile}: no exports`);
+
+// The glue: the import object's keys as the module now names them, as methods.
+const glueFile = `${dir}/adk_wasm.js`;
+let glue = readFileSync(glueFile, 'utf8');
+const once = (text, from, to) => {
+  if (text.split(from).length !== 2) throw new Error(`${glueFile}: expected \`${from.trim()}\` exactly once`);
+  return text.replace(from, to);
+};
+const open = '    const import0 = {\n        __proto__: null,\n';
+const close = `\n    };\n    return {\n        __proto__: null,\n        "${MODULE}": import0,\n`;
+const start = glue.indexOf(open);
+const stop = glue.indexOf(close, start);
+if (start < 0 || stop < 0 || glue.split(open).length !== 2) throw new Error(`${glueFile}: no single import object for ${MODULE}`);
+const seen = new Set();
+const block = glue.slice(start, stop).replace(/^ {8}(\w+): function\(/gm, (line, key) => {
+  const to = renamed.get(key);
+  if (to === undefined) return line;
+  seen.add(key);
+  return `        ${to}(`;
+});
+const missing = [...renamed.keys()].filter((key) => !seen.has(key));
+if (missing.length) throw new Error(`${glueFile}: the module imports ${missing.join(', ')}, which the glue does not define as \`key: function(\``);
+glue = glue.slice(0, start) + block + glue.slice(stop);
+// The import object's modules, keyed as the module now names them.
+for (const [from, to] of modules) glue = once(glue, `\n        ${JSON.stringify(from)}: import`, `\n        ${to}: import`);
+// Every call into the module: `wasm.<export>` (the guarded exports), none other (the build stops).
+glue = glue.replace(/(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g, (whole, key) => {
+  if (key === 'memory') return whole;
+  const to = exported.get(key);
+  if (to === undefined) throw new Error(`${glueFile}: \`${whole}\` is no export of the module`);
+  return `wasm.${to}`;
+});
+// The glue's own wrapper named as the export it calls (a closure's shim), which esbuild's keepNames
+// would write out again: the export's new name.
+for (const [from, to] of exported) {
+  if (!glue.includes(`\nfunction ${from}(`)) continue;
+  glue = glue.replace(new RegExp(`(?<![\\w$.])${from.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), to);
+}
+// Built after the fetch has started, not before.
+glue = once(glue, '    const imports = __wbg_get_imports();\n\n    if (typeof module_or_path === \'string\'', '    if (typeof module_or_path === \'string\'');
+glue = once(glue, '    const { instance, module } = await __wbg_load(await module_or_path, imports);', '    const imports = __wbg_get_imports();\n    const { instance, module } = await __wbg_load(await module_or_path, imports);');
+
+writeFileSync(wasmFile, Buffer.concat(sections));
+writeFileSync(glueFile, glue);
