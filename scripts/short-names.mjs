@@ -164,6 +164,9 @@ glue = glue.slice(0, start) + block + glue.slice(stop);
 // The import object's modules, keyed as the module now names them.
 for (const [from, to] of modules) glue = once(glue, `\n        ${JSON.stringify(from)}: import`, `\n        ${to}: import`);
 // Every call into the module: `wasm.<export>` (the guarded exports), none other (the build stops).
+if (glue.split('.exports').length !== 2 || /(?<![\w$.])wasm\s*\[|=\s*wasm(?![\w$.])/.test(glue)) {
+  throw new Error(`${glueFile}: the module's exports are read other than as \`wasm.<name>\``);
+}
 glue = glue.replace(/(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g, (whole, key) => {
   if (key === 'memory') return whole;
   const to = exported.get(key);
