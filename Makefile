@@ -32,6 +32,7 @@ test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json
 	node_modules/.bin/tsc -p tests/browser/tsconfig.json
 	node tests/api/check.mjs
+	node tests/platform/body.test.mjs
 	node tests/browser/run.mjs
 	node tests/browser/indexeddb.mjs
 	node tests/consumer/run.mjs

@@ -2,23 +2,23 @@
 //! auth wrapper, a test double). It is called as `fetch(url, init)`, as `@a2a-js/sdk`, the OpenAI
 //! client and the AI SDK call theirs, with `init.headers` a plain object, so that the common wrapper
 //! `(url, init) => fetch(url, {...init, headers: {...init.headers, Authorization}})` keeps the SDK's
-//! own headers. The answer's status and headers are read from the `Response`, and its body chunk by
-//! chunk through the stream reader. One `AbortController` per request is fired by the
-//! run's cancellation and by dropping the body. Building `init` and reading the `Response` are
-//! done by fetch.js: a few lines of JS there cost several kilobytes of bindings here.
+//! own headers. The answer's status and headers are read from the `Response`, and its body through
+//! the stream reader: chunk by chunk as bytes, or decoded and framed by body.js (see [`super::body`]).
+//! One `AbortController` per request is fired by the run's cancellation and by dropping the body.
+//! Building `init` and reading the `Response` are done by fetch.js: a few lines of JS there cost
+//! several kilobytes of bindings here.
 
 use std::rc::Rc;
 
 use async_trait::async_trait;
-use futures_util::StreamExt;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::abort::AbortBridge;
+use super::body::{body, network_error, AbortOnDrop};
 use super::interop::{js_error_to_core, prop};
-use super::iter::JsStream;
 use adk_core::cancellation::Cancellation;
-use adk_core::http::{ByteStream, HttpClient, HttpRequest, HttpResponse};
+use adk_core::http::{HttpClient, HttpRequest, HttpResponse};
 use adk_core::{AdkError, ErrorCode};
 
 #[wasm_bindgen(module = "/src/platform/fetch.js")]
@@ -33,9 +33,6 @@ extern "C" {
         body: Option<String>,
         signal: &web_sys::AbortSignal,
     ) -> js_sys::Promise;
-
-    /// A body chunk as a `Uint8Array`.
-    fn bytes(chunk: JsValue) -> js_sys::Uint8Array;
 
     /// `fetch(url, init)`, its answer and failure ignored.
     #[cfg(feature = "agents")]
@@ -59,23 +56,6 @@ impl FetchClient {
     pub fn with_fetch(fetch: js_sys::Function) -> Self {
         FetchClient { fetch: fetch.into() }
     }
-}
-
-/// Aborts the request when the body is dropped before it was read to the end.
-struct AbortOnDrop(AbortBridge);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-/// A failed fetch or body read, as the caller sees it: aborted, or the network is unavailable.
-fn network_error(url: &str, error: AdkError) -> AdkError {
-    if error.code == ErrorCode::Aborted {
-        return AdkError::new(ErrorCode::Aborted, format!("request to {url} was aborted"));
-    }
-    AdkError::new(ErrorCode::Unavailable, format!("request to {url} failed: {}", error.message))
 }
 
 /// The request's headers as fetch.js takes them: `[name, value, name, value, …]`.
@@ -111,17 +91,7 @@ fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpRespo
         headers.push((text(at), text(at + 1)));
         at += 2;
     }
-    let reader = answer.get(2);
-    let body: ByteStream = if reader.is_object() {
-        Box::pin(JsStream::reader(reader)?.map(move |chunk| {
-            // The request stays abortable while its body is read; dropping the body aborts it.
-            let _reading = &guard;
-            chunk.map(|chunk| bytes(chunk).to_vec()).map_err(|e| network_error(&url, e))
-        }))
-    } else {
-        // No body at all (a 204, say).
-        Box::pin(futures_util::stream::empty())
-    };
+    let body = body(answer.get(2), guard, url)?;
     Ok(HttpResponse { status, headers, body })
 }
 

@@ -4,6 +4,7 @@
 
 pub mod abort;
 mod alloc;
+mod body;
 pub mod fetch;
 #[cfg(feature = "agents")]
 pub mod indexeddb;

@@ -19,7 +19,7 @@ use super::options::{A2aClientOptions, ResumePolicy};
 use super::skim::{self, Skim, TaskSkim};
 use super::{jsonrpc, rest, v03};
 use crate::cancellation::Cancellation;
-use crate::http::{HttpClient, HttpRequest, HttpResponse, SseEvents};
+use crate::http::{HttpClient, HttpRequest, HttpResponse, SseStream};
 use crate::{AdkError, ErrorCode};
 
 /// One interface of one agent, with what every request to it carries.
@@ -212,7 +212,7 @@ pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) 
 
 /// Each server-sent event decoded as it comes; the stream ends after the first error.
 struct EventStream {
-    sse: Option<SseEvents>,
+    sse: Option<SseStream>,
     codec: Codec,
     rpc_id: Option<u64>,
 }

@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use adk_core::http::{HttpResponse, SseEvents};
+use adk_core::http::{HttpResponse, SseStream};
 use adk_core::json::{JsonError, Reader};
 use adk_core::{AdkError, ErrorCode, Event};
 use futures_core::Stream;
@@ -71,7 +71,7 @@ impl RunItem for EventsJson {
 
 /// What the server's answer gives to read.
 enum Body<T> {
-    Frames(SseEvents),
+    Frames(SseStream),
     Events(VecDeque<T>),
 }
 

@@ -1,9 +1,10 @@
 //! The one seam to the network: an [`HttpClient`] sends a request and hands back the status, the
-//! headers and the body as a stream of byte chunks. Models and the A2A client are written against
-//! this trait only, so they build and are tested natively; the browser implementation (`fetch`)
-//! is platform code and lives with the rest of it in the wasm crate.
+//! headers and the body, read as text or as server-sent events ([`Body`]). Models and the A2A
+//! client are written against this trait only, so they build and are tested natively; the browser
+//! implementation (`fetch`) is platform code and lives with the rest of it in the wasm crate.
 
 use std::collections::VecDeque;
+use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll};
@@ -28,8 +29,60 @@ pub use url::{encode_component, form, form_encode, query, query_params};
 /// The largest body [`HttpResponse::text`] reads: 32 MiB.
 pub const MAX_BODY_BYTES: usize = 32 << 20;
 
-/// Body chunks as they arrive. Dropping the stream releases the connection and aborts the request.
-pub type ByteStream = Pin<Box<dyn Stream<Item = Result<Vec<u8>, AdkError>>>>;
+/// A response body. Dropping it releases the connection and aborts the request.
+pub type ResponseBody = Pin<Box<dyn Body>>;
+
+/// The server-sent events of a body; they end after the first error.
+pub type SseStream = Pin<Box<dyn Stream<Item = Result<SseEvent, AdkError>>>>;
+
+/// How a body is read: whole, as text, or as server-sent events. Any stream of byte chunks is a
+/// body, decoded and framed here (natively, by tests, and in the browser where the A2A client is);
+/// the platform may read it itself instead (the browser's `TextDecoder` and SSE framing in JS),
+/// handing over text and no bytes.
+pub trait Body {
+    /// The whole body as text (lossy UTF-8), refusing one larger than [`MAX_BODY_BYTES`]: a
+    /// broken or hostile server must not be able to exhaust the page's memory.
+    fn text(self: Pin<Box<Self>>) -> Pin<Box<dyn Future<Output = Result<String, AdkError>>>>;
+
+    /// The body as server-sent events. A stream cut in the middle of an event ends with an
+    /// `UNAVAILABLE` error, so callers can tell it from a clean end.
+    fn events(self: Pin<Box<Self>>) -> SseStream;
+}
+
+/// Body chunks as they arrive, behind one pointer: a body's decoding and framing are one instance
+/// for every kind of stream.
+type Chunks = Pin<Box<dyn Stream<Item = Result<Vec<u8>, AdkError>>>>;
+
+impl<S: Stream<Item = Result<Vec<u8>, AdkError>> + 'static> Body for S {
+    fn text(self: Pin<Box<Self>>) -> Pin<Box<dyn Future<Output = Result<String, AdkError>>>> {
+        Box::pin(text(self))
+    }
+
+    fn events(self: Pin<Box<Self>>) -> SseStream {
+        Box::pin(SseEvents { body: Some(self), parser: SseParser::default(), ready: VecDeque::new() })
+    }
+}
+
+/// [`Body::text`] of byte chunks.
+async fn text(mut body: Chunks) -> Result<String, AdkError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next().await {
+        let chunk = chunk?;
+        if bytes.len().saturating_add(chunk.len()) > MAX_BODY_BYTES {
+            return Err(body_too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
+
+/// A body over [`MAX_BODY_BYTES`].
+pub fn body_too_large() -> AdkError {
+    AdkError::new(
+        ErrorCode::ResourceExhausted,
+        format!("the response body is larger than {} MiB", MAX_BODY_BYTES >> 20),
+    )
+}
 
 /// An HTTP request.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -74,7 +127,7 @@ pub struct HttpResponse {
     /// Header names (lower-case) and values.
     pub headers: Vec<(String, String)>,
     /// The body.
-    pub body: ByteStream,
+    pub body: ResponseBody,
 }
 
 impl std::fmt::Debug for HttpResponse {
@@ -107,43 +160,22 @@ impl HttpResponse {
             .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("text/event-stream"))
     }
 
-    /// Reads the whole body as text (lossy UTF-8), refusing one larger than [`MAX_BODY_BYTES`]: a
-    /// broken or hostile server must not be able to exhaust the page's memory.
-    pub async fn text(self) -> Result<String, AdkError> {
-        let mut bytes = Vec::new();
-        let mut body = self.body;
-        while let Some(chunk) = body.next().await {
-            let chunk = chunk?;
-            if bytes.len().saturating_add(chunk.len()) > MAX_BODY_BYTES {
-                return Err(AdkError::new(
-                    ErrorCode::ResourceExhausted,
-                    format!("the response body is larger than {} MiB", MAX_BODY_BYTES >> 20),
-                ));
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    /// The whole body as text: see [`Body::text`].
+    pub fn text(self) -> Pin<Box<dyn Future<Output = Result<String, AdkError>>>> {
+        self.body.text()
     }
 
-    /// The body as server-sent events. A stream cut in the middle of an event ends with an
-    /// `UNAVAILABLE` error, so callers can tell it from a clean end.
-    pub fn events(self) -> SseEvents {
-        SseEvents::new(self.body)
+    /// The body as server-sent events: see [`Body::events`].
+    pub fn events(self) -> SseStream {
+        self.body.events()
     }
 }
 
-/// The server-sent events of a body, parsed as chunks arrive; it ends after the first error.
-pub struct SseEvents {
-    body: Option<ByteStream>,
+/// The server-sent events of a stream of byte chunks, parsed as chunks arrive.
+struct SseEvents {
+    body: Option<Chunks>,
     parser: SseParser,
     ready: VecDeque<SseEvent>,
-}
-
-impl SseEvents {
-    /// Parses `body`.
-    pub fn new(body: ByteStream) -> Self {
-        SseEvents { body: Some(body), parser: SseParser::default(), ready: VecDeque::new() }
-    }
 }
 
 impl Stream for SseEvents {
@@ -176,7 +208,8 @@ impl Stream for SseEvents {
     }
 }
 
-fn sse_error(e: crate::sse::SseError) -> AdkError {
+/// A framing error as the caller sees it.
+pub fn sse_error(e: crate::sse::SseError) -> AdkError {
     let code = match e {
         crate::sse::SseError::Truncated => ErrorCode::Unavailable,
         crate::sse::SseError::EventTooLarge { .. } => ErrorCode::ResourceExhausted,

@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use super::{endpoint, refused};
 use crate::cancellation::Cancellation;
-use crate::http::{HttpClient, HttpRequest, SseEvents};
+use crate::http::{HttpClient, HttpRequest, SseStream};
 use crate::message::{read, Incoming, LIST_CHANGED};
 use crate::{AdkError, ErrorCode};
 
@@ -32,7 +32,7 @@ pub struct Connection {
     /// `MCP server <url>`, for errors.
     what: String,
     /// `None` once the stream ended, failed or was closed.
-    events: RefCell<Option<SseEvents>>,
+    events: RefCell<Option<SseStream>>,
     waiting: RefCell<Vec<Waiter>>,
     tools_changed: Rc<Cell<bool>>,
 }
