@@ -8,7 +8,7 @@
 //!
 //! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
 
-use adk_core::json::{self, ToJson};
+use adk_core::json::{self, member, member_mut, ToJson};
 use serde_json::{Map, Value};
 
 use super::types::{Message, StreamResponse, Task, TaskState};
@@ -30,7 +30,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
         StreamResponse::Message(m) => ("message", "message", message_to_v03(m, dialect)),
         StreamResponse::StatusUpdate(e) => {
             let mut v = to_json(e);
-            if let Some(status) = v.get_mut("status") {
+            if let Some(status) = member_mut(&mut v, "status") {
                 status_out(status, dialect);
             }
             set(&mut v, "final", Value::Bool(e.last || e.status.state.ends_stream()));
@@ -38,7 +38,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
         }
         StreamResponse::ArtifactUpdate(e) => {
             let mut v = to_json(e);
-            if let Some(artifact) = v.get_mut("artifact") {
+            if let Some(artifact) = member_mut(&mut v, "artifact") {
                 parts_out(artifact, "parts", dialect);
             }
             ("artifactUpdate", "artifact-update", v)
@@ -68,7 +68,7 @@ pub fn from_v03(value: Value, dialect: Dialect) -> Result<StreamResponse, AdkErr
 pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, bool), AdkError> {
     let mut wrapped = match dialect {
         Dialect::JsonRpc => {
-            let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
+            let kind = member(&value, "kind").and_then(Value::as_str).unwrap_or_default().to_string();
             let key = match kind.as_str() {
                 "task" => "task",
                 "message" => "message",
@@ -95,14 +95,14 @@ pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, 
                 "task" => task_in(inner, dialect),
                 "message" => message_in(inner, dialect),
                 "statusUpdate" => {
-                    last = inner.get("final").and_then(Value::as_bool) == Some(true);
+                    last = member(inner, "final").and_then(Value::as_bool) == Some(true);
                     remove(inner, "final");
-                    if let Some(status) = inner.get_mut("status") {
+                    if let Some(status) = member_mut(inner, "status") {
                         status_in(status, dialect);
                     }
                 }
                 "artifactUpdate" => {
-                    if let Some(artifact) = inner.get_mut("artifact") {
+                    if let Some(artifact) = member_mut(inner, "artifact") {
                         parts_in(artifact, "parts", dialect);
                     }
                 }
@@ -150,7 +150,7 @@ fn rename(value: &mut Value, from: &str, to: &str) {
 }
 
 fn each(value: &mut Value, key: &str, f: impl Fn(&mut Value)) {
-    if let Some(items) = value.get_mut(key).and_then(Value::as_array_mut) {
+    if let Some(items) = member_mut(value, key).and_then(Value::as_array_mut) {
         items.iter_mut().for_each(f);
     }
 }
@@ -159,7 +159,7 @@ fn each(value: &mut Value, key: &str, f: impl Fn(&mut Value)) {
 
 fn task_out(task: &Task, d: Dialect) -> Value {
     let mut v = to_json(task);
-    if let Some(status) = v.get_mut("status") {
+    if let Some(status) = member_mut(&mut v, "status") {
         status_out(status, d);
     }
     each(&mut v, "artifacts", |a| parts_out(a, "parts", d));
@@ -168,11 +168,11 @@ fn task_out(task: &Task, d: Dialect) -> Value {
 }
 
 fn status_out(status: &mut Value, d: Dialect) {
-    if let Some(state) = status.get("state").and_then(Value::as_str) {
+    if let Some(state) = member(status, "state").and_then(Value::as_str) {
         let state = TaskState::parse(state);
         set(status, "state", Value::String(state_out(&state, d)));
     }
-    if let Some(m) = status.get_mut("message") {
+    if let Some(m) = member_mut(status, "message") {
         message_out(m, d);
     }
 }
@@ -193,7 +193,7 @@ fn message_out(m: &mut Value, d: Dialect) {
     match d {
         Dialect::JsonRpc => {
             set(m, "kind", Value::String("message".into()));
-            let role = match m.get("role").and_then(Value::as_str) {
+            let role = match member(m, "role").and_then(Value::as_str) {
                 Some("ROLE_AGENT") => "agent",
                 _ => "user",
             };
@@ -257,7 +257,7 @@ fn part_out(part: Value, d: Dialect) -> Value {
 // ---- v0.3 → v1.0 model JSON ----
 
 fn task_in(task: &mut Value, d: Dialect) {
-    if let Some(status) = task.get_mut("status") {
+    if let Some(status) = member_mut(task, "status") {
         status_in(status, d);
     }
     each(task, "artifacts", |a| parts_in(a, "parts", d));
@@ -265,11 +265,11 @@ fn task_in(task: &mut Value, d: Dialect) {
 }
 
 fn status_in(status: &mut Value, d: Dialect) {
-    if let Some(state) = status.get("state").and_then(Value::as_str) {
+    if let Some(state) = member(status, "state").and_then(Value::as_str) {
         let state = state_in(state, d);
         set(status, "state", Value::String(state));
     }
-    if let Some(m) = status.get_mut("message") {
+    if let Some(m) = member_mut(status, "message") {
         message_in(m, d);
     }
 }
@@ -288,7 +288,7 @@ fn message_in(m: &mut Value, d: Dialect) {
     remove(m, "kind");
     match d {
         Dialect::JsonRpc => {
-            let role = match m.get("role").and_then(Value::as_str) {
+            let role = match member(m, "role").and_then(Value::as_str) {
                 Some("agent") => "ROLE_AGENT",
                 Some("user") => "ROLE_USER",
                 _ => "ROLE_UNSPECIFIED",
