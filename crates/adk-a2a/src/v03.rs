@@ -214,9 +214,7 @@ fn parts_out(holder: &mut Value, key: &str, d: Dialect) {
 fn part_out(part: Value, d: Dialect) -> Value {
     let Value::Object(mut p) = part else { return part };
     let mut out = Map::new();
-    if let Some(m) = p.remove("metadata") {
-        out.insert("metadata".into(), m);
-    }
+    carry(&mut out, "metadata", p.remove("metadata"));
     let (bytes_key, uri_key) = match d {
         Dialect::JsonRpc => ("bytes", "uri"),
         Dialect::Rest => ("fileWithBytes", "fileWithUri"),
@@ -228,30 +226,34 @@ fn part_out(part: Value, d: Dialect) -> Value {
     };
     let kind = if let Some((key, value)) = file {
         let mut f = Map::new();
-        f.insert(key.into(), value);
-        if let Some(t) = p.remove("mediaType") {
-            f.insert("mimeType".into(), t);
-        }
-        if let Some(n) = p.remove("filename") {
-            f.insert("name".into(), n);
-        }
-        out.insert("file".into(), Value::Object(f));
+        carry(&mut f, key, Some(value));
+        carry(&mut f, "mimeType", p.remove("mediaType"));
+        carry(&mut f, "name", p.remove("filename"));
+        carry(&mut out, "file", Some(Value::Object(f)));
         "file"
     } else if let Some(data) = p.remove("data") {
         let data = match d {
             Dialect::JsonRpc => data,
             Dialect::Rest => json::object([("data", data)]),
         };
-        out.insert("data".into(), data);
+        carry(&mut out, "data", Some(data));
         "data"
     } else {
-        out.insert("text".into(), p.remove("text").unwrap_or_default());
+        carry(&mut out, "text", Some(p.remove("text").unwrap_or_default()));
         "text"
     };
     if d == Dialect::JsonRpc {
-        out.insert("kind".into(), Value::String(kind.into()));
+        carry(&mut out, "kind", Some(Value::String(kind.into())));
     }
     Value::Object(out)
+}
+
+/// Adds `value`, if any, to `object` as `key`: one instance of the insertion for every member a
+/// part's translation moves.
+fn carry(object: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(value) = value {
+        object.insert(key.into(), value);
+    }
 }
 
 // ---- v0.3 → v1.0 model JSON ----
@@ -307,31 +309,24 @@ fn parts_in(holder: &mut Value, key: &str, d: Dialect) {
 fn part_in(part: Value, d: Dialect) -> Value {
     let Value::Object(mut p) = part else { return part };
     let mut out = Map::new();
-    if let Some(m) = p.remove("metadata") {
-        out.insert("metadata".into(), m);
-    }
+    carry(&mut out, "metadata", p.remove("metadata"));
     if let Some(Value::Object(mut f)) = p.remove("file") {
         let bytes = f.remove("bytes").or_else(|| f.remove("fileWithBytes"));
         let uri = f.remove("uri").or_else(|| f.remove("fileWithUri"));
-        match (bytes, uri) {
-            (Some(b), _) => out.insert("raw".into(), b),
-            (None, Some(u)) => out.insert("url".into(), u),
-            (None, None) => None,
-        };
-        if let Some(t) = f.remove("mimeType") {
-            out.insert("mediaType".into(), t);
+        match bytes {
+            Some(b) => carry(&mut out, "raw", Some(b)),
+            None => carry(&mut out, "url", uri),
         }
-        if let Some(n) = f.remove("name") {
-            out.insert("filename".into(), n);
-        }
+        carry(&mut out, "mediaType", f.remove("mimeType"));
+        carry(&mut out, "filename", f.remove("name"));
     } else if let Some(data) = p.remove("data") {
         let data = match (d, data) {
             (Dialect::Rest, Value::Object(mut wrapper)) => wrapper.remove("data").unwrap_or_default(),
             (_, data) => data,
         };
-        out.insert("data".into(), data);
-    } else if let Some(text) = p.remove("text") {
-        out.insert("text".into(), text);
+        carry(&mut out, "data", Some(data));
+    } else {
+        carry(&mut out, "text", p.remove("text"));
     }
     Value::Object(out)
 }
