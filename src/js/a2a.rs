@@ -102,9 +102,14 @@ fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
 /// `{message, configuration?, metadata?}`; the message's `messageId` and `role` may be left out.
 fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
     let mut value = json::parse("message params", &json_text("message params", params)?)?;
-    if let Some(message) = value.get_mut("message").and_then(Value::as_object_mut) {
-        message.entry("messageId").or_insert_with(|| platform::new_uuid().into());
-        message.entry("role").or_insert_with(|| "ROLE_USER".into());
+    if let Some(message) = json::member_mut(&mut value, "message").and_then(Value::as_object_mut) {
+        // Found by a scan, as the rest of the client finds members: no hashed lookup in the module.
+        if json::field(message, "messageId").is_none() {
+            message.insert("messageId".into(), platform::new_uuid().into());
+        }
+        if json::field(message, "role").is_none() {
+            message.insert("role".into(), "ROLE_USER".into());
+        }
     }
     json::from_value("message params", value)
 }

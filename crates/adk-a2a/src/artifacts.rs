@@ -43,7 +43,7 @@ impl ArtifactAssembler {
         } else {
             *artifact = Artifact { parts: Vec::new(), ..chunk.clone() };
         }
-        append_parts(&mut artifact.parts, &chunk.parts);
+        append_parts(&mut artifact.parts, chunk.parts.clone());
         *complete = update.last_chunk;
         artifact
     }
@@ -75,17 +75,17 @@ impl ArtifactAssembler {
 
 /// Appends `parts` to `into`, merging a text part into a preceding text part when neither carries
 /// anything but text: chunked text is one text.
-pub fn append_parts(into: &mut Vec<Part>, parts: &[Part]) {
+pub fn append_parts(into: &mut Vec<Part>, parts: Vec<Part>) {
     for part in parts {
         if let (Some(last), Some(more)) = (into.last_mut(), part.as_text()) {
-            if plain(last) && plain(part) {
+            if plain(last) && plain(&part) {
                 if let PartContent::Text(text) = &mut last.content {
                     text.push_str(more);
                     continue;
                 }
             }
         }
-        into.push(part.clone());
+        into.push(part);
     }
 }
 

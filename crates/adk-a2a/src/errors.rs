@@ -1,7 +1,7 @@
 //! Turning what an A2A server reports into [`AdkError`]s: JSON-RPC error objects, HTTP+JSON
 //! `google.rpc.Status` bodies and bare HTTP statuses.
 
-use adk_core::json;
+use adk_core::json::{self, member};
 use serde_json::Value;
 
 use crate::{AdkError, ErrorCode};
@@ -32,7 +32,7 @@ fn rpc_code_of_reason(reason: &str) -> Option<i64> {
 
 /// The error for a JSON-RPC `error` object.
 pub fn from_rpc_error(error: &Value) -> AdkError {
-    let Some(code) = error.get("code").and_then(Value::as_i64) else {
+    let Some(code) = member(error, "code").and_then(Value::as_i64) else {
         return AdkError::new(
             ErrorCode::Internal,
             format!("malformed JSON-RPC error object: {}", snippet(&json::to_string(error))),
@@ -45,7 +45,7 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
         None if (-32099..=-32000).contains(&code) => ErrorCode::Internal,
         None => ErrorCode::Unknown,
     };
-    let message = match error.get("message").and_then(Value::as_str).filter(|m| !m.is_empty()) {
+    let message = match member(error, "message").and_then(Value::as_str).filter(|m| !m.is_empty()) {
         Some(m) => m.to_string(),
         None => known.map_or_else(|| format!("JSON-RPC error {code}"), |(_, reason, _)| reason.to_string()),
     };
@@ -56,8 +56,10 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
 /// (`{"error":{"code","status","message","details"}}`), a JSON-RPC error, or anything else.
 pub fn from_http(status: u16, body: &str) -> AdkError {
     let parsed: Option<Value> = json::parse("body", body).ok();
-    let error = parsed.as_ref().and_then(|v| v.get("error"));
-    if let Some(error) = error.filter(|e| e.get("code").is_some_and(Value::is_i64) && parsed_is_rpc(parsed.as_ref())) {
+    let error = parsed.as_ref().and_then(|v| member(v, "error"));
+    if let Some(error) =
+        error.filter(|e| member(e, "code").is_some_and(Value::is_i64) && parsed_is_rpc(parsed.as_ref()))
+    {
         return AdkError { http_status: Some(status), ..from_rpc_error(error) };
     }
     match error {
@@ -72,29 +74,26 @@ pub fn from_http(status: u16, body: &str) -> AdkError {
 }
 
 fn parsed_is_rpc(value: Option<&Value>) -> bool {
-    value.is_some_and(|v| v.get("jsonrpc").is_some())
+    value.is_some_and(|v| member(v, "jsonrpc").is_some())
 }
 
 /// The error for a `google.rpc.Status` object. The A2A reason in its `ErrorInfo` detail (a2a-sdk
 /// sends one) gives the JSON-RPC code; otherwise `status` or the HTTP status decide.
 pub fn from_status(http_status: u16, error: &Value) -> AdkError {
-    let reason = error
-        .get("details")
+    let reason = member(error, "details")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .find_map(|d| d.get("reason").and_then(Value::as_str));
+        .find_map(|d| member(d, "reason").and_then(Value::as_str));
     let rpc_code = reason.and_then(rpc_code_of_reason);
     let code = match rpc_code.and_then(|c| A2A_ERRORS.iter().find(|(k, _, _)| *k == c)) {
         Some((_, _, kind)) => *kind,
-        None => error
-            .get("status")
+        None => member(error, "status")
             .and_then(Value::as_str)
             .and_then(ErrorCode::parse)
             .unwrap_or_else(|| ErrorCode::from_http_status(http_status)),
     };
-    let message = error
-        .get("message")
+    let message = member(error, "message")
         .and_then(Value::as_str)
         .filter(|m| !m.is_empty())
         .map_or_else(|| format!("HTTP {http_status}"), str::to_string);
@@ -104,10 +103,11 @@ pub fn from_status(http_status: u16, error: &Value) -> AdkError {
 /// The error an `event: error` frame carries: a JSON-RPC response, a `google.rpc.Status`, or text.
 pub fn from_error_event(data: &str) -> AdkError {
     let parsed: Option<Value> = json::parse("error", data).ok();
-    match parsed.as_ref().and_then(|v| v.get("error")) {
+    match parsed.as_ref().and_then(|v| member(v, "error")) {
         Some(error) if parsed_is_rpc(parsed.as_ref()) => from_rpc_error(error),
         Some(error) if error.is_object() => {
-            let status = error.get("code").and_then(Value::as_u64).and_then(|c| u16::try_from(c).ok()).unwrap_or(500);
+            let status =
+                member(error, "code").and_then(Value::as_u64).and_then(|c| u16::try_from(c).ok()).unwrap_or(500);
             from_status(status, error)
         }
         _ => AdkError::new(ErrorCode::Unknown, format!("the agent reported an error: {}", snippet(data))),

@@ -16,6 +16,8 @@
 //! tell a replay from an agent that really repeats its previous chunk at that very moment; A2A
 //! events carry no sequence number, and a duplicate is the likelier case.
 
+use adk_core::json;
+
 use super::artifacts::append_parts;
 use super::skim::{artifact_update_json, status_update_json, Skim, StatusKey, TaskSkim};
 use super::types::{Part, PartContent};
@@ -67,7 +69,7 @@ impl Ledger {
 
     /// Records a chunk of artifact `id` as delivered: `append` continues it, else `parts` replace it
     /// (as [`ArtifactAssembler`](super::artifacts::ArtifactAssembler) folds the parts).
-    fn deliver(&mut self, id: &str, append: bool, parts: &[Part]) {
+    fn deliver(&mut self, id: &str, append: bool, parts: Vec<Part>) {
         match self.parts.iter_mut().find(|(delivered, _)| delivered == id) {
             Some((_, have)) => {
                 if !append {
@@ -83,13 +85,14 @@ impl Ledger {
         }
     }
 
-    /// A live event: whether to deliver it (not when it repeats what was delivered).
-    pub fn admit(&mut self, event: &Skim) -> bool {
+    /// A live event: whether to deliver it (not when it repeats what was delivered). Its parts
+    /// move into the ledger.
+    pub fn admit(&mut self, event: &mut Skim) -> bool {
         match event {
             Skim::Task(task) => {
                 self.learn(&task.id);
-                for artifact in &task.artifacts {
-                    self.deliver(&artifact.id, false, &artifact.parts);
+                for artifact in &mut task.artifacts {
+                    self.deliver(&artifact.id, false, std::mem::take(&mut artifact.parts));
                 }
                 self.set_status(&task.status);
             }
@@ -107,8 +110,8 @@ impl Ledger {
                     Some(at) => Some(self.snapshot_parts.swap_remove(at).1),
                     None => None,
                 };
-                let parts = &artifact.parts;
-                if *append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(parts)) {
+                let parts = std::mem::take(&mut artifact.parts);
+                if *append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(&parts)) {
                     return false;
                 }
                 self.learn(task_id);
@@ -126,22 +129,22 @@ impl Ledger {
         let done = task.status.state.is_terminal();
         for artifact in &task.artifacts {
             let mut merged = Vec::new();
-            append_parts(&mut merged, &artifact.parts);
+            append_parts(&mut merged, copy(&artifact.parts));
             // What is missing of it: nothing, the tail to append, or (`Some(None)`) all of it.
             let missing = match self.delivered(&artifact.id) {
                 Some(have) if *have == merged => None,
-                Some(have) => Some(remainder(have, &merged)),
+                Some(have) => Some(remainder(have, merged)),
                 None => Some(None),
             };
             if let Some(tail) = missing {
-                let (parts, append) = match &tail {
-                    Some(tail) => (tail.as_slice(), true),
-                    None => (artifact.parts.as_slice(), false),
+                let (parts, append) = match tail {
+                    Some(tail) => (tail, true),
+                    None => (copy(&artifact.parts), false),
                 };
+                missed.push(artifact_update_json(task, artifact, &parts, append, done));
                 self.deliver(&artifact.id, append, parts);
-                missed.push(artifact_update_json(task, artifact, parts, append, done));
             }
-            let parts = artifact.parts.clone();
+            let parts = copy(&artifact.parts);
             match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.id) {
                 Some((_, stored)) => *stored = parts,
                 None => self.snapshot_parts.push((artifact.id.clone(), parts)),
@@ -155,24 +158,28 @@ impl Ledger {
     }
 }
 
+/// A copy of `parts` through their JSON: `Clone` would bring a copy of every JSON value and map into
+/// the module for this one rare path (a resumed stream's snapshot); the live path moves parts.
+fn copy(parts: &[Part]) -> Vec<Part> {
+    json::from_own_text("parts", &json::to_string(parts)).unwrap_or_default()
+}
+
 /// What `full` adds to `have` when `have` is a prefix of it (both with adjacent text merged):
 /// equal parts, then possibly a text that `full`'s corresponding text extends.
-fn remainder(have: &[Part], full: &[Part]) -> Option<Vec<Part>> {
-    let Some((last, init)) = have.split_last() else { return Some(full.to_vec()) };
+fn remainder(have: &[Part], mut full: Vec<Part>) -> Option<Vec<Part>> {
+    let Some((last, init)) = have.split_last() else { return Some(full) };
     if full.get(..init.len())? != init {
         return None;
     }
-    let theirs = full.get(init.len())?;
-    let rest = full.get(have.len()..).unwrap_or_default();
+    let mut rest = full.split_off(init.len());
+    let theirs = rest.first_mut()?;
     if theirs == last {
-        return Some(rest.to_vec());
+        rest.remove(0);
+        return Some(rest);
     }
-    match (&last.content, &theirs.content) {
-        (PartContent::Text(mine), PartContent::Text(longer)) => {
-            let tail = longer.strip_prefix(mine.as_str())?;
-            let tail = Part { content: PartContent::Text(tail.to_string()), ..theirs.clone() };
-            Some(std::iter::once(tail).chain(rest.iter().cloned()).collect())
-        }
-        _ => None,
-    }
+    let (PartContent::Text(mine), PartContent::Text(longer)) = (&last.content, &mut theirs.content) else {
+        return None;
+    };
+    *longer = longer.strip_prefix(mine.as_str())?.to_string();
+    Some(rest)
 }

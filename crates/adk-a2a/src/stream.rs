@@ -189,7 +189,7 @@ impl Resuming {
         self.state = State::Done;
     }
 
-    fn received(&mut self, Received { event, json }: Received) {
+    fn received(&mut self, Received { mut event, json }: Received) {
         let before = self.ready.len();
         match &event {
             Skim::Task(task) if self.resubscribed => {
@@ -204,7 +204,7 @@ impl Resuming {
                 }
             }
             _ => {
-                if self.ledger.admit(&event) {
+                if self.ledger.admit(&mut event) {
                     let last = matches!(event, Skim::StatusUpdate { last: true, .. });
                     self.ready.push_back(Ok(Delivered { json, resumed: None, last }));
                 }

@@ -175,7 +175,7 @@ fn read_body<'t>(text: &'t str, rpc_id: Option<u64>, what: &str, read: Read<'_>)
         Ok(((), raw)) => Ok(raw.unwrap_or_default()),
         Err(e) if e.is_too_large() => Err(malformed(e.into_adk(what))),
         Err(e) => match json::parse("body", text) {
-            Ok(value) if value.get("error").is_some_and(Value::is_object) => Err(from_error_event(text)),
+            Ok(value) if json::member(&value, "error").is_some_and(Value::is_object) => Err(from_error_event(text)),
             Ok(_) => Err(malformed(e.into_adk(what))),
             Err(_) => Err(AdkError::new(
                 ErrorCode::Internal,

@@ -8,7 +8,7 @@
 //!
 //! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
 
-use adk_core::json::{self, ToJson};
+use adk_core::json::{self, member, member_mut, ToJson};
 use serde_json::{Map, Value};
 
 use super::types::{Message, StreamResponse, Task, TaskState};
@@ -30,7 +30,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
         StreamResponse::Message(m) => ("message", "message", message_to_v03(m, dialect)),
         StreamResponse::StatusUpdate(e) => {
             let mut v = to_json(e);
-            if let Some(status) = v.get_mut("status") {
+            if let Some(status) = member_mut(&mut v, "status") {
                 status_out(status, dialect);
             }
             set(&mut v, "final", Value::Bool(e.last || e.status.state.ends_stream()));
@@ -38,7 +38,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
         }
         StreamResponse::ArtifactUpdate(e) => {
             let mut v = to_json(e);
-            if let Some(artifact) = v.get_mut("artifact") {
+            if let Some(artifact) = member_mut(&mut v, "artifact") {
                 parts_out(artifact, "parts", dialect);
             }
             ("artifactUpdate", "artifact-update", v)
@@ -68,7 +68,7 @@ pub fn from_v03(value: Value, dialect: Dialect) -> Result<StreamResponse, AdkErr
 pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, bool), AdkError> {
     let mut wrapped = match dialect {
         Dialect::JsonRpc => {
-            let kind = value.get("kind").and_then(Value::as_str).unwrap_or_default().to_string();
+            let kind = member(&value, "kind").and_then(Value::as_str).unwrap_or_default().to_string();
             let key = match kind.as_str() {
                 "task" => "task",
                 "message" => "message",
@@ -95,14 +95,14 @@ pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, 
                 "task" => task_in(inner, dialect),
                 "message" => message_in(inner, dialect),
                 "statusUpdate" => {
-                    last = inner.get("final").and_then(Value::as_bool) == Some(true);
+                    last = member(inner, "final").and_then(Value::as_bool) == Some(true);
                     remove(inner, "final");
-                    if let Some(status) = inner.get_mut("status") {
+                    if let Some(status) = member_mut(inner, "status") {
                         status_in(status, dialect);
                     }
                 }
                 "artifactUpdate" => {
-                    if let Some(artifact) = inner.get_mut("artifact") {
+                    if let Some(artifact) = member_mut(inner, "artifact") {
                         parts_in(artifact, "parts", dialect);
                     }
                 }
@@ -150,7 +150,7 @@ fn rename(value: &mut Value, from: &str, to: &str) {
 }
 
 fn each(value: &mut Value, key: &str, f: impl Fn(&mut Value)) {
-    if let Some(items) = value.get_mut(key).and_then(Value::as_array_mut) {
+    if let Some(items) = member_mut(value, key).and_then(Value::as_array_mut) {
         items.iter_mut().for_each(f);
     }
 }
@@ -159,7 +159,7 @@ fn each(value: &mut Value, key: &str, f: impl Fn(&mut Value)) {
 
 fn task_out(task: &Task, d: Dialect) -> Value {
     let mut v = to_json(task);
-    if let Some(status) = v.get_mut("status") {
+    if let Some(status) = member_mut(&mut v, "status") {
         status_out(status, d);
     }
     each(&mut v, "artifacts", |a| parts_out(a, "parts", d));
@@ -168,11 +168,11 @@ fn task_out(task: &Task, d: Dialect) -> Value {
 }
 
 fn status_out(status: &mut Value, d: Dialect) {
-    if let Some(state) = status.get("state").and_then(Value::as_str) {
+    if let Some(state) = member(status, "state").and_then(Value::as_str) {
         let state = TaskState::parse(state);
         set(status, "state", Value::String(state_out(&state, d)));
     }
-    if let Some(m) = status.get_mut("message") {
+    if let Some(m) = member_mut(status, "message") {
         message_out(m, d);
     }
 }
@@ -193,7 +193,7 @@ fn message_out(m: &mut Value, d: Dialect) {
     match d {
         Dialect::JsonRpc => {
             set(m, "kind", Value::String("message".into()));
-            let role = match m.get("role").and_then(Value::as_str) {
+            let role = match member(m, "role").and_then(Value::as_str) {
                 Some("ROLE_AGENT") => "agent",
                 _ => "user",
             };
@@ -214,9 +214,7 @@ fn parts_out(holder: &mut Value, key: &str, d: Dialect) {
 fn part_out(part: Value, d: Dialect) -> Value {
     let Value::Object(mut p) = part else { return part };
     let mut out = Map::new();
-    if let Some(m) = p.remove("metadata") {
-        out.insert("metadata".into(), m);
-    }
+    carry(&mut out, "metadata", p.remove("metadata"));
     let (bytes_key, uri_key) = match d {
         Dialect::JsonRpc => ("bytes", "uri"),
         Dialect::Rest => ("fileWithBytes", "fileWithUri"),
@@ -228,36 +226,40 @@ fn part_out(part: Value, d: Dialect) -> Value {
     };
     let kind = if let Some((key, value)) = file {
         let mut f = Map::new();
-        f.insert(key.into(), value);
-        if let Some(t) = p.remove("mediaType") {
-            f.insert("mimeType".into(), t);
-        }
-        if let Some(n) = p.remove("filename") {
-            f.insert("name".into(), n);
-        }
-        out.insert("file".into(), Value::Object(f));
+        carry(&mut f, key, Some(value));
+        carry(&mut f, "mimeType", p.remove("mediaType"));
+        carry(&mut f, "name", p.remove("filename"));
+        carry(&mut out, "file", Some(Value::Object(f)));
         "file"
     } else if let Some(data) = p.remove("data") {
         let data = match d {
             Dialect::JsonRpc => data,
             Dialect::Rest => json::object([("data", data)]),
         };
-        out.insert("data".into(), data);
+        carry(&mut out, "data", Some(data));
         "data"
     } else {
-        out.insert("text".into(), p.remove("text").unwrap_or_default());
+        carry(&mut out, "text", Some(p.remove("text").unwrap_or_default()));
         "text"
     };
     if d == Dialect::JsonRpc {
-        out.insert("kind".into(), Value::String(kind.into()));
+        carry(&mut out, "kind", Some(Value::String(kind.into())));
     }
     Value::Object(out)
+}
+
+/// Adds `value`, if any, to `object` as `key`: one instance of the insertion for every member a
+/// part's translation moves.
+fn carry(object: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(value) = value {
+        object.insert(key.into(), value);
+    }
 }
 
 // ---- v0.3 → v1.0 model JSON ----
 
 fn task_in(task: &mut Value, d: Dialect) {
-    if let Some(status) = task.get_mut("status") {
+    if let Some(status) = member_mut(task, "status") {
         status_in(status, d);
     }
     each(task, "artifacts", |a| parts_in(a, "parts", d));
@@ -265,11 +267,11 @@ fn task_in(task: &mut Value, d: Dialect) {
 }
 
 fn status_in(status: &mut Value, d: Dialect) {
-    if let Some(state) = status.get("state").and_then(Value::as_str) {
+    if let Some(state) = member(status, "state").and_then(Value::as_str) {
         let state = state_in(state, d);
         set(status, "state", Value::String(state));
     }
-    if let Some(m) = status.get_mut("message") {
+    if let Some(m) = member_mut(status, "message") {
         message_in(m, d);
     }
 }
@@ -288,7 +290,7 @@ fn message_in(m: &mut Value, d: Dialect) {
     remove(m, "kind");
     match d {
         Dialect::JsonRpc => {
-            let role = match m.get("role").and_then(Value::as_str) {
+            let role = match member(m, "role").and_then(Value::as_str) {
                 Some("agent") => "ROLE_AGENT",
                 Some("user") => "ROLE_USER",
                 _ => "ROLE_UNSPECIFIED",
@@ -307,31 +309,24 @@ fn parts_in(holder: &mut Value, key: &str, d: Dialect) {
 fn part_in(part: Value, d: Dialect) -> Value {
     let Value::Object(mut p) = part else { return part };
     let mut out = Map::new();
-    if let Some(m) = p.remove("metadata") {
-        out.insert("metadata".into(), m);
-    }
+    carry(&mut out, "metadata", p.remove("metadata"));
     if let Some(Value::Object(mut f)) = p.remove("file") {
         let bytes = f.remove("bytes").or_else(|| f.remove("fileWithBytes"));
         let uri = f.remove("uri").or_else(|| f.remove("fileWithUri"));
-        match (bytes, uri) {
-            (Some(b), _) => out.insert("raw".into(), b),
-            (None, Some(u)) => out.insert("url".into(), u),
-            (None, None) => None,
-        };
-        if let Some(t) = f.remove("mimeType") {
-            out.insert("mediaType".into(), t);
+        match bytes {
+            Some(b) => carry(&mut out, "raw", Some(b)),
+            None => carry(&mut out, "url", uri),
         }
-        if let Some(n) = f.remove("name") {
-            out.insert("filename".into(), n);
-        }
+        carry(&mut out, "mediaType", f.remove("mimeType"));
+        carry(&mut out, "filename", f.remove("name"));
     } else if let Some(data) = p.remove("data") {
         let data = match (d, data) {
             (Dialect::Rest, Value::Object(mut wrapper)) => wrapper.remove("data").unwrap_or_default(),
             (_, data) => data,
         };
-        out.insert("data".into(), data);
-    } else if let Some(text) = p.remove("text") {
-        out.insert("text".into(), text);
+        carry(&mut out, "data", Some(data));
+    } else {
+        carry(&mut out, "text", p.remove("text"));
     }
     Value::Object(out)
 }

@@ -3,14 +3,26 @@
 //! code the model ran and its results between the texts around them, the sources a grounded reply
 //! cites, state and artifact changes, transfers, escalations and errors.
 
-use crate::json::{self, ToJson, Writer};
+use crate::json::{self, ObjectWriter, ToJson, Writer};
 use serde_json::Value;
 
 use crate::types::{JsonObject, Part};
 use crate::Event;
 
-/// One thing to show. Its JSON is an object tagged by `kind` (`message`, `toolCall`, …) with the
-/// variant's fields in camelCase.
+/// One thing to show. Its JSON is an object tagged by `kind` with the item's fields in camelCase:
+/// - `message` (`author`, `text`, `partial`, `eventId`, `invocationId`): text from the user or an
+///   agent, `partial` while chunks are still streaming;
+/// - `toolCall` (`author`, `id`, `name`, `args`) and `toolResult` (`author`, `id`, `name`,
+///   `response`): the model asked for a tool, a tool answered;
+/// - `code` (`author`, `language`, `code`) and `codeResult` (`author`, `outcome`, `output`): code
+///   the model wrote and ran itself (Gemini's code execution), and what running it gave;
+/// - `grounding` (`author`, `queries`, `sources` of `{uri, title}`, `searchEntryPoint`): what a
+///   grounded reply rests on: the searches, the pages or places cited, and Google's search
+///   suggestions as HTML, which Google asks apps to show (markup from the event, to put in a
+///   sandboxed frame, never the page);
+/// - `state` and `artifact` (`author`, `delta`): state changed, artifacts were saved (file name →
+///   version);
+/// - `transfer` (`author`, `to`), `escalate` (`author`), `error` (`author`, `code`, `message`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum TranscriptItem {
     /// Text from the user or an agent; `partial` while chunks are still streaming.
@@ -26,160 +38,22 @@ pub enum TranscriptItem {
         /// The invocation it belongs to.
         invocation_id: String,
     },
-    /// The model asked for a tool.
-    ToolCall {
-        /// The agent whose model asked.
-        author: String,
-        /// Call id.
-        id: Option<String>,
-        /// Tool name.
-        name: Option<String>,
-        /// Arguments.
-        args: Option<JsonObject>,
-    },
-    /// A tool answered.
-    ToolResult {
-        /// The agent that ran the tool.
-        author: String,
-        /// Id of the call answered.
-        id: Option<String>,
-        /// Tool name.
-        name: Option<String>,
-        /// The result.
-        response: Option<JsonObject>,
-    },
-    /// Code the model wrote and ran itself (Gemini's code execution: an `executableCode` part).
-    Code {
-        /// The agent whose model wrote it.
-        author: String,
-        /// e.g. `PYTHON`.
-        language: Option<String>,
-        /// The source.
-        code: String,
-    },
-    /// What running that code gave (a `codeExecutionResult` part).
-    CodeResult {
-        /// The agent whose model ran it.
-        author: String,
-        /// `OUTCOME_OK`, `OUTCOME_FAILED`, `OUTCOME_DEADLINE_EXCEEDED`, …
-        outcome: Option<String>,
-        /// Its output (stdout, or the error).
-        output: Option<String>,
-    },
-    /// What a grounded reply rests on (the event's `groundingMetadata`).
-    Grounding {
-        /// The agent whose model searched.
-        author: String,
-        /// The searches the model made (`webSearchQueries`).
-        queries: Vec<String>,
-        /// The pages or places cited (`groundingChunks`), in order.
-        sources: Vec<GroundingSource>,
-        /// Google's search suggestions as HTML (`searchEntryPoint.renderedContent`), which Google
-        /// asks apps to show; markup from the event, to put in a sandboxed frame, never the page.
-        search_entry_point: Option<String>,
-    },
-    /// State changed.
-    State {
-        /// Who changed it.
-        author: String,
-        /// The changes.
-        delta: JsonObject,
-    },
-    /// Artifacts were saved.
-    Artifact {
-        /// Who saved them.
-        author: String,
-        /// File name → version.
-        delta: crate::events::SmallMap<i64>,
-    },
-    /// The conversation moved to another agent.
-    Transfer {
-        /// Who handed over.
-        author: String,
-        /// To whom.
-        to: String,
-    },
-    /// An agent escalated (ends a loop).
-    Escalate {
-        /// Who escalated.
-        author: String,
-    },
-    /// An error event.
-    Error {
-        /// Whose.
-        author: String,
-        /// `errorCode`.
-        code: String,
-        /// `errorMessage`.
-        message: Option<String>,
-    },
-}
-
-/// One cited source of a grounded reply: a web page (`web`), a retrieved document
-/// (`retrievedContext`) or a place (`maps`).
-#[derive(Debug, Clone, PartialEq)]
-pub struct GroundingSource {
-    /// Where it is.
-    pub uri: Option<String>,
-    /// Its title.
-    pub title: Option<String>,
-}
-
-impl ToJson for GroundingSource {
-    fn write_json(&self, w: &mut Writer) {
-        let mut o = w.object();
-        o.field("uri", &self.uri).field("title", &self.title);
-        o.end();
-    }
+    /// Any other item, as its JSON text: it never changes once folded in, so it is written then,
+    /// from the event's own values (nothing copied to be written later).
+    Written(String),
 }
 
 impl ToJson for TranscriptItem {
     fn write_json(&self, w: &mut Writer) {
-        let mut o = w.object();
         match self {
             TranscriptItem::Message { author, text, partial, event_id, invocation_id } => {
+                let mut o = w.object();
                 o.field("kind", "message").field("author", author).field("text", text).field("partial", partial);
-                o.field("eventId", event_id).field("invocationId", invocation_id)
+                o.field("eventId", event_id).field("invocationId", invocation_id);
+                o.end();
             }
-            TranscriptItem::ToolCall { author, id, name, args } => o
-                .field("kind", "toolCall")
-                .field("author", author)
-                .field("id", id)
-                .field("name", name)
-                .field("args", args),
-            TranscriptItem::ToolResult { author, id, name, response } => o
-                .field("kind", "toolResult")
-                .field("author", author)
-                .field("id", id)
-                .field("name", name)
-                .field("response", response),
-            TranscriptItem::Code { author, language, code } => {
-                o.field("kind", "code").field("author", author).field("language", language).field("code", code)
-            }
-            TranscriptItem::CodeResult { author, outcome, output } => {
-                o.field("kind", "codeResult").field("author", author).field("outcome", outcome).field("output", output)
-            }
-            TranscriptItem::Grounding { author, queries, sources, search_entry_point } => o
-                .field("kind", "grounding")
-                .field("author", author)
-                .field("queries", queries)
-                .field("sources", sources)
-                .field("searchEntryPoint", search_entry_point),
-            TranscriptItem::State { author, delta } => {
-                o.field("kind", "state").field("author", author).field("delta", delta)
-            }
-            TranscriptItem::Artifact { author, delta } => {
-                o.field("kind", "artifact").field("author", author).field("delta", delta)
-            }
-            TranscriptItem::Transfer { author, to } => {
-                o.field("kind", "transfer").field("author", author).field("to", to)
-            }
-            TranscriptItem::Escalate { author } => o.field("kind", "escalate").field("author", author),
-            TranscriptItem::Error { author, code, message } => {
-                o.field("kind", "error").field("author", author).field("code", code).field("message", message)
-            }
-        };
-        o.end();
+            TranscriptItem::Written(json) => w.raw(json),
+        }
     }
 }
 
@@ -215,13 +89,13 @@ impl Transcript {
                 return;
             }
         }
-        let author = event.author.clone();
+        let author = &event.author;
         let partial = event.partial == Some(true);
         // A reply streams while its author's partial chunks follow each other; its complete event
         // replaces everything they showed.
         let mut streamed = String::new();
         match self.stream.take() {
-            Some((streaming, start)) if streaming == author => {
+            Some((streaming, start)) if streaming == *author => {
                 if partial {
                     self.stream = Some((streaming, start));
                 } else {
@@ -233,45 +107,56 @@ impl Transcript {
         }
         self.push_parts(event, partial, streamed);
         for call in event.get_function_calls() {
-            self.items.push(TranscriptItem::ToolCall {
-                author: author.clone(),
-                id: call.id.clone(),
-                name: call.name.clone(),
-                args: call.args.clone(),
+            self.push_written("toolCall", author, &mut |o| {
+                o.field("id", &call.id).field("name", &call.name).field("args", &call.args);
             });
         }
         for response in event.get_function_responses() {
-            self.items.push(TranscriptItem::ToolResult {
-                author: author.clone(),
-                id: response.id.clone(),
-                name: response.name.clone(),
-                response: response.response.clone(),
+            self.push_written("toolResult", author, &mut |o| {
+                o.field("id", &response.id).field("name", &response.name).field("response", &response.response);
             });
         }
         if let Some(grounding) = event.grounding_metadata.as_ref().filter(|_| !partial) {
-            self.items.push(grounding_item(&author, grounding));
+            self.push_grounding(author, grounding);
         }
         self.push_actions(event);
     }
 
+    /// Adds an item other than a message: its `kind` and `author`, then what `members` writes.
+    fn push_written(&mut self, kind: &str, author: &str, members: &mut dyn FnMut(&mut ObjectWriter<'_>)) {
+        let mut w = Writer::new();
+        let mut o = w.object();
+        o.field("kind", kind).field("author", author);
+        members(&mut o);
+        o.end();
+        self.items.push(TranscriptItem::Written(w.into_string()));
+    }
+
     /// The event's state and artifact changes, transfer, escalation and error.
     fn push_actions(&mut self, event: &Event) {
-        let author = event.author.clone();
-        let actions = &event.actions;
+        let (author, actions) = (&event.author, &event.actions);
         if !actions.state_delta.is_empty() {
-            self.items.push(TranscriptItem::State { author: author.clone(), delta: actions.state_delta.clone() });
+            self.push_written("state", author, &mut |o| {
+                o.field("delta", &actions.state_delta);
+            });
         }
         if !actions.artifact_delta.is_empty() {
-            self.items.push(TranscriptItem::Artifact { author: author.clone(), delta: actions.artifact_delta.clone() });
+            self.push_written("artifact", author, &mut |o| {
+                o.field("delta", &actions.artifact_delta);
+            });
         }
         if let Some(to) = &actions.transfer_to_agent {
-            self.items.push(TranscriptItem::Transfer { author: author.clone(), to: to.clone() });
+            self.push_written("transfer", author, &mut |o| {
+                o.field("to", to);
+            });
         }
         if actions.escalate == Some(true) {
-            self.items.push(TranscriptItem::Escalate { author: author.clone() });
+            self.push_written("escalate", author, &mut |_| {});
         }
         if let Some(code) = event.error_code.as_ref().filter(|c| !c.is_empty()) {
-            self.items.push(TranscriptItem::Error { author, code: code.clone(), message: event.error_message.clone() });
+            self.push_written("error", author, &mut |o| {
+                o.field("code", code).field("message", &event.error_message);
+            });
         }
     }
 
@@ -295,9 +180,9 @@ impl Transcript {
             if let Some(t) = &part.text {
                 text.push_str(t);
                 any_text |= !t.is_empty();
-            } else if let Some(item) = code_item(&event.author, part) {
+            } else if part.executable_code.is_some() || part.code_execution_result.is_some() {
                 self.push_text(event, std::mem::take(&mut text), partial);
-                self.items.push(item);
+                self.push_code(&event.author, part);
             }
         }
         self.push_text(event, if any_text { text } else { streamed }, partial);
@@ -325,38 +210,49 @@ impl Transcript {
             invocation_id: event.invocation_id.clone(),
         });
     }
-}
 
-/// The item of a code or code-result part.
-fn code_item(author: &str, part: &Part) -> Option<TranscriptItem> {
-    if let Some(code) = &part.executable_code {
-        let source = code.code.clone().unwrap_or_default();
-        return Some(TranscriptItem::Code { author: author.into(), language: code.language.clone(), code: source });
+    /// The item of a code or code-result part.
+    fn push_code(&mut self, author: &str, part: &Part) {
+        if let Some(code) = &part.executable_code {
+            let source = code.code.as_deref().unwrap_or_default();
+            self.push_written("code", author, &mut |o| {
+                o.field("language", &code.language).field("code", source);
+            });
+        } else if let Some(result) = &part.code_execution_result {
+            self.push_written("codeResult", author, &mut |o| {
+                o.field("outcome", &result.outcome).field("output", &result.output);
+            });
+        }
     }
-    let result = part.code_execution_result.as_ref()?;
-    Some(TranscriptItem::CodeResult {
-        author: author.into(),
-        outcome: result.outcome.clone(),
-        output: result.output.clone(),
-    })
+
+    /// The searches, sources and search suggestions of `groundingMetadata` (genai's shape; anything
+    /// else in it is left out).
+    fn push_grounding(&mut self, author: &str, grounding: &JsonObject) {
+        let list = |key: &str| json::field(grounding, key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+        let entry_point = json::field(grounding, "searchEntryPoint").and_then(|e| json::member(e, "renderedContent"));
+        self.push_written("grounding", author, &mut |o| {
+            o.field_with("queries", |w| {
+                w.array_of(list("webSearchQueries").iter().filter_map(Value::as_str), Writer::str)
+            });
+            let sources = list("groundingChunks").iter().filter_map(|chunk| {
+                ["web", "retrievedContext", "maps"].iter().find_map(|kind| json::member(chunk, kind))
+            });
+            o.field_with("sources", |w| {
+                w.array_of(sources, |w, source| {
+                    let mut s = w.object();
+                    s.field("uri", &text(json::member(source, "uri")))
+                        .field("title", &text(json::member(source, "title")));
+                    s.end();
+                })
+            });
+            o.field("searchEntryPoint", &text(entry_point));
+        });
+    }
 }
 
-/// The searches, sources and search suggestions of `groundingMetadata` (genai's shape; anything
-/// else in it is left out).
-fn grounding_item(author: &str, grounding: &JsonObject) -> TranscriptItem {
-    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_string);
-    let list = |key: &str| json::field(grounding, key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-    let queries = list("webSearchQueries").iter().filter_map(|q| text(Some(q))).collect();
-    let sources = list("groundingChunks")
-        .iter()
-        .filter_map(|chunk| ["web", "retrievedContext", "maps"].iter().find_map(|kind| json::member(chunk, kind)))
-        .map(|source| GroundingSource {
-            uri: text(json::member(source, "uri")),
-            title: text(json::member(source, "title")),
-        })
-        .collect();
-    let entry_point = json::field(grounding, "searchEntryPoint").and_then(|e| json::member(e, "renderedContent"));
-    TranscriptItem::Grounding { author: author.into(), queries, sources, search_entry_point: text(entry_point) }
+/// A member's text, if it is a string.
+fn text(value: Option<&Value>) -> Option<&str> {
+    value.and_then(Value::as_str)
 }
 
 #[cfg(test)]

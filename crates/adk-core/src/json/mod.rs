@@ -74,6 +74,11 @@ pub fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
     field(value.as_object()?, key)
 }
 
+/// [`member`] to change in place.
+pub fn member_mut<'a>(value: &'a mut Value, key: &str) -> Option<&'a mut Value> {
+    value.as_object_mut()?.iter_mut().find(|(k, _)| *k == key).map(|(_, value)| value)
+}
+
 /// Parses JSON text into a `Value`.
 pub fn parse(what: &str, text: &str) -> Result<Value, AdkError> {
     from_str(what, text)
