@@ -31,6 +31,12 @@ impl Writer {
         Self::default()
     }
 
+    /// An empty writer with room for `bytes` of text: a document of about that size is written
+    /// without reallocations as it grows.
+    pub fn with_capacity(bytes: usize) -> Self {
+        Writer { out: String::with_capacity(bytes), counted: None }
+    }
+
     /// A writer that measures instead of writing (see [`super::encoded_len`]).
     pub(super) fn counting() -> Self {
         Writer { out: String::new(), counted: Some(0) }

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-use adk_core::json;
+use adk_core::json::{self, ToJson};
 use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
@@ -16,6 +16,14 @@ use super::{
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
+
+/// An event's JSON text, written in room for most events' (a small text event takes about 330
+/// bytes): grown from empty, it cost seven reallocations, more than the writing.
+fn event_text(event: &Event) -> String {
+    let mut writer = json::Writer::with_capacity(512);
+    event.write_json(&mut writer);
+    writer.into_string()
+}
 
 /// From this size of JSON text on, an appended event is kept decoded rather than as its text.
 const KEEP_DECODED: usize = 1 << 20;
@@ -33,9 +41,11 @@ struct Stored {
 /// Sessions and shared state, each in one flat map: keyed by every part of their key at once.
 #[derive(Debug, Default)]
 struct Store {
-    /// (app, user, session id) → session, in creation order.
+    /// (app, user, session id) → session (listed sorted, so in no particular order).
     sessions: IndexMap<(String, String, String), Stored>,
-    app_state: IndexMap<String, JsonObject>,
+    /// (app, "") → the app's state: keyed as user state is, so that both maps are one type, whose
+    /// code the module carries once.
+    app_state: IndexMap<(String, String), JsonObject>,
     /// (app, user) → the user's state.
     user_state: IndexMap<(String, String), JsonObject>,
 }
@@ -94,7 +104,7 @@ impl Store {
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
-        let app = self.app_state.get(app_name);
+        let app = self.app_state.get(&Borrowed([app_name, ""]));
         let user = self.user_state.get(&Borrowed([app_name, user_id]));
         let state = scoped_view(&stored.state, app, user);
         Session {
@@ -109,7 +119,7 @@ impl Store {
 
     fn apply_shared_state(&mut self, app_name: &str, user_id: &str, app: JsonObject, user: JsonObject) {
         if !app.is_empty() {
-            self.app_state.entry(app_name.to_string()).or_default().extend(app);
+            self.app_state.entry((app_name.to_string(), String::new())).or_default().extend(app);
         }
         if !user.is_empty() {
             self.user_state.entry((app_name.to_string(), user_id.to_string())).or_default().extend(user);
@@ -201,7 +211,7 @@ impl SessionService for InMemorySessionService {
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        store.sessions.shift_remove(&Borrowed([app_name, user_id, session_id.trim()]));
+        store.sessions.swap_remove(&Borrowed([app_name, user_id, session_id.trim()]));
         Ok(())
     }
 
@@ -221,9 +231,9 @@ impl SessionService for InMemorySessionService {
         let text = if event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
             let mut kept = event.clone();
             trim_temp_delta(&mut kept);
-            json::to_string(&kept)
+            event_text(&kept)
         } else {
-            json::to_string(&event)
+            event_text(&event)
         };
         let (bytes, limit) = (stored.bytes.saturating_add(text.len()), Limit::session());
         // The session's name is only spelled out for the error (this runs on every append).
