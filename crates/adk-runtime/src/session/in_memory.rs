@@ -98,10 +98,6 @@ impl Store {
         self.sessions.get(&Borrowed([app_name, user_id, session_id]))
     }
 
-    fn stored_mut(&mut self, app_name: &str, user_id: &str, session_id: &str) -> Option<&mut Stored> {
-        self.sessions.get_mut(&Borrowed([app_name, user_id, session_id]))
-    }
-
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
         let app = self.app_state.get(&Borrowed([app_name, ""]));
@@ -223,10 +219,12 @@ impl SessionService for InMemorySessionService {
             return Ok(event);
         }
         let mut store = self.store.borrow_mut();
-        let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
-        let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
+        // Found once: its index serves the update below (this runs on every append).
+        let key = Borrowed([session.app_name.as_str(), &session.user_id, &session.id]);
+        let Some((index, _, stored)) = store.sessions.get_full(&key) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
+        let stored_bytes = stored.bytes;
         // Measured as stored, without its `temp:` keys (the copy's state still gets them).
         let text = if event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
             let mut kept = event.clone();
@@ -235,7 +233,7 @@ impl SessionService for InMemorySessionService {
         } else {
             event_text(&event)
         };
-        let (bytes, limit) = (stored.bytes.saturating_add(text.len()), Limit::session());
+        let (bytes, limit) = (stored_bytes.saturating_add(text.len()), Limit::session());
         // The session's name is only spelled out for the error (this runs on every append).
         if bytes > limit.bytes {
             limit.check(&format!("session {}", session.id), bytes)?;
@@ -251,8 +249,8 @@ impl SessionService for InMemorySessionService {
         });
         session.record_shared(recorded.clone(), event.timestamp);
         let scopes = split_state_delta(&event.actions.state_delta);
-        store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
-        if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
+        store.apply_shared_state(&session.app_name, &session.user_id, scopes.app, scopes.user);
+        if let Some((_, stored)) = store.sessions.get_index_mut(index) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
             stored.bytes = bytes;
