@@ -18,8 +18,15 @@ use crate::agent::{
     ParallelAgent, SequentialAgent,
 };
 use crate::platform::iter::JsStream;
-use crate::types::Content;
+use crate::types::{Content, Part};
 use crate::{AdkError, Event};
+
+#[wasm_bindgen(module = "/src/js/agent.js")]
+extern "C" {
+    /// A one-text event's role and text (see the file); `undefined` for any other.
+    #[wasm_bindgen(js_name = textEvent)]
+    fn text_event(event: &JsValue, max: f64) -> Option<js_sys::Array>;
+}
 
 /// A handle on an agent of the tree; the JS classes (`SequentialAgent`, …) hold one.
 #[wasm_bindgen]
@@ -141,9 +148,40 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
             ctx.agent_name()
         )));
     }
+    let mut event = match text_event_of(&value, ctx) {
+        Some(event) => event,
+        None => event_from_json(&value, ctx)?,
+    };
+    let pending = ctx.take_actions();
+    for (key, v) in pending.state_delta {
+        event.actions.state_delta.entry(key).or_insert(v);
+    }
+    for (key, v) in pending.artifact_delta {
+        if !event.actions.artifact_delta.contains_key(&key) {
+            event.actions.artifact_delta.insert(key, v);
+        }
+    }
+    Ok(event)
+}
+
+/// A one-text event, taken as `textEvent` reads it: what its JSON text with the defaults in front
+/// decodes to, whenever the decoder would take that text (`textEvent` checks the event size limit
+/// with room to spare).
+fn text_event_of(value: &JsValue, ctx: &CallbackContext) -> Option<Event> {
+    let texts = text_event(value, Limit::event().bytes as f64)?;
+    let mut event = Event::new(ctx.agent_name());
+    event.invocation_id = ctx.invocation_id().to_string();
+    event.branch = ctx.invocation_context().branch().map(str::to_string);
+    let part = Part::from_text(&texts.get(1).as_string()?);
+    event.content = Some(Content { parts: Some(vec![part]), role: texts.get(0).as_string() });
+    Some(event)
+}
+
+/// Any other event: its JSON text, the defaults in front, decoded.
+fn event_from_json(value: &JsValue, ctx: &CallbackContext) -> Result<Event, AdkError> {
     // The defaults go in front of the object's own members: on a repeated key the last one wins,
     // so what the agent set stays, and nothing is read or written on the JS object.
-    let text = json_text_within("event", &value, Some(Limit::event()))?;
+    let text = json_text_within("event", value, Some(Limit::event()))?;
     let mut defaults = json::Writer::new();
     let mut members = defaults.object();
     members.field("author", ctx.agent_name()).field("invocationId", ctx.invocation_id());
@@ -161,17 +199,7 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
         Some(_) => text_with_defaults.push('}'),
         None => text_with_defaults = text,
     }
-    let mut event: Event = json::from_str("event", &text_with_defaults)?;
-    let pending = ctx.take_actions();
-    for (key, v) in pending.state_delta {
-        event.actions.state_delta.entry(key).or_insert(v);
-    }
-    for (key, v) in pending.artifact_delta {
-        if !event.actions.artifact_delta.contains_key(&key) {
-            event.actions.artifact_delta.insert(key, v);
-        }
-    }
-    Ok(event)
+    json::from_str("event", &text_with_defaults)
 }
 
 impl Agent for JsAgent {

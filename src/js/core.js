@@ -162,11 +162,11 @@ export class Run {
     // Items already received go out at once: nothing is pending, so nothing can be overtaken.
     if (this.#queue === null && this.#ready.length) return Promise.resolve({ value: this.#ready.shift(), done: false });
     const step = this.#queue === null ? this.#step() : this.#queue.then(() => this.#step());
-    const settled = step.then(() => {}, () => {});
-    this.#queue = settled;
-    settled.then(() => {
+    const idle = () => {
       if (this.#queue === settled) this.#queue = null;
-    });
+    };
+    const settled = step.then(idle, idle);
+    this.#queue = settled;
     return step;
   }
 

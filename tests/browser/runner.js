@@ -375,4 +375,46 @@ await test('a session a JS service hands out again is read as a log: the events 
   ]);
 });
 
+await test('an event of one text is the event its JSON text makes, whatever path it takes in', async () => {
+  // Each pair: a one-text event, and the same JSON from an object read as JSON (an extra member
+  // `JSON.stringify` leaves out). Same members, same order, same values, state included.
+  const texts = ['a', 'é "quoted"\n\t😀 \u2028', '', 'lone \ud800 surrogate'];
+  const shapes = (t) => [{ content: { role: 'model', parts: [{ text: t }] } }, { content: { parts: [{ text: t }] } }, { content: { parts: [{ text: t }], role: 'x' } }];
+  const agent = {
+    name: 'shapes',
+    async *runAsyncImpl(ctx) {
+      for (const t of texts) {
+        for (const event of shapes(t)) {
+          ctx.state.set('k', t);
+          yield event;
+          ctx.state.set('k', t);
+          yield { ...event, partial: undefined };
+        }
+      }
+    },
+  };
+  // Under a ParallelAgent, events carry a branch too.
+  const runner = await setup(new ParallelAgent({ name: 'par', subAgents: [agent] }));
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
+  const bare = (e) => JSON.stringify({ ...e, id: undefined, timestamp: undefined });
+  assert(events.length === 2 * texts.length * 3 && events[0].branch === 'par.shapes');
+  for (let i = 0; i < events.length; i += 2) assert(bare(events[i]) === bare(events[i + 1]), `${bare(events[i])} != ${bare(events[i + 1])}`);
+  const session = await stored(runner);
+  assert(JSON.stringify(session.events.slice(1).map(bare)) === JSON.stringify(events.map(bare)));
+  // Over the event size limit, either way the same error.
+  const defaults = adk.setLimits({});
+  try {
+    adk.setLimits({ maxEventBytes: 80 });
+    const long = 'x'.repeat(60);
+    const errors = [];
+    for (const event of [reply(long), { ...reply(long), partial: undefined }]) {
+      const big = await setup({ name: 'big', async *runAsyncImpl() { yield event; } }, `big${errors.length}`);
+      errors.push(await rejection(collect(big.runAsync({ userId: 'u', sessionId: `big${errors.length}`, newMessage: text('go') }))));
+    }
+    assert(errors[0].code === 'RESOURCE_EXHAUSTED' && errors[0].message === errors[1].message, `${errors[0].message} / ${errors[1].message}`);
+  } finally {
+    adk.setLimits(defaults);
+  }
+});
+
 finish();

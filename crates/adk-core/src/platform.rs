@@ -204,21 +204,18 @@ pub fn new_uuid() -> String {
 
 /// RFC 4122 version 4, variant 1, in its 8-4-4-4-12 hex form.
 fn uuid4(mut bytes: [u8; 16]) -> String {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let mut out = [b'-'; 36];
-    let mut at = 0;
-    for (i, b) in bytes.iter().enumerate() {
+    let hex = |nibble: u8| char::from(nibble + if nibble < 10 { b'0' } else { b'a' - 10 });
+    let mut out = String::with_capacity(36);
+    for (i, b) in bytes.into_iter().enumerate() {
         if matches!(i, 4 | 6 | 8 | 10) {
-            at += 1;
+            out.push('-');
         }
-        for (slot, nibble) in out.iter_mut().skip(at).zip([b >> 4, b & 0x0f]) {
-            *slot = HEX.get(usize::from(nibble)).copied().unwrap_or(b'0');
-        }
-        at += 2;
+        out.push(hex(b >> 4));
+        out.push(hex(b & 0x0f));
     }
-    std::str::from_utf8(&out).unwrap_or_default().to_string()
+    out
 }
 
 #[cfg(test)]

@@ -31,6 +31,12 @@ impl Writer {
         Self::default()
     }
 
+    /// An empty writer with room for `bytes` of text: a document of about that size is written
+    /// without reallocations as it grows.
+    pub fn with_capacity(bytes: usize) -> Self {
+        Writer { out: String::with_capacity(bytes), counted: None }
+    }
+
     /// A writer that measures instead of writing (see [`super::encoded_len`]).
     pub(super) fn counting() -> Self {
         Writer { out: String::new(), counted: Some(0) }
@@ -117,9 +123,12 @@ impl Writer {
         }
         self.out.reserve(value.len() + 2);
         self.out.push('"');
-        let bytes = value.as_bytes();
-        let mut run = 0;
-        for (i, &b) in bytes.iter().enumerate() {
+        let mut rest = value;
+        // Plain runs are found 8 bytes at a time; most strings are one run.
+        while let Some(at) = crate::scan::find_string_special(rest.as_bytes()) {
+            let (run, tail) = rest.split_at_checked(at).unwrap_or((rest, ""));
+            let Some(&b) = tail.as_bytes().first() else { break };
+            self.out.push_str(run);
             let escape = match b {
                 b'"' => "\\\"",
                 b'\\' => "\\\\",
@@ -128,10 +137,8 @@ impl Writer {
                 b'\t' => "\\t",
                 0x08 => "\\b",
                 0x0c => "\\f",
-                0..=0x1f => "",
-                _ => continue,
+                _ => "",
             };
-            self.out.push_str(value.get(run..i).unwrap_or_default());
             if escape.is_empty() {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 self.out.push_str("\\u00");
@@ -141,9 +148,9 @@ impl Writer {
             } else {
                 self.out.push_str(escape);
             }
-            run = i + 1;
+            rest = tail.get(1..).unwrap_or_default();
         }
-        self.out.push_str(value.get(run..).unwrap_or_default());
+        self.out.push_str(rest);
         self.out.push('"');
     }
 

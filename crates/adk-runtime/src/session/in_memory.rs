@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-use adk_core::json;
+use adk_core::json::{self, ToJson};
 use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
@@ -16,6 +16,14 @@ use super::{
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
+
+/// An event's JSON text, written in room for most events' (a small text event takes about 330
+/// bytes): grown from empty, it cost seven reallocations, more than the writing.
+fn event_text(event: &Event) -> String {
+    let mut writer = json::Writer::with_capacity(512);
+    event.write_json(&mut writer);
+    writer.into_string()
+}
 
 /// From this size of JSON text on, an appended event is kept decoded rather than as its text.
 const KEEP_DECODED: usize = 1 << 20;
@@ -33,9 +41,11 @@ struct Stored {
 /// Sessions and shared state, each in one flat map: keyed by every part of their key at once.
 #[derive(Debug, Default)]
 struct Store {
-    /// (app, user, session id) → session, in creation order.
+    /// (app, user, session id) → session (listed sorted, so in no particular order).
     sessions: IndexMap<(String, String, String), Stored>,
-    app_state: IndexMap<String, JsonObject>,
+    /// (app, "") → the app's state: keyed as user state is, so that both maps are one type, whose
+    /// code the module carries once.
+    app_state: IndexMap<(String, String), JsonObject>,
     /// (app, user) → the user's state.
     user_state: IndexMap<(String, String), JsonObject>,
 }
@@ -88,13 +98,9 @@ impl Store {
         self.sessions.get(&Borrowed([app_name, user_id, session_id]))
     }
 
-    fn stored_mut(&mut self, app_name: &str, user_id: &str, session_id: &str) -> Option<&mut Stored> {
-        self.sessions.get_mut(&Borrowed([app_name, user_id, session_id]))
-    }
-
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
-        let app = self.app_state.get(app_name);
+        let app = self.app_state.get(&Borrowed([app_name, ""]));
         let user = self.user_state.get(&Borrowed([app_name, user_id]));
         let state = scoped_view(&stored.state, app, user);
         Session {
@@ -109,7 +115,7 @@ impl Store {
 
     fn apply_shared_state(&mut self, app_name: &str, user_id: &str, app: JsonObject, user: JsonObject) {
         if !app.is_empty() {
-            self.app_state.entry(app_name.to_string()).or_default().extend(app);
+            self.app_state.entry((app_name.to_string(), String::new())).or_default().extend(app);
         }
         if !user.is_empty() {
             self.user_state.entry((app_name.to_string(), user_id.to_string())).or_default().extend(user);
@@ -201,7 +207,7 @@ impl SessionService for InMemorySessionService {
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        store.sessions.shift_remove(&Borrowed([app_name, user_id, session_id.trim()]));
+        store.sessions.swap_remove(&Borrowed([app_name, user_id, session_id.trim()]));
         Ok(())
     }
 
@@ -213,19 +219,21 @@ impl SessionService for InMemorySessionService {
             return Ok(event);
         }
         let mut store = self.store.borrow_mut();
-        let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
-        let Some(stored) = store.stored(&app_name, &user_id, &session.id) else {
+        // Found once: its index serves the update below (this runs on every append).
+        let key = Borrowed([session.app_name.as_str(), &session.user_id, &session.id]);
+        let Some((index, _, stored)) = store.sessions.get_full(&key) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
+        let stored_bytes = stored.bytes;
         // Measured as stored, without its `temp:` keys (the copy's state still gets them).
         let text = if event.actions.state_delta.keys().any(|k| k.starts_with(TEMP_PREFIX)) {
             let mut kept = event.clone();
             trim_temp_delta(&mut kept);
-            json::to_string(&kept)
+            event_text(&kept)
         } else {
-            json::to_string(&event)
+            event_text(&event)
         };
-        let (bytes, limit) = (stored.bytes.saturating_add(text.len()), Limit::session());
+        let (bytes, limit) = (stored_bytes.saturating_add(text.len()), Limit::session());
         // The session's name is only spelled out for the error (this runs on every append).
         if bytes > limit.bytes {
             limit.check(&format!("session {}", session.id), bytes)?;
@@ -241,8 +249,8 @@ impl SessionService for InMemorySessionService {
         });
         session.record_shared(recorded.clone(), event.timestamp);
         let scopes = split_state_delta(&event.actions.state_delta);
-        store.apply_shared_state(&app_name, &user_id, scopes.app, scopes.user);
-        if let Some(stored) = store.stored_mut(&app_name, &user_id, &session.id) {
+        store.apply_shared_state(&session.app_name, &session.user_id, scopes.app, scopes.user);
+        if let Some((_, stored)) = store.sessions.get_index_mut(index) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
             stored.bytes = bytes;
