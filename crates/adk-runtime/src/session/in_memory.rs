@@ -30,14 +30,16 @@ struct Stored {
     bytes: usize,
 }
 
-/// Sessions and shared state, each in one flat map: keyed by every part of their key at once.
+/// Sessions in one flat map, keyed by every part of their key at once; the shared state in lists
+/// (a page has few apps and users, and a map type per value is more code to download).
 #[derive(Debug, Default)]
 struct Store {
     /// (app, user, session id) → session, in creation order.
     sessions: IndexMap<(String, String, String), Stored>,
-    app_state: IndexMap<String, JsonObject>,
-    /// (app, user) → the user's state.
-    user_state: IndexMap<(String, String), JsonObject>,
+    /// (app, its state).
+    app_state: Vec<(String, JsonObject)>,
+    /// ((app, user), the user's state).
+    user_state: Vec<((String, String), JsonObject)>,
 }
 
 /// A key of [`Store`]'s maps, borrowed: looking one up allocates nothing.
@@ -53,12 +55,6 @@ impl<const N: usize> Hash for Borrowed<'_, N> {
 impl Equivalent<(String, String, String)> for Borrowed<'_, 3> {
     fn equivalent(&self, key: &(String, String, String)) -> bool {
         self.0 == [key.0.as_str(), key.1.as_str(), key.2.as_str()]
-    }
-}
-
-impl Equivalent<(String, String)> for Borrowed<'_, 2> {
-    fn equivalent(&self, key: &(String, String)) -> bool {
-        self.0 == [key.0.as_str(), key.1.as_str()]
     }
 }
 
@@ -79,11 +75,15 @@ impl InMemorySessionService {
 
     /// The user-scoped state of `user_id` in `app_name`, keys without `user:` (ADK 2.x `get_user_state`).
     pub fn get_user_state(&self, app_name: &str, user_id: &str) -> JsonObject {
-        self.store.borrow().user_state.get(&Borrowed([app_name, user_id])).cloned().unwrap_or_default()
+        self.store.borrow().user_state(app_name, user_id).cloned().unwrap_or_default()
     }
 }
 
 impl Store {
+    fn user_state(&self, app_name: &str, user_id: &str) -> Option<&JsonObject> {
+        self.user_state.iter().find(|((app, user), _)| app == app_name && user == user_id).map(|(_, state)| state)
+    }
+
     fn stored(&self, app_name: &str, user_id: &str, session_id: &str) -> Option<&Stored> {
         self.sessions.get(&Borrowed([app_name, user_id, session_id]))
     }
@@ -94,8 +94,8 @@ impl Store {
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
-        let app = self.app_state.get(app_name);
-        let user = self.user_state.get(&Borrowed([app_name, user_id]));
+        let app = self.app_state.iter().find(|(app, _)| app == app_name).map(|(_, state)| state);
+        let user = self.user_state(app_name, user_id);
         let state = scoped_view(&stored.state, app, user);
         Session {
             id: id.to_string(),
@@ -109,10 +109,16 @@ impl Store {
 
     fn apply_shared_state(&mut self, app_name: &str, user_id: &str, app: JsonObject, user: JsonObject) {
         if !app.is_empty() {
-            self.app_state.entry(app_name.to_string()).or_default().extend(app);
+            match self.app_state.iter_mut().find(|(name, _)| name == app_name) {
+                Some((_, state)) => state.extend(app),
+                None => self.app_state.push((app_name.to_string(), app)),
+            }
         }
         if !user.is_empty() {
-            self.user_state.entry((app_name.to_string(), user_id.to_string())).or_default().extend(user);
+            match self.user_state.iter_mut().find(|((a, u), _)| a == app_name && u == user_id) {
+                Some((_, state)) => state.extend(user),
+                None => self.user_state.push(((app_name.to_string(), user_id.to_string()), user)),
+            }
         }
     }
 }
