@@ -1,14 +1,12 @@
 //! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
 
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use adk_core::json;
 use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
-use indexmap::{Equivalent, IndexMap};
 
 use super::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded, Session,
@@ -30,32 +28,17 @@ struct Stored {
     bytes: usize,
 }
 
-/// Sessions in one flat map, keyed by every part of their key at once; the shared state in lists
-/// (a page has few apps and users, and a map type per value is more code to download).
+/// Sessions in one flat list sorted by their whole key (app, user, id), found by binary search;
+/// the shared state in lists (a page has few apps and users). Lists rather than hashed maps: each
+/// map type compiles a hash table of its own, several KB of download.
 #[derive(Debug, Default)]
 struct Store {
-    /// (app, user, session id) → session, in creation order.
-    sessions: IndexMap<(String, String, String), Stored>,
+    /// ((app, user, session id), session), in key order.
+    sessions: Vec<((String, String, String), Stored)>,
     /// (app, its state).
     app_state: Vec<(String, JsonObject)>,
     /// ((app, user), the user's state).
     user_state: Vec<((String, String), JsonObject)>,
-}
-
-/// A key of [`Store`]'s maps, borrowed: looking one up allocates nothing.
-struct Borrowed<'a, const N: usize>([&'a str; N]);
-
-/// As the owned tuple hashes: part by part, each as a `str` (an array would hash its length first).
-impl<const N: usize> Hash for Borrowed<'_, N> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.iter().for_each(|part| part.hash(state));
-    }
-}
-
-impl Equivalent<(String, String, String)> for Borrowed<'_, 3> {
-    fn equivalent(&self, key: &(String, String, String)) -> bool {
-        self.0 == [key.0.as_str(), key.1.as_str(), key.2.as_str()]
-    }
 }
 
 /// Keeps sessions, app state and user state in memory.
@@ -84,12 +67,20 @@ impl Store {
         self.user_state.iter().find(|((app, user), _)| app == app_name && user == user_id).map(|(_, state)| state)
     }
 
+    /// Where the session is (`Ok`), or where it would go (`Err`); nothing is allocated to look.
+    fn find(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<usize, usize> {
+        let key = (app_name, user_id, session_id);
+        self.sessions.binary_search_by(|((app, user, id), _)| (app.as_str(), user.as_str(), id.as_str()).cmp(&key))
+    }
+
     fn stored(&self, app_name: &str, user_id: &str, session_id: &str) -> Option<&Stored> {
-        self.sessions.get(&Borrowed([app_name, user_id, session_id]))
+        let i = self.find(app_name, user_id, session_id).ok()?;
+        self.sessions.get(i).map(|(_, stored)| stored)
     }
 
     fn stored_mut(&mut self, app_name: &str, user_id: &str, session_id: &str) -> Option<&mut Stored> {
-        self.sessions.get_mut(&Borrowed([app_name, user_id, session_id]))
+        let i = self.find(app_name, user_id, session_id).ok()?;
+        self.sessions.get_mut(i).map(|(_, stored)| stored)
     }
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
@@ -150,7 +141,7 @@ impl SessionService for InMemorySessionService {
         let mut store = self.store.borrow_mut();
         let session_id = match session_id.map(str::trim) {
             Some(id) if !id.is_empty() => {
-                if store.stored(app_name, user_id, id).is_some() {
+                if store.find(app_name, user_id, id).is_ok() {
                     return Err(AdkError::new(
                         ErrorCode::AlreadyExists,
                         format!("Session with id {id} already exists."),
@@ -169,7 +160,15 @@ impl SessionService for InMemorySessionService {
             bytes: 0,
         };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
-        store.sessions.insert((app_name.to_string(), user_id.to_string(), session_id), stored);
+        let at = match store.find(app_name, user_id, &session_id) {
+            // Only a fresh id that happened to be taken gets here: it replaces, as a map's insert did.
+            Ok(i) => {
+                store.sessions.remove(i);
+                i
+            }
+            Err(at) => at,
+        };
+        store.sessions.insert(at, ((app_name.to_string(), user_id.to_string(), session_id), stored));
         Ok(session)
     }
 
@@ -207,7 +206,9 @@ impl SessionService for InMemorySessionService {
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        store.sessions.shift_remove(&Borrowed([app_name, user_id, session_id.trim()]));
+        if let Ok(i) = store.find(app_name, user_id, session_id.trim()) {
+            store.sessions.remove(i);
+        }
         Ok(())
     }
 
