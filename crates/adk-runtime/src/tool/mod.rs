@@ -196,7 +196,8 @@ impl Tool for TransferToAgentTool {
             r#"{"properties": {"agent_name": {"title": "Agent Name", "type": "string"}},
                 "required": ["agent_name"], "title": "transfer_to_agentParams", "type": "object"}"#,
         );
-        if let Some(agent_name) = schema.pointer_mut("/properties/agent_name").and_then(Value::as_object_mut) {
+        let agent_name = schema.get_mut("properties").and_then(|p| p.get_mut("agent_name"));
+        if let Some(agent_name) = agent_name.and_then(Value::as_object_mut) {
             agent_name.insert("enum".into(), self.agent_names.iter().map(|n| Value::from(n.as_str())).collect());
         }
         FunctionDeclaration {
