@@ -68,6 +68,13 @@ pub trait Tool {
     }
 }
 
+/// The tool named `name` among `tools`: of two with one name, the later, as ADK's `tools_dict` keeps
+/// the last tool registered under a name. One search for every caller (each closure of its own
+/// would compile the search again).
+pub(crate) fn named<'a>(tools: &'a [Rc<dyn Tool>], name: &str) -> Option<&'a Rc<dyn Tool>> {
+    tools.iter().rfind(|t| t.name() == name)
+}
+
 /// The schema of a tool whose one argument, `parameter`, is a required string (how ADK declares
 /// `load_memory` and an `AgentTool`).
 pub(crate) fn one_string_parameter(parameter: &str) -> Value {
