@@ -72,10 +72,15 @@ fn callbacks(value: &JsValue, what: &'static str) -> Result<Vec<AgentCallback>, 
 
 #[wasm_bindgen]
 impl AgentHandle {
-    /// A workflow agent from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`:
-    /// `SequentialAgent` (0), `ParallelAgent` (1), or `LoopAgent` (2, with `maxIterations` too); one
-    /// export for the three, as each export costs a shim.
-    pub fn workflow(kind: u32, options: JsValue) -> Result<AgentHandle, JsValue> {
+    /// An agent by kind, from `{name, description?, beforeAgentCallback?, afterAgentCallback?}`: a
+    /// workflow agent, `SequentialAgent` (0), `ParallelAgent` (1) or `LoopAgent` (2, with
+    /// `maxIterations` too), or an agent written in JS (3: `object`, see [`Self::from_js`]); one
+    /// export for the four, as each export costs a shim.
+    pub fn make(kind: u32, options: JsValue, object: JsValue) -> Result<AgentHandle, JsValue> {
+        if kind == 3 {
+            // As wasm-bindgen took a `JsAgentObject` parameter: unchecked (index.js passes the agent).
+            return AgentHandle::from_js(object.unchecked_into(), options);
+        }
         let options = AgentOptions::new(options);
         let core = core_from(&options).map_err(to_js_error)?;
         let agent: Rc<dyn Agent> = match kind {
@@ -95,10 +100,17 @@ impl AgentHandle {
         Ok(AgentHandle { agent })
     }
 
+    /// Adds `child` as the next sub-agent.
+    #[wasm_bindgen(js_name = addSubAgent)]
+    pub fn add_sub_agent(&self, child: &AgentHandle) -> Result<(), JsValue> {
+        add_sub_agent(&self.agent, child.agent.clone()).map_err(to_js_error)
+    }
+}
+
+impl AgentHandle {
     /// An agent written in JS: `object.runAsyncImpl(ctx)` (or `runAsync`, or `object(ctx)` for a
     /// function) returns an async iterable of events. `options` gives name, description, callbacks.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsAgentObject, options: JsValue) -> Result<AgentHandle, JsValue> {
+    fn from_js(object: JsAgentObject, options: JsValue) -> Result<AgentHandle, JsValue> {
         let core = core_from(&AgentOptions::new(options)).map_err(to_js_error)?;
         let Some(run) = object.run_function() else {
             return Err(to_js_error(AdkError::invalid(format!(
@@ -110,12 +122,6 @@ impl AgentHandle {
         let object: JsValue = object.into();
         let this = if object == JsValue::from(run.clone()) { JsValue::UNDEFINED } else { object };
         Ok(AgentHandle { agent: Rc::new(JsAgent { core, this, run }) })
-    }
-
-    /// Adds `child` as the next sub-agent.
-    #[wasm_bindgen(js_name = addSubAgent)]
-    pub fn add_sub_agent(&self, child: &AgentHandle) -> Result<(), JsValue> {
-        add_sub_agent(&self.agent, child.agent.clone()).map_err(to_js_error)
     }
 }
 

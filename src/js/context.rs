@@ -96,21 +96,17 @@ impl JsContext {
 
 #[wasm_bindgen(js_class = Context)]
 impl JsContext {
-    /// The writable state.
-    #[wasm_bindgen(getter)]
-    pub fn state(&self) -> JsState {
-        JsState { inner: self.inner.clone() }
-    }
-
     /// What `Context`'s read-only members read, by number: one export instead of sixteen (each
     /// export costs a shim); index.js names them (`CONTEXT_READS`). `getSession()` and
     /// `getEvents()` copy the whole history, which is why they are methods; `variables` is the
     /// whole state as an object (the seeds' `variables`); `toolConfirmation` is the person's answer
     /// (`{hint, confirmed, payload}`) when a tool runs again after asking for approval, `undefined`
-    /// otherwise.
+    /// otherwise; `state` (16) is the writable state, whose methods check the lease.
     pub fn read(&self, member: u32) -> Result<JsValue, JsValue> {
-        if member == 10 {
-            return self.abort_signal().map(Into::into);
+        match member {
+            10 => return self.abort_signal().map(Into::into),
+            16 => return Ok(JsState { inner: self.inner.clone() }.into()),
+            _ => {}
         }
         let ctx = context(&self.inner)?;
         let text = |s: &str| Ok(JsValue::from_str(s));
@@ -134,14 +130,6 @@ impl JsContext {
         }
     }
 
-    /// Sets `endInvocation`: `true` stops this agent's run after the current event (ADK's
-    /// `ctx.end_invocation = True`).
-    #[wasm_bindgen(js_name = setEndInvocation)]
-    pub fn set_end_invocation(&self, end: bool) -> Result<(), JsValue> {
-        context(&self.inner)?.invocation_context().set_end_invocation(end);
-        Ok(())
-    }
-
     /// The members that act, by number: one export instead of eleven (each export costs a shim);
     /// index.js names them (`Context.prototype`). The person asked: `requestConfirmation(options)`
     /// (ADK's `request_confirmation`: the run pauses on an `adk_request_confirmation` call, and the
@@ -154,8 +142,14 @@ impl JsContext {
     /// `callTool(name, args)` runs another tool of the agent by name and `requests.<method>(url,
     /// options)` sends an HTTP request stopped with the run, each → `{statusCode, reason, text}`
     /// (index.js wraps it in an `ExternalResponse`). The first five check their argument at once
-    /// (a throw); the services' errors are rejections.
+    /// (a throw); the services' errors are rejections. And setting `endInvocation` (11, `a` the
+    /// value as a whole number, as wasm reads a `bool` argument): non-zero stops this agent's run
+    /// after the current event (ADK's `ctx.end_invocation = True`).
     pub fn act(&self, op: u32, a: JsValue, b: JsValue, c: JsValue) -> Result<JsValue, JsValue> {
+        if op == 11 {
+            context(&self.inner)?.invocation_context().set_end_invocation(a.as_f64() != Some(0.0));
+            return Ok(JsValue::UNDEFINED);
+        }
         const AUTH: [&str; 5] =
             ["requestConfirmation", "requestCredential", "getAuthResponse", "saveCredential", "loadCredential"];
         if op == 0 {

@@ -85,11 +85,19 @@ pub async fn send(
     }
 }
 
-/// `requests.<method>(url, options)` outside a run.
-#[wasm_bindgen(js_name = httpRequest)]
-pub fn http_request(method: JsValue, url: JsValue, options: JsValue) -> js_sys::Promise {
+/// HTTP outside a run, one export for both (each export costs a shim): `requests.<method>(url,
+/// options)` (0: `a` the method, `b` the URL, `c` the options) → a Promise; or why a tool may not
+/// open the URL `a` (1: ADK's URL checks, `http(s)` only, no private hosts unless `b` is true)
+/// → the reason, or `undefined` when it may.
+#[wasm_bindgen]
+pub fn http(op: u32, a: JsValue, b: JsValue, c: JsValue) -> JsValue {
+    if op == 1 {
+        let refusal = crate::tool::url_refusal(&a.as_string().unwrap_or_default(), b.is_truthy());
+        return refusal.map_or(JsValue::UNDEFINED, |why| JsValue::from_str(&why));
+    }
     promise(async move {
-        let (method, url) = (string_arg("request method", &method)?, string_arg("request url", &url)?);
-        send(&method, &url, &options, None).await
+        let (method, url) = (string_arg("request method", &a)?, string_arg("request url", &b)?);
+        send(&method, &url, &c, None).await
     })
+    .into()
 }

@@ -123,7 +123,7 @@ function handleOf(agent) {
   if (!handle) {
     const options = { name: agent?.name, description: agent?.description,
       beforeAgentCallback: agent?.beforeAgentCallback, afterAgentCallback: agent?.afterAgentCallback };
-    handle = wasm.AgentHandle.fromJs(agent, options);
+    handle = wasm.AgentHandle.make(3, options, agent);
     plainAgents.set(agent, handle);
   }
   return handle;
@@ -145,7 +145,7 @@ export class BaseAgent {
     this.beforeAgentCallback = options.beforeAgentCallback;
     this.afterAgentCallback = options.afterAgentCallback;
     if (new.target !== BaseAgent && this[HANDLE] === undefined && typeof this.runAsyncImpl === 'function') {
-      this[HANDLE] = wasm.AgentHandle.fromJs(this, options);
+      this[HANDLE] = wasm.AgentHandle.make(3, options, this);
       attach(this, options.subAgents);
     }
   }
@@ -173,12 +173,12 @@ export class BaseAgent {
   }
 }
 
-// `kind` as agent.rs numbers the workflow agents (one export for the three).
+// `kind` as agent.rs numbers the workflow agents (one export for them and agents written in JS).
 function workflow(kind) {
   return class extends BaseAgent {
     constructor(options) {
       super(options);
-      this[HANDLE] = wasm.AgentHandle.workflow(kind, options);
+      this[HANDLE] = wasm.AgentHandle.make(kind, options);
       attach(this, options.subAgents);
     }
   };
@@ -289,7 +289,7 @@ function requestsOver(send) {
 }
 
 /** HTTP calls in the shape of Python's `requests`, outside a run (the seeds' `ces_requests`). */
-export const requests = requestsOver((method, url, options) => wasm.httpRequest(method, url, options));
+export const requests = requestsOver((method, url, options) => wasm.http(0, method, url, options));
 
 // The context is a wasm class whose read-only members are one export, `read(n)` (each export costs
 // a shim): the first members here name them, in the order context.rs numbers them. The rest give
@@ -305,13 +305,15 @@ Object.defineProperties(wasm.Context.prototype, {
   userId: { get() { return this.read(6); } },
   sessionId: { get() { return this.read(7); } },
   variables: { get() { return this.read(8); } },
-  endInvocation: { get() { return this.read(9); }, set(end) { this.setEndInvocation(end); } },
+  // Set as wasm reads a `bool` argument: the value as a whole number (`| 0`), non-zero true.
+  endInvocation: { get() { return this.read(9); }, set(end) { this.act(11, end | 0); } },
   abortSignal: { get() { return this.read(10); } },
   getSession: { value() { return this.read(11); } },
   getEvents: { value() { return this.read(12); } },
   getLastUserInput: { value() { return this.read(13); } },
   getLastAgentOutput: { value() { return this.read(14); } },
   parts: { value() { return this.read(15); } },
+  state: { get() { return this.read(16); } },
   // The members that act are one export too, `act(n, …)`, numbered as context.rs numbers them.
   requestConfirmation: { value(options) { return this.act(0, options); } },
   requestCredential: { value(authConfig) { return this.act(1, authConfig); } },
@@ -388,13 +390,13 @@ export class AgentTool {
 }
 
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
-export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.builtIn('exit_loop') });
+export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.make(4, 'exit_loop') });
 
 /** ADK's `get_user_choice` tool: the model offers options, the run pauses until the person picks one. */
-export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.builtIn('get_user_choice') });
+export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.make(4, 'get_user_choice') });
 
 /** ADK 2.x's `request_input` tool (`adk_request_input`): the model asks the person a question and the run pauses. */
-export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.builtIn('adk_request_input') });
+export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.make(4, 'adk_request_input') });
 
 /**
  * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are
@@ -405,7 +407,7 @@ export class PreloadMemoryTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.builtIn('preload_memory');
+    return wasm.ToolHandle.make(4, 'preload_memory');
   }
 }
 
@@ -416,7 +418,7 @@ function builtIn(className, name) {
 
     /** A fresh wasm handle for one agent. */
     toHandle() {
-      return wasm.ToolHandle.builtIn(name);
+      return wasm.ToolHandle.make(4, name);
     }
   } }[className];
 }
@@ -436,7 +438,7 @@ export class LoadArtifactsTool {
 
   /** A fresh wasm handle for one agent. */
   toHandle() {
-    return wasm.ToolHandle.builtIn('load_artifacts');
+    return wasm.ToolHandle.make(4, 'load_artifacts');
   }
 }
 export const LOAD_ARTIFACTS = Object.freeze(new LoadArtifactsTool());
@@ -456,7 +458,7 @@ export async function loadWebPage(url, options = {}) {
   } catch {
     return failed;
   }
-  if (wasm.urlRefusal(target, Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
+  if (wasm.http(1, target, Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
   let response;
   try {
     response = await (options.fetch ?? fetch)(target, { redirect: 'manual', signal: options.signal });
@@ -535,7 +537,7 @@ export const LOAD_WEB_PAGE = new FunctionTool({
 });
 
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
-export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.builtIn('load_memory') });
+export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.make(4, 'load_memory') });
 
 /**
  * The tools of an MCP server over Streamable HTTP or HTTP+SSE (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):

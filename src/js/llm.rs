@@ -217,15 +217,19 @@ impl ToolHandle {
 impl ToolHandle {
     /// A tool or toolset by kind: a `FunctionTool` (0, from its options), an `OpenAPIToolset` (1,
     /// from its options), an `MCPToolset` (2: connection parameters, filter, prefix, options) or a
-    /// toolset written in JS (3: the object, and index.js's `resolveTools`); one export for the
-    /// four, as each export costs a shim.
+    /// toolset written in JS (3: the object, and index.js's `resolveTools`), or one of ADK's own
+    /// tools (4: its name, see [`Self::built_in`]); one export for the five, as each export costs
+    /// a shim.
     pub fn make(kind: u32, a: JsValue, b: JsValue, c: JsValue, d: JsValue) -> Result<ToolHandle, JsValue> {
         match kind {
             0 => ToolHandle::function(a),
             1 => ToolHandle::open_api(a),
             2 => ToolHandle::mcp(a, b, c, d),
             // As wasm-bindgen took a `Function` parameter: unchecked (index.js passes its own).
-            _ => ToolHandle::js_toolset(a, b.unchecked_into()),
+            3 => ToolHandle::js_toolset(a, b.unchecked_into()),
+            // index.js names only tools there are.
+            _ => ToolHandle::built_in(&a.as_string().unwrap_or_default())
+                .ok_or_else(|| to_js_error(AdkError::invalid("no such built-in tool"))),
         }
     }
 }
@@ -269,13 +273,11 @@ impl ToolHandle {
     }
 }
 
-#[wasm_bindgen]
 impl ToolHandle {
     /// One of ADK's own tools by its name (`exit_loop`, `get_user_choice`, `adk_request_input`,
     /// `preload_memory`, `load_memory`, `load_artifacts`, and Gemini's `google_search`, `url_context`,
-    /// `google_maps_grounding`); one export for them all, as each export costs a shim.
-    #[wasm_bindgen(js_name = builtIn)]
-    pub fn built_in(name: &str) -> Option<ToolHandle> {
+    /// `google_maps_grounding`).
+    fn built_in(name: &str) -> Option<ToolHandle> {
         let tool: Rc<dyn crate::tool::Tool> = match name {
             "exit_loop" => Rc::new(ExitLoopTool),
             "get_user_choice" => Rc::new(get_user_choice_tool()),
@@ -290,7 +292,10 @@ impl ToolHandle {
         };
         Some(ToolHandle { tool: ToolUnion::Tool(tool) })
     }
+}
 
+#[wasm_bindgen]
+impl ToolHandle {
     /// ADK's `AgentTool`: `agent` answers the model's `request` in a session of its own.
     pub fn agent(agent: &super::agent::AgentHandle, skip_summarization: bool) -> ToolHandle {
         ToolHandle {
@@ -364,6 +369,19 @@ pub(super) fn tool_info(name: &str) -> JsValue {
     object(&[("name", JsValue::from_str(name))])
 }
 
+/// A hook's answer to what was encoded for it: one future type per answer type, shared by the
+/// callbacks that answer it (after and on error), instead of one async block per callback.
+type Answer<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<T>, AdkError>>>>;
+
+fn answer<T: adk_core::json::FromJson + 'static>(
+    hook: &JsHook,
+    ctx: crate::agent::CallbackContext,
+    fields: Result<Vec<(&'static str, JsValue)>, AdkError>,
+) -> Answer<T> {
+    let hook = hook.clone();
+    Box::pin(async move { hook.answer(ctx, Args::Fields(&fields?)).await })
+}
+
 /// The model callbacks, each a [`JsHook`] called with `{request | response | error, context}`;
 /// the request is read back only if the callback changed it.
 fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
@@ -380,18 +398,14 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
     })?;
     JsHook::each(&options.after_model_callback(), "afterModelCallback", &mut |hook| {
         let callback: AfterModelCallback = Rc::new(move |ctx, response| {
-            let hook = hook.clone();
-            Box::pin(async move { hook.answer(ctx, Args::Fields(&[("response", to_js_core(&response)?)])).await })
+            answer(&hook, ctx, to_js_core(&response).map(|response| vec![("response", response)]))
         });
         config.after_model_callbacks.push(callback);
     })?;
     JsHook::each(&options.on_model_error_callback(), "onModelErrorCallback", &mut |hook| {
         let callback: ModelErrorCallback = Rc::new(move |ctx, request, error| {
-            let hook = hook.clone();
-            Box::pin(async move {
-                let fields = [("request", to_js_core(&request)?), ("error", to_js_error(error))];
-                hook.answer(ctx, Args::Fields(&fields)).await
-            })
+            let fields = to_js_core(&request).map(|request| vec![("request", request), ("error", to_js_error(error))]);
+            answer(&hook, ctx, fields)
         });
         config.on_model_error_callbacks.push(callback);
     })?;
@@ -414,22 +428,18 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
     })?;
     JsHook::each(&options.after_tool_callback(), "afterToolCallback", &mut |hook| {
         let callback: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
-            let hook = hook.clone();
-            Box::pin(async move {
-                let fields =
-                    [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("response", to_js_core(&response)?)];
-                hook.answer(ctx, Args::Fields(&fields)).await
-            })
+            let fields = (|| {
+                Ok(vec![("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("response", to_js_core(&response)?)])
+            })();
+            answer(&hook, ctx, fields)
         });
         config.after_tool_callbacks.push(callback);
     })?;
     JsHook::each(&options.on_tool_error_callback(), "onToolErrorCallback", &mut |hook| {
         let callback: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
-            let hook = hook.clone();
-            Box::pin(async move {
-                let fields = [("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("error", to_js_error(error))];
-                hook.answer(ctx, Args::Fields(&fields)).await
-            })
+            let fields = to_js_core(&args)
+                .map(|args| vec![("tool", tool_info(&name)), ("args", args), ("error", to_js_error(error))]);
+            answer(&hook, ctx, fields)
         });
         config.on_tool_error_callbacks.push(callback);
     })?;

@@ -77,10 +77,3 @@ fn strings_object(fields: &[(&str, &str)]) -> js_sys::Object {
     }
     object
 }
-
-/// Why a tool may not open `url` (ADK's URL checks: `http(s)` only, no private hosts unless
-/// allowed), or `undefined` when it may.
-#[wasm_bindgen(js_name = urlRefusal)]
-pub fn url_refusal(url: &str, allow_private_network_access: bool) -> Option<String> {
-    crate::tool::url_refusal(url, allow_private_network_access)
-}

@@ -14,8 +14,9 @@ pub(crate) const ELIDED: &str = "<<<ELIDED_MARKER>>>";
 pub(crate) fn elide_markers(text: &str, markers: &[&str]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find('<') {
-        let (before, from) = rest.split_at(at);
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    while let Some((before, from)) = rest.find('<').and_then(|at| rest.split_at_checked(at)) {
         out.push_str(before);
         match markers.iter().find(|m| from.starts_with(**m)) {
             Some(marker) => {

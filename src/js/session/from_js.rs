@@ -11,7 +11,6 @@
 use std::cell::RefCell;
 
 use async_trait::async_trait;
-use indexmap::IndexMap;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::js::convert::{from_js_core, object, prop, to_js_core};
@@ -21,10 +20,15 @@ use crate::session::{trim_temp_delta, GetSessionConfig, Session, SessionService}
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
-/// The JS object behind a `SessionService.fromJs`, and the session objects it handed out.
+/// A session's identity: app, user, id.
+type Key = (String, String, String);
+
+/// The JS object behind a `SessionService.fromJs`, and the session objects it handed out (a list
+/// rather than a hashed map: a page holds few sessions, and a map type per value is more code to
+/// download).
 pub struct JsSessionService {
     object: JsSessionServiceObject,
-    sessions: RefCell<IndexMap<(String, String, String), Known>>,
+    sessions: RefCell<Vec<(Key, Known)>>,
 }
 
 /// A session object the service handed out, and what was read of it (its events shared with the
@@ -38,7 +42,7 @@ struct Known {
 impl JsSessionService {
     /// Over an object that has the protocol's methods.
     pub fn new(object: JsSessionServiceObject) -> Self {
-        JsSessionService { object, sessions: RefCell::new(IndexMap::new()) }
+        JsSessionService { object, sessions: RefCell::new(Vec::new()) }
     }
 
     /// The object's `method(req)`, answered.
@@ -46,15 +50,29 @@ impl JsSessionService {
         ask(&self.object, JsSessionServiceObject::NAME, method, req).await
     }
 
+    /// The session object kept for `key`, with what was read of it.
+    fn known(&self, key: &Key) -> Option<Known> {
+        self.sessions.borrow().iter().find(|(k, _)| k == key).map(|(_, known)| known.clone())
+    }
+
+    /// Forgets the session object kept for `key`.
+    fn forget(&self, key: &Key) {
+        let mut sessions = self.sessions.borrow_mut();
+        if let Some(i) = sessions.iter().position(|(k, _)| k == key) {
+            sessions.swap_remove(i);
+        }
+    }
+
     fn remember(&self, session: &Session, js: &JsValue) {
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        self.sessions.borrow_mut().insert(key, Known { js: js.clone(), read: session.clone() });
+        self.forget(&key);
+        self.sessions.borrow_mut().push((key, Known { js: js.clone(), read: session.clone() }));
     }
 
     /// `js`, the whole session the service answered: read in full, or, when it is an object
     /// already read, only what changed since (`None` when it is not that log any more).
-    fn read_again(&self, key: &(String, String, String), js: &JsValue) -> Result<Option<Session>, AdkError> {
-        let Some(known) = self.sessions.borrow().get(key).cloned().filter(|k| k.js == *js) else {
+    fn read_again(&self, key: &Key, js: &JsValue) -> Result<Option<Session>, AdkError> {
+        let Some(known) = self.known(key).filter(|k| k.js == *js) else {
             return Ok(None);
         };
         let Ok(events) = prop(js, "events").dyn_into::<js_sys::Array>() else {
@@ -155,7 +173,7 @@ impl SessionService for JsSessionService {
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let req = object(&[("appName", app_name.into()), ("userId", user_id.into()), ("sessionId", session_id.into())]);
         self.ask("deleteSession", &req).await?;
-        self.sessions.borrow_mut().swap_remove(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
+        self.forget(&(app_name.to_string(), user_id.to_string(), session_id.to_string()));
         Ok(())
     }
 
@@ -164,7 +182,7 @@ impl SessionService for JsSessionService {
             return Ok(event);
         }
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        let cached = self.sessions.borrow().get(&key).map(|known| known.js.clone());
+        let cached = self.sessions.borrow().iter().find(|(k, _)| *k == key).map(|(_, known)| known.js.clone());
         // A session this service did not hand out goes without its events: never a copy of the history.
         let session_js = match cached {
             Some(js) => js,

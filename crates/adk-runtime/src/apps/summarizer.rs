@@ -60,11 +60,13 @@ fn fill_template(template: &str, history: &str) -> Result<String, AdkError> {
     const PLACEHOLDER: &str = "{conversation_history}";
     let mut out = String::new();
     let mut rest = template;
-    while let Some(at) = rest.find(['{', '}']) {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    while let Some((before, from)) = rest.find(['{', '}']).and_then(|at| rest.split_at_checked(at)) {
+        out.push_str(before);
+        rest = from;
         if let Some(after) = rest.strip_prefix("{{").or_else(|| rest.strip_prefix("}}")) {
-            out.push_str(&rest[..1]);
+            out.push_str(rest.get(..1).unwrap_or_default());
             rest = after;
         } else if let Some(after) = rest.strip_prefix(PLACEHOLDER) {
             out.push_str(history);

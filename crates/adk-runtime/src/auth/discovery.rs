@@ -72,7 +72,9 @@ async fn metadata(
 fn issuer_urls(issuer: &str) -> Option<Vec<String>> {
     let after_scheme = adk_core::scan::find(issuer.as_bytes(), b"://")? + 3;
     let path_at = issuer.get(after_scheme..)?.find('/').map_or(issuer.len(), |i| i + after_scheme);
-    let (base, path) = issuer.split_at(path_at);
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    let (base, path) = issuer.split_at_checked(path_at)?;
     let path = path.split(['?', '#']).next().unwrap_or_default();
     const AS: &str = "/.well-known/oauth-authorization-server";
     const OIDC: &str = "/.well-known/openid-configuration";

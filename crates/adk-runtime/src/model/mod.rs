@@ -147,7 +147,12 @@ impl LlmRequest {
             at = i;
         }
         let at = at.max(self.static_prefix_end).min(self.contents.len());
-        self.contents.splice(at..at, contents);
+        // Appended, then rotated into place: a `splice` is more code to download.
+        let count = contents.len();
+        self.contents.extend(contents);
+        if let Some(moved) = self.contents.get_mut(at..) {
+            moved.rotate_right(count);
+        }
     }
 
     /// The declared functions.

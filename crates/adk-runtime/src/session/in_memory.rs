@@ -1,14 +1,12 @@
 //! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
 
 use std::cell::RefCell;
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 use adk_core::json::{self, ToJson};
 use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
-use indexmap::{Equivalent, IndexMap};
 
 use super::{
     apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded, Session,
@@ -38,38 +36,17 @@ struct Stored {
     bytes: usize,
 }
 
-/// Sessions and shared state, each in one flat map: keyed by every part of their key at once.
+/// Sessions in one flat list sorted by their whole key (app, user, id), found by binary search;
+/// the shared state in lists (a page has few apps and users). Lists rather than hashed maps: each
+/// map type compiles a hash table of its own, several KB of download.
 #[derive(Debug, Default)]
 struct Store {
-    /// (app, user, session id) → session (listed sorted, so in no particular order).
-    sessions: IndexMap<(String, String, String), Stored>,
-    /// (app, "") → the app's state: keyed as user state is, so that both maps are one type, whose
-    /// code the module carries once.
-    app_state: IndexMap<(String, String), JsonObject>,
-    /// (app, user) → the user's state.
-    user_state: IndexMap<(String, String), JsonObject>,
-}
-
-/// A key of [`Store`]'s maps, borrowed: looking one up allocates nothing.
-struct Borrowed<'a, const N: usize>([&'a str; N]);
-
-/// As the owned tuple hashes: part by part, each as a `str` (an array would hash its length first).
-impl<const N: usize> Hash for Borrowed<'_, N> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.iter().for_each(|part| part.hash(state));
-    }
-}
-
-impl Equivalent<(String, String, String)> for Borrowed<'_, 3> {
-    fn equivalent(&self, key: &(String, String, String)) -> bool {
-        self.0 == [key.0.as_str(), key.1.as_str(), key.2.as_str()]
-    }
-}
-
-impl Equivalent<(String, String)> for Borrowed<'_, 2> {
-    fn equivalent(&self, key: &(String, String)) -> bool {
-        self.0 == [key.0.as_str(), key.1.as_str()]
-    }
+    /// ((app, user, session id), session), in key order.
+    sessions: Vec<((String, String, String), Stored)>,
+    /// ((app, ""), the app's state): keyed as user state is, so that both lists are one type.
+    app_state: Vec<((String, String), JsonObject)>,
+    /// ((app, user), the user's state).
+    user_state: Vec<((String, String), JsonObject)>,
 }
 
 /// Keeps sessions, app state and user state in memory.
@@ -89,19 +66,26 @@ impl InMemorySessionService {
 
     /// The user-scoped state of `user_id` in `app_name`, keys without `user:` (ADK 2.x `get_user_state`).
     pub fn get_user_state(&self, app_name: &str, user_id: &str) -> JsonObject {
-        self.store.borrow().user_state.get(&Borrowed([app_name, user_id])).cloned().unwrap_or_default()
+        shared(&self.store.borrow().user_state, app_name, user_id).cloned().unwrap_or_default()
     }
 }
 
 impl Store {
+    /// Where the session is (`Ok`), or where it would go (`Err`); nothing is allocated to look.
+    fn find(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<usize, usize> {
+        let key = (app_name, user_id, session_id);
+        self.sessions.binary_search_by(|((app, user, id), _)| (app.as_str(), user.as_str(), id.as_str()).cmp(&key))
+    }
+
     fn stored(&self, app_name: &str, user_id: &str, session_id: &str) -> Option<&Stored> {
-        self.sessions.get(&Borrowed([app_name, user_id, session_id]))
+        let i = self.find(app_name, user_id, session_id).ok()?;
+        self.sessions.get(i).map(|(_, stored)| stored)
     }
 
     /// The session as callers see it: its own keys, then `app:` and `user:` keys as of now.
     fn view(&self, app_name: &str, user_id: &str, id: &str, stored: &Stored, events: Events) -> Session {
-        let app = self.app_state.get(&Borrowed([app_name, ""]));
-        let user = self.user_state.get(&Borrowed([app_name, user_id]));
+        let app = shared(&self.app_state, app_name, "");
+        let user = shared(&self.user_state, app_name, user_id);
         let state = scoped_view(&stored.state, app, user);
         Session {
             id: id.to_string(),
@@ -114,12 +98,24 @@ impl Store {
     }
 
     fn apply_shared_state(&mut self, app_name: &str, user_id: &str, app: JsonObject, user: JsonObject) {
-        if !app.is_empty() {
-            self.app_state.entry((app_name.to_string(), String::new())).or_default().extend(app);
-        }
-        if !user.is_empty() {
-            self.user_state.entry((app_name.to_string(), user_id.to_string())).or_default().extend(user);
-        }
+        add_shared(&mut self.app_state, app_name, "", app);
+        add_shared(&mut self.user_state, app_name, user_id, user);
+    }
+}
+
+/// The shared state of `(app, user)` in `list` (`user` empty for an app's).
+fn shared<'a>(list: &'a [((String, String), JsonObject)], app: &str, user: &str) -> Option<&'a JsonObject> {
+    list.iter().find(|((a, u), _)| a == app && u == user).map(|(_, state)| state)
+}
+
+/// Adds `delta` to the shared state of `(app, user)` in `list`.
+fn add_shared(list: &mut Vec<((String, String), JsonObject)>, app: &str, user: &str, delta: JsonObject) {
+    if delta.is_empty() {
+        return;
+    }
+    match list.iter_mut().find(|((a, u), _)| a == app && u == user) {
+        Some((_, state)) => state.extend(delta),
+        None => list.push(((app.to_string(), user.to_string()), delta)),
     }
 }
 
@@ -150,7 +146,7 @@ impl SessionService for InMemorySessionService {
         let mut store = self.store.borrow_mut();
         let session_id = match session_id.map(str::trim) {
             Some(id) if !id.is_empty() => {
-                if store.stored(app_name, user_id, id).is_some() {
+                if store.find(app_name, user_id, id).is_ok() {
                     return Err(AdkError::new(
                         ErrorCode::AlreadyExists,
                         format!("Session with id {id} already exists."),
@@ -169,7 +165,15 @@ impl SessionService for InMemorySessionService {
             bytes: 0,
         };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
-        store.sessions.insert((app_name.to_string(), user_id.to_string(), session_id), stored);
+        let at = match store.find(app_name, user_id, &session_id) {
+            // Only a fresh id that happened to be taken gets here: it replaces, as a map's insert did.
+            Ok(i) => {
+                store.sessions.remove(i);
+                i
+            }
+            Err(at) => at,
+        };
+        store.sessions.insert(at, ((app_name.to_string(), user_id.to_string(), session_id), stored));
         Ok(session)
     }
 
@@ -207,7 +211,9 @@ impl SessionService for InMemorySessionService {
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
         let mut store = self.store.borrow_mut();
-        store.sessions.swap_remove(&Borrowed([app_name, user_id, session_id.trim()]));
+        if let Ok(i) = store.find(app_name, user_id, session_id.trim()) {
+            store.sessions.remove(i);
+        }
         Ok(())
     }
 
@@ -220,8 +226,8 @@ impl SessionService for InMemorySessionService {
         }
         let mut store = self.store.borrow_mut();
         // Found once: its index serves the update below (this runs on every append).
-        let key = Borrowed([session.app_name.as_str(), &session.user_id, &session.id]);
-        let Some((index, _, stored)) = store.sessions.get_full(&key) else {
+        let found = store.find(&session.app_name, &session.user_id, &session.id).ok();
+        let Some((index, (_, stored))) = found.and_then(|i| Some((i, store.sessions.get(i)?))) else {
             return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
         };
         let stored_bytes = stored.bytes;
@@ -250,7 +256,7 @@ impl SessionService for InMemorySessionService {
         session.record_shared(recorded.clone(), event.timestamp);
         let scopes = split_state_delta(&event.actions.state_delta);
         store.apply_shared_state(&session.app_name, &session.user_id, scopes.app, scopes.user);
-        if let Some((_, stored)) = store.sessions.get_index_mut(index) {
+        if let Some((_, stored)) = store.sessions.get_mut(index) {
             stored.state.extend(scopes.session);
             stored.last_update_time = event.timestamp;
             stored.bytes = bytes;

@@ -128,7 +128,9 @@ fn safe_part(artifact: Part, name: &str) -> Part {
     let Some(blob) = artifact.inline_data.clone() else { return artifact };
     let given = blob.mime_type.clone().unwrap_or_default();
     // The base type and what follows it from the first `;` on.
-    let (base, params) = given.split_at(given.find(';').unwrap_or(given.len()));
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    let (base, params) = given.split_at_checked(given.find(';').unwrap_or(given.len())).unwrap_or((&given, ""));
     let mime = base.trim().to_ascii_lowercase();
     if !given.is_empty() && inline_supported(&mime) {
         let inline_data = Some(Blob { mime_type: Some([&mime, params].concat()), ..blob });

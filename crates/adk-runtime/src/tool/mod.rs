@@ -68,6 +68,13 @@ pub trait Tool {
     }
 }
 
+/// The tool named `name` among `tools`: of two with one name, the later, as ADK's `tools_dict` keeps
+/// the last tool registered under a name. One search for every caller (each closure of its own
+/// would compile the search again).
+pub(crate) fn named<'a>(tools: &'a [Rc<dyn Tool>], name: &str) -> Option<&'a Rc<dyn Tool>> {
+    tools.iter().rfind(|t| t.name() == name)
+}
+
 /// The schema of a tool whose one argument, `parameter`, is a required string (how ADK declares
 /// `load_memory` and an `AgentTool`).
 pub(crate) fn one_string_parameter(parameter: &str) -> Value {
@@ -196,7 +203,8 @@ impl Tool for TransferToAgentTool {
             r#"{"properties": {"agent_name": {"title": "Agent Name", "type": "string"}},
                 "required": ["agent_name"], "title": "transfer_to_agentParams", "type": "object"}"#,
         );
-        if let Some(agent_name) = schema.pointer_mut("/properties/agent_name").and_then(Value::as_object_mut) {
+        let agent_name = schema.get_mut("properties").and_then(|p| p.get_mut("agent_name"));
+        if let Some(agent_name) = agent_name.and_then(Value::as_object_mut) {
             agent_name.insert("enum".into(), self.agent_names.iter().map(|n| Value::from(n.as_str())).collect());
         }
         FunctionDeclaration {

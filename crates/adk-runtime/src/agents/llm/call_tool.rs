@@ -18,7 +18,7 @@ pub async fn call_tool(ctx: &ToolContext, name: &str, args: JsonObject) -> Exter
         Some(llm) => toolset::resolve(&llm.config.tools, ctx).await,
         None => Vec::new(),
     };
-    let tool = tools.into_iter().rfind(|t| t.name() == name);
+    let tool = crate::tool::named(&tools, name);
     let result = match tool {
         Some(tool) => tool.run(args, ctx.clone()).await,
         None => {

@@ -139,7 +139,7 @@ pub(super) async fn resume(
     for target in targets {
         let Target { call, in_history, answer, asked } = target;
         let (id, name) = (call.id.clone().unwrap_or_default(), call.name.clone().unwrap_or_default());
-        let tool = tools.iter().rfind(|t| t.name() == name);
+        let tool = crate::tool::named(tools, &name);
         let tool = tool.ok_or_else(|| AdkError::invalid(format!("Tool '{name}' is not registered.")))?;
         let args = call.args.clone().unwrap_or_default();
         let probe = ToolContext::for_tool(ctx.clone(), &id);

@@ -213,7 +213,8 @@ fn assemble_request(
     if media_prefix {
         // Static media stay the first contents, and later transient content goes after them.
         request.static_prefix_end = transient.len();
-        request.contents.splice(0..0, transient);
+        transient.append(&mut request.contents);
+        request.contents = transient;
     } else {
         request.insert_transient_user_content(transient);
     }

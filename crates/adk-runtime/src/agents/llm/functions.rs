@@ -76,9 +76,8 @@ async fn call_one(
 ) -> Result<CallOutcome, AdkError> {
     let name = call.name.clone().unwrap_or_default();
     let id = call.id.clone().unwrap_or_default();
-    // Two tools of one name are both declared, but calls land on the later one, as ADK's
-    // `tools_dict` keeps the last tool registered under a name.
-    let tool = tools.iter().rfind(|t| t.name() == name).cloned().ok_or_else(|| {
+    // Two tools of one name are both declared, but calls land on the later one.
+    let tool = crate::tool::named(tools, &name).cloned().ok_or_else(|| {
         AdkError::invalid(format!("Function {name} is not found in the tools of agent `{}`.", agent.core.name()))
     })?;
     let tool_ctx = ToolContext::for_tool(ctx.clone(), &id).with_tool_confirmation(confirmation);

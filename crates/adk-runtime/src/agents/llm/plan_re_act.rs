@@ -118,8 +118,9 @@ fn strip_planning_tags(text: &str) -> String {
 fn remove_all(text: &str, tag: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(at) = rest.find('/') {
-        let (before, from) = rest.split_at(at);
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    while let Some((before, from)) = rest.find('/').and_then(|at| rest.split_at_checked(at)) {
         out.push_str(before);
         let skip = if from.starts_with(tag) {
             tag.len()

@@ -21,6 +21,18 @@ pub(super) struct Turn<'a> {
     requests_input: bool,
 }
 
+/// Which parts of a turn to keep (by index and part), as a trait of its own: a `dyn Fn`'s vtable
+/// would carry a `call_once` shim for every closure, which nothing calls.
+trait KeepPart {
+    fn keeps(&self, index: usize, part: &Part) -> bool;
+}
+
+impl<F: Fn(usize, &Part) -> bool> KeepPart for F {
+    fn keeps(&self, index: usize, part: &Part) -> bool {
+        self(index, part)
+    }
+}
+
 impl<'a> Turn<'a> {
     pub fn of(event: &'a Event) -> Self {
         Turn {
@@ -43,10 +55,15 @@ impl<'a> Turn<'a> {
     }
 
     /// The same turn holding only the parts `keep` accepts (all of them: the turn itself).
-    fn with(&self, keep: &dyn Fn(usize, &Part) -> bool) -> Self {
+    fn with(&self, keep: impl Fn(usize, &Part) -> bool) -> Self {
+        self.kept(&keep)
+    }
+
+    /// [`Self::with`], compiled once.
+    fn kept(&self, keep: &dyn KeepPart) -> Self {
         let mut parts = Vec::new();
         for (i, part) in self.parts().iter().enumerate() {
-            if keep(i, part) {
+            if keep.keeps(i, part) {
                 parts.push(part.clone());
             }
         }
@@ -60,14 +77,19 @@ impl<'a> Turn<'a> {
     }
 
     /// This turn with the parts `keep` refuses removed; `None` when that leaves none of them.
-    fn keep(self, keep: &dyn Fn(&Part) -> bool) -> Option<Self> {
-        let kept = self.parts().iter().filter(|p| keep(p)).count();
+    fn keep(self, keep: impl Fn(&Part) -> bool) -> Option<Self> {
+        self.keep_parts(&|_: usize, p: &Part| keep(p))
+    }
+
+    /// [`Self::keep`], compiled once.
+    fn keep_parts(self, keep: &dyn KeepPart) -> Option<Self> {
+        let kept = self.parts().iter().enumerate().filter(|(i, p)| keep.keeps(*i, p)).count();
         if kept == self.parts().len() {
             Some(self)
         } else if kept == 0 {
             None
         } else {
-            Some(self.with(&|_, p| keep(p)))
+            Some(self.kept(keep))
         }
     }
 
@@ -105,7 +127,7 @@ fn drop_orphaned_responses(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
                 None => r.name.as_ref().is_some_and(|n| !n.is_empty() && names.contains(n)),
             },
         };
-        let Some(turn) = turn.keep(&asked) else { continue };
+        let Some(turn) = turn.keep(asked) else { continue };
         for part in turn.parts() {
             let Some(call) = &part.function_call else { continue };
             match (non_empty(&call.id), &call.name) {
@@ -171,12 +193,12 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     let mut out = Vec::new();
     for (idx, turn) in turns.iter().enumerate().take(latest + 1) {
         if turn.has_responses() {
-            let kept = turn.with(&|_, p| !answered(owner_at(&turns, idx, p)));
+            let kept = turn.with(|_, p| !answered(owner_at(&turns, idx, p)));
             if kept.has_responses() || kept.has_calls() {
                 out.push(kept);
             }
         } else {
-            out.push(turn.with(&|_, _| true));
+            out.push(turn.with(|_, _| true));
         }
         if !answered(Some(idx)) {
             continue;
@@ -187,7 +209,7 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
                 continue;
             }
             let is_call = between.has_calls();
-            let mine = between.with(&|_, p| match &p.function_response {
+            let mine = between.with(|_, p| match &p.function_response {
                 Some(_) => owner_at(&turns, at, p) == Some(idx),
                 None => !is_call,
             });
@@ -196,9 +218,9 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
         // The last turn's responses to this call, then (for the latest call) its other parts.
-        let mut split = trailing.with(&|i, _| owners.get(i).copied().flatten() == Some(idx));
+        let mut split = trailing.with(|i, _| owners.get(i).copied().flatten() == Some(idx));
         if idx == latest {
-            let others = trailing.with(&|_, p| p.function_response.is_none());
+            let others = trailing.with(|_, p| p.function_response.is_none());
             split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.into_iter().flatten());
         }
         answers.push(split);
@@ -259,7 +281,7 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
         if stale.contains(&i) || turn.has_responses() {
             continue;
         }
-        out.push(turn.with(&|_, _| true));
+        out.push(turn.with(|_, _| true));
         // The latest answer to each of its calls, in session order.
         let mut latest = Vec::new();
         for call in turn.parts().iter().filter_map(|p| p.function_call.as_ref()) {
@@ -271,7 +293,7 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
         let latest = sort_by(latest, |a, b| a < b);
-        out.extend(merge(latest.iter().filter_map(|&at| turns.get(at)).map(|t| t.with(&|_, _| true)).collect()));
+        out.extend(merge(latest.iter().filter_map(|&at| turns.get(at)).map(|t| t.with(|_, _| true)).collect()));
     }
     out
 }
@@ -288,7 +310,7 @@ fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     let orphan = |p: &Part| {
         p.function_call.as_ref().and_then(|c| non_empty(&c.id)).is_some_and(|id| !settled.iter().any(|s| s == id))
     };
-    turns.into_iter().filter_map(|turn| turn.keep(&|p| !orphan(p))).collect()
+    turns.into_iter().filter_map(|turn| turn.keep(|p| !orphan(p))).collect()
 }
 
 #[cfg(test)]

@@ -182,8 +182,12 @@ impl Tool for McpTool {
             parameters: declaration.parameters.as_ref().map(|s| fence_schema_descriptions(s, false)),
             response: declaration.response.as_ref().map(|s| fence_schema_descriptions(s, false)),
         });
-        let has_preamble =
-            request.config.system_instruction.as_deref().is_some_and(|i| i.contains(TOOL_DESCRIPTION_PREAMBLE));
+        // A byte search: `str`'s substring searcher would link its code (and a panic path) in.
+        let has_preamble = request
+            .config
+            .system_instruction
+            .as_deref()
+            .is_some_and(|i| adk_core::scan::find(i.as_bytes(), TOOL_DESCRIPTION_PREAMBLE.as_bytes()).is_some());
         if !has_preamble {
             request.append_instructions(&[TOOL_DESCRIPTION_PREAMBLE.to_string()]);
         }

@@ -90,26 +90,27 @@ fn encode_path_param(name: &str, value: &str) -> Result<String, BadArguments> {
 fn format_path(template: &str, values: &[(String, String)]) -> Result<String, String> {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
-    while let Some(i) = rest.find(['{', '}']) {
-        let (before, after) = rest.split_at(i);
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    while let Some((before, after)) = rest.find(['{', '}']).and_then(|i| rest.split_at_checked(i)) {
         out.push_str(before);
         if let Some(tail) = after.strip_prefix("{{").or_else(|| after.strip_prefix("}}")) {
-            out.push_str(&after[..1]);
+            out.push_str(after.get(..1).unwrap_or_default());
             rest = tail;
             continue;
         }
         let Some(end) = after.find('}').filter(|_| after.starts_with('{')) else {
             // A lone `}` (Python refuses the template; kept as written here).
-            out.push_str(&after[..1]);
-            rest = &after[1..];
+            out.push_str(after.get(..1).unwrap_or_default());
+            rest = after.get(1..).unwrap_or_default();
             continue;
         };
-        let name = &after[1..end];
+        let name = after.get(1..end).unwrap_or_default();
         match values.iter().find(|(k, _)| k == name) {
             Some((_, value)) => out.push_str(value),
             None => return Err(name.to_string()),
         }
-        rest = &after[end + 1..];
+        rest = after.get(end + 1..).unwrap_or_default();
     }
     out.push_str(rest);
     Ok(out)
@@ -187,7 +188,7 @@ fn body(
     else {
         return Ok(None);
     };
-    let is_object = media.pointer("/schema/type").and_then(Value::as_str) == Some("object");
+    let is_object = media.get("schema").and_then(|s| s.get("type")).and_then(Value::as_str) == Some("object");
     let data = if is_object {
         let members = params
             .iter()

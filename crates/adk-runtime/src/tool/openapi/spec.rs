@@ -187,9 +187,12 @@ fn required_scheme_name(security: Option<&Value>) -> Option<String> {
 }
 
 fn collect(spec: &Value) -> Result<Vec<ParsedOperation>, AdkError> {
-    let base_url = spec.pointer("/servers/0/url").and_then(Value::as_str).unwrap_or_default().to_string();
+    // As `pointer("/servers/0/url")` reads it (item 0, or a member named `0`), by hand: serde_json's
+    // pointer unescapes its tokens with `str::replace`, whose slicing links a panic path into the module.
+    let server = spec.get("servers").and_then(|s| s.as_array().map_or_else(|| s.get("0"), |items| items.first()));
+    let base_url = server.and_then(|s| s.get("url")).and_then(Value::as_str).unwrap_or_default().to_string();
     let global_scheme = required_scheme_name(spec.get("security"));
-    let schemes = spec.pointer("/components/securitySchemes").and_then(Value::as_object);
+    let schemes = spec.get("components").and_then(|c| c.get("securitySchemes")).and_then(Value::as_object);
     let mut operations = Vec::new();
     let paths = match spec.get("paths") {
         None | Some(Value::Null) => return Ok(operations),
