@@ -12,7 +12,8 @@ use serde_json::Value;
 pub(crate) fn from_status(op: &str, status: u16, body: &str, origin: Option<&str>) -> AdkError {
     let detail = json::parse("body", body).ok().and_then(|v| json::member(&v, "detail").map(detail_text));
     let said = detail.unwrap_or_else(|| match body.trim_ascii() {
-        "" => format!("HTTP {status}"),
+        // As a `u32`: the module formats those anyway, and a `u16` formatter would be one more.
+        "" => format!("HTTP {}", u32::from(status)),
         text => excerpt(text, 300),
     });
     // The words of ADK's origin check (`_OriginCheckMiddleware`), in both server lines.
