@@ -79,7 +79,8 @@ fn detail_text(detail: &Value) -> String {
         if !text.is_empty() {
             text.push_str("; ");
         }
-        for (i, step) in json::member(item, "loc").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let loc = json::member(item, "loc").and_then(Value::as_array);
+        for (i, step) in loc.into_iter().flatten().enumerate() {
             if i > 0 {
                 text.push('.');
             }
@@ -88,7 +89,7 @@ fn detail_text(detail: &Value) -> String {
                 other => text.push_str(&json::to_string(other)),
             }
         }
-        if json::member(item, "loc").and_then(Value::as_array).is_some_and(|loc| !loc.is_empty()) {
+        if loc.is_some_and(|loc| !loc.is_empty()) {
             text.push_str(": ");
         }
         text.push_str(json::member(item, "msg").and_then(Value::as_str).unwrap_or("invalid"));

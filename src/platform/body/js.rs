@@ -47,14 +47,16 @@ impl Body for JsBody {
     }
 
     fn events(self: Pin<Box<Self>>) -> SseStream {
-        if !self.reader.is_object() {
-            return Box::pin(futures_util::stream::empty());
-        }
         let body = *Pin::into_inner(self);
-        match JsStream::reader(events(&body.reader, DEFAULT_MAX_EVENT_BYTES)) {
-            Ok(reads) => Box::pin(JsEvents { reads: Some(reads), text: String::new(), at: 0, body }),
-            Err(e) => Box::pin(futures_util::stream::iter([Err(e)])),
-        }
+        // No body (a `204`, say): no events, as a stream already read to its end.
+        let reads = match body.reader.is_object() {
+            true => match JsStream::reader(events(&body.reader, DEFAULT_MAX_EVENT_BYTES)) {
+                Ok(reads) => Some(reads),
+                Err(e) => return Box::pin(futures_util::stream::iter([Err(e)])),
+            },
+            false => None,
+        };
+        Box::pin(JsEvents { reads, text: String::new(), at: 0, body })
     }
 }
 
