@@ -82,7 +82,7 @@ impl AdkServerClientHandle {
         const WHAT: &str = "AdkServerClient";
         let build = || -> Result<AdkServerClientHandle, AdkError> {
             let base_url =
-                text(WHAT, &options, "baseUrl")?.ok_or_else(|| AdkError::invalid(format!("{WHAT}: give baseUrl")))?;
+                text(WHAT, &options, "baseUrl")?.ok_or_else(|| AdkError::invalid("AdkServerClient: give baseUrl"))?;
             // The page's origin, for the error a server that does not allow it causes.
             let origin = prop(&prop(&js_sys::global(), "location"), "origin").as_string();
             let settings = AdkServerOptions { headers: headers(WHAT, &options)?, origin };

@@ -66,8 +66,8 @@ impl AdkServerClient {
     pub fn send(&self, call: ServerCall, cancellation: Rc<Cancellation>) -> Pending<HttpResponse> {
         let server = self.server.clone();
         Box::pin(async move {
-            let mut request = HttpRequest::get(format!("{}{}", server.base_url, call.path));
-            request.method = call.method.to_string();
+            let url = format!("{}{}", server.base_url, call.path);
+            let mut request = HttpRequest { method: call.method.into(), url, headers: Vec::new(), body: None };
             if let Some(body) = call.body {
                 request.headers.push(("Content-Type".into(), "application/json".into()));
                 request.body = Some(body);

@@ -12,7 +12,8 @@ use serde_json::Value;
 pub(crate) fn from_status(op: &str, status: u16, body: &str, origin: Option<&str>) -> AdkError {
     let detail = json::parse("body", body).ok().and_then(|v| json::member(&v, "detail").map(detail_text));
     let said = detail.unwrap_or_else(|| match body.trim_ascii() {
-        "" => format!("HTTP {status}"),
+        // As a `u32`: the module formats those anyway, and a `u16` formatter would be one more.
+        "" => format!("HTTP {}", u32::from(status)),
         text => excerpt(text, 300),
     });
     // The words of ADK's origin check (`_OriginCheckMiddleware`), in both server lines.
@@ -78,7 +79,8 @@ fn detail_text(detail: &Value) -> String {
         if !text.is_empty() {
             text.push_str("; ");
         }
-        for (i, step) in json::member(item, "loc").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let loc = json::member(item, "loc").and_then(Value::as_array);
+        for (i, step) in loc.into_iter().flatten().enumerate() {
             if i > 0 {
                 text.push('.');
             }
@@ -87,7 +89,7 @@ fn detail_text(detail: &Value) -> String {
                 other => text.push_str(&json::to_string(other)),
             }
         }
-        if json::member(item, "loc").and_then(Value::as_array).is_some_and(|loc| !loc.is_empty()) {
+        if loc.is_some_and(|loc| !loc.is_empty()) {
             text.push_str(": ");
         }
         text.push_str(json::member(item, "msg").and_then(Value::as_str).unwrap_or("invalid"));

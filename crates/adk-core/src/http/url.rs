@@ -1,7 +1,5 @@
 //! The parts of a URL the protocol clients build from caller-given text (ids, names, query values).
 
-use std::fmt::Write;
-
 /// Percent-encodes everything but RFC 3986's unreserved characters, so that any text can be a
 /// path segment or a query value.
 pub fn encode_component(text: &str) -> String {
@@ -17,10 +15,19 @@ fn percent_encode(out: &mut String, text: &str, space_as_plus: bool) {
         match byte {
             b' ' if space_as_plus => out.push('+'),
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => out.push(char::from(byte)),
-            // Writing into a String cannot fail.
-            _ => drop(write!(out, "%{byte:02X}")),
+            _ => {
+                out.push('%');
+                out.push(hex_digit(byte >> 4));
+                out.push(hex_digit(byte & 15));
+            }
         }
     }
+}
+
+/// The upper-case hex digit of `n` (below 16), written out: `{:02X}` would bring in the module's
+/// only padded hex formatter.
+fn hex_digit(n: u8) -> char {
+    char::from(if n < 10 { b'0' + n } else { b'A' - 10 + n })
 }
 
 /// `?a=1&b=2` of the pairs that have a value, each value encoded; empty when none has.
