@@ -28,10 +28,14 @@ impl ProtocolVersion {
 
     /// The version `text` names (`"1.0"`, `"1"`, `"0.3.0"`, …), if this client speaks it.
     pub fn parse(text: &str) -> Option<Self> {
-        let mut numbers = text.trim().trim_start_matches(['v', 'V']).split('.');
-        match (numbers.next(), numbers.next()) {
-            (Some("1"), _) => Some(Self::V1_0),
-            (Some("0"), Some("3")) => Some(Self::V0_3),
+        // Matched on bytes: `trim_start_matches` and `split` would each link a char searcher.
+        let mut text = text.trim().as_bytes();
+        while let [b'v' | b'V', rest @ ..] = text {
+            text = rest;
+        }
+        match text {
+            [b'1'] | [b'1', b'.', ..] => Some(Self::V1_0),
+            [b'0', b'.', b'3'] | [b'0', b'.', b'3', b'.', ..] => Some(Self::V0_3),
             _ => None,
         }
     }
@@ -242,10 +246,19 @@ impl AgentCard {
 /// The URL of the card for `url`: a URL naming a `.json` file or a `/.well-known/` path is the
 /// card itself; anything else is the agent's base URL.
 pub fn card_url(url: &str) -> String {
-    let path = url.find(['?', '#']).and_then(|end| url.get(..end)).unwrap_or(url);
+    let end = url.bytes().position(|b| b == b'?' || b == b'#');
+    let path = end.and_then(|end| url.get(..end)).unwrap_or(url);
     if path.ends_with(".json") || adk_core::scan::find(path.as_bytes(), b"/.well-known/").is_some() {
         url.to_string()
     } else {
-        format!("{}/.well-known/agent-card.json", url.trim_end_matches('/'))
+        format!("{}/.well-known/agent-card.json", without_trailing_slashes(url))
     }
+}
+
+/// `url` without the `/`s it ends with (`trim_end_matches` would link a char searcher).
+pub(crate) fn without_trailing_slashes(mut url: &str) -> &str {
+    while let Some(rest) = url.strip_suffix('/') {
+        url = rest;
+    }
+    url
 }

@@ -1,7 +1,7 @@
 //! The HTTP+JSON binding: the operation in the method and path. v1.0 paths hang off the
 //! interface URL (`/message:send`, `/tasks/{id}`); v0.3 ones below `/v1` (as a2a-sdk serves them).
 
-use super::card::ProtocolVersion;
+use super::card::{without_trailing_slashes, ProtocolVersion};
 use super::codec::{Codec, Op};
 use super::types::ListTasksParams;
 use crate::http::{encode_component as encode, query, HttpRequest};
@@ -10,8 +10,8 @@ use crate::AdkError;
 /// The request for `op`.
 pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest, AdkError> {
     let base = match codec.version {
-        ProtocolVersion::V1_0 => url.trim_end_matches('/').to_string(),
-        ProtocolVersion::V0_3 => format!("{}/v1", url.trim_end_matches('/')),
+        ProtocolVersion::V1_0 => without_trailing_slashes(url).to_string(),
+        ProtocolVersion::V0_3 => format!("{}/v1", without_trailing_slashes(url)),
     };
     let post = |path: &str, body: String| HttpRequest::post_json(format!("{base}{path}"), body);
     Ok(match op {
