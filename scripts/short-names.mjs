@@ -83,7 +83,8 @@ function importSection(body, end) {
     [, p] = leb(wasm, p);
     let to = field;
     if (module === MODULE) {
-      to = short(renamed.size);
+      // The same function imported twice keeps one name, as the glue defines it once.
+      to = renamed.get(field) ?? short(renamed.size);
       renamed.set(field, to);
     }
     if (!modules.has(module)) modules.set(module, short(modules.size));
@@ -177,11 +178,30 @@ glue = glue.replace(/(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g, (whole, key) => {
 // would write out again: the export's new name.
 for (const [from, to] of exported) {
   if (!glue.includes(`\nfunction ${from}(`)) continue;
+  if (new RegExp(`(?<![\\w$.])${to.replace(/\$/g, '\\$')}(?![\\w$])`).test(glue)) {
+    throw new Error(`${glueFile}: the function ${from} cannot be named ${to}, which the glue already uses`);
+  }
   glue = glue.replace(new RegExp(`(?<![\\w$.])${from.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), to);
 }
 // Built after the fetch has started, not before.
 glue = once(glue, '    const imports = __wbg_get_imports();\n\n    if (typeof module_or_path === \'string\'', '    if (typeof module_or_path === \'string\'');
 glue = once(glue, '    const { instance, module } = await __wbg_load(await module_or_path, imports);', '    const imports = __wbg_get_imports();\n    const { instance, module } = await __wbg_load(await module_or_path, imports);');
 
-writeFileSync(wasmFile, Buffer.concat(sections));
+// The rewritten module must compile and declare what the original did under the new names: the
+// section encoder above is hand-written.
+const out = Buffer.concat(sections);
+const declared = (module, importName = (i) => i.name, exportName = (e) => e.name, moduleName = (m) => m) => JSON.stringify([
+  WebAssembly.Module.imports(module).map((i) => [moduleName(i.module), importName(i), i.kind]),
+  WebAssembly.Module.exports(module).map((e) => [exportName(e), e.kind]),
+]);
+const expected = declared(
+  new WebAssembly.Module(wasm),
+  (i) => (i.module === MODULE ? renamed.get(i.name) : i.name),
+  (e) => exported.get(e.name) ?? e.name,
+  (m) => modules.get(m),
+);
+if (declared(new WebAssembly.Module(out)) !== expected) {
+  throw new Error(`${wasmFile}: the rewritten module does not declare the original's imports and exports under their new names`);
+}
+writeFileSync(wasmFile, out);
 writeFileSync(glueFile, glue);
