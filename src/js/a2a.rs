@@ -103,7 +103,8 @@ fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
 fn send_params(params: &JsValue) -> Result<SendMessageParams, AdkError> {
     let mut value = json::parse("message params", &json_text("message params", params)?)?;
     if let Some(message) = json::member_mut(&mut value, "message").and_then(Value::as_object_mut) {
-        // Found by a scan, as the rest of the client finds members: no hashed lookup in the module.
+        // Looked up by a scan, as the rest of the client finds members (the insert itself is
+        // serde_json's ordered map's).
         if json::field(message, "messageId").is_none() {
             message.insert("messageId".into(), platform::new_uuid().into());
         }

@@ -14,8 +14,8 @@ use super::hook::{Args, JsHook};
 use super::sys::{AgentOptions, JsAgentObject};
 use super::to_js_error;
 use crate::agent::{
-    add_sub_agent, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext, LoopAgent,
-    ParallelAgent, SequentialAgent,
+    add_sub_agent, agent_event, Agent, AgentCallback, AgentCore, CallbackContext, EventStream, InvocationContext,
+    LoopAgent, ParallelAgent, SequentialAgent,
 };
 use crate::platform::iter::JsStream;
 use crate::types::{Content, Part};
@@ -175,12 +175,9 @@ fn yielded_event(value: JsValue, ctx: &CallbackContext) -> Result<Event, AdkErro
 /// with room to spare).
 fn text_event_of(value: &JsValue, ctx: &CallbackContext) -> Option<Event> {
     let texts = text_event(value, Limit::event().bytes as f64)?;
-    let mut event = Event::new(ctx.agent_name());
-    event.invocation_id = ctx.invocation_id().to_string();
-    event.branch = ctx.invocation_context().branch().map(str::to_string);
     let part = Part::from_text(&texts.get(1).as_string()?);
-    event.content = Some(Content { parts: Some(vec![part]), role: texts.get(0).as_string() });
-    Some(event)
+    let content = Content { parts: Some(vec![part]), role: texts.get(0).as_string() };
+    Some(agent_event(ctx.invocation_context(), Some(content)))
 }
 
 /// Any other event: its JSON text, the defaults in front, decoded.

@@ -458,7 +458,7 @@ export async function loadWebPage(url, options = {}) {
   } catch {
     return failed;
   }
-  if (wasm.http(1, target, Boolean(options.allowPrivateNetworkAccess)) !== undefined) return failed;
+  if (wasm.http(1, target, options.allowPrivateNetworkAccess) !== undefined) return failed;
   let response;
   try {
     response = await (options.fetch ?? fetch)(target, { redirect: 'manual', signal: options.signal });

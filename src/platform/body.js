@@ -68,7 +68,8 @@ export function events(reader, max) {
       if (text.charCodeAt(0) === 10) text = text.slice(1);
     }
     const buffer = rest + text;
-    let [start, lf, cr] = [0, buffer.indexOf('\n'), buffer.indexOf('\r')];
+    // `rest` holds no line break: only the new text is searched.
+    let [start, lf, cr] = [0, buffer.indexOf('\n', rest.length), buffer.indexOf('\r', rest.length)];
     while (lf >= 0 || cr >= 0) {
       const end = cr < 0 || (lf >= 0 && lf < cr) ? lf : cr;
       if (!line(buffer.slice(start, end))) return false;

@@ -246,7 +246,7 @@ impl AgentCard {
 /// The URL of the card for `url`: a URL naming a `.json` file or a `/.well-known/` path is the
 /// card itself; anything else is the agent's base URL.
 pub fn card_url(url: &str) -> String {
-    let end = url.bytes().position(|b| b == b'?' || b == b'#');
+    let end = adk_core::scan::find2(url.as_bytes(), b'?', b'#');
     let path = end.and_then(|end| url.get(..end)).unwrap_or(url);
     if path.ends_with(".json") || adk_core::scan::find(path.as_bytes(), b"/.well-known/").is_some() {
         url.to_string()
