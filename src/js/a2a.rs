@@ -96,7 +96,7 @@ fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkEr
 
 /// The resume backoff's timer; dropping the wait (a cancelled stream) clears the timeout.
 fn sleep(ms: u32) -> Pin<Box<dyn Future<Output = ()>>> {
-    Box::pin(gloo_timers::future::TimeoutFuture::new(ms))
+    Box::pin(crate::platform::sleep::sleep(ms))
 }
 
 /// `{message, configuration?, metadata?}`; the message's `messageId` and `role` may be left out.

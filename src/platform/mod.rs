@@ -10,6 +10,8 @@ pub mod fetch;
 pub mod indexeddb;
 pub mod interop;
 pub mod iter;
+#[cfg(feature = "a2a")]
+pub mod sleep;
 pub mod sys;
 
 use adk_core::platform::{install, Host};

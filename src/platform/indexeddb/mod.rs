@@ -247,7 +247,7 @@ async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option
     let finished = done(request, doing);
     let blocked = async move {
         let _ = JsFuture::from(blocked_now).await;
-        gloo_timers::future::TimeoutFuture::new(BLOCKED_GRACE_MS).await;
+        super::sleep::sleep(BLOCKED_GRACE_MS).await;
     };
     futures_util::pin_mut!(finished, blocked);
     let outcome = futures_util::future::select(finished, blocked).await;

@@ -3,6 +3,7 @@
 mod fencing;
 pub mod llm;
 mod loop_agent;
+mod merge;
 mod parallel;
 pub mod remote_a2a;
 mod sequential;

@@ -2,8 +2,7 @@
 
 use std::rc::Rc;
 
-use futures_util::stream::select_all;
-
+use super::merge::Merge;
 use crate::agent::{run_agent, Agent, AgentCore, EventStream, InvocationContext};
 
 /// Runs its sub-agents concurrently (ADK's `ParallelAgent`). Each runs on branch `parent.child`, so
@@ -26,7 +25,7 @@ impl Agent for ParallelAgent {
     }
 
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
-        let runs: Vec<EventStream> = self
+        let runs = self
             .core
             .sub_agents()
             .into_iter()
@@ -35,9 +34,6 @@ impl Agent for ParallelAgent {
                 run_agent(sub, &ctx)
             })
             .collect();
-        if runs.is_empty() {
-            return Box::pin(futures_util::stream::empty());
-        }
-        Box::pin(select_all(runs))
+        Box::pin(Merge::new(runs))
     }
 }

@@ -216,21 +216,23 @@ impl Runner {
             let agent = find_agent_to_run(&invocation.session.borrow(), &root);
             let ctx = InvocationContext::new(invocation.clone(), agent.clone());
             let plugins = &setup.plugins;
-            if let Some(content) = plugins.run_before_run(&ctx).await? {
-                // As ADK: the answer is the run's one event, authored `model`.
-                let mut event = Event::new("model");
-                event.content = Some(content);
-                yield append(&invocation, on_event(&ctx, event).await?).await?;
-            } else {
-                let mut events = run_agent(agent, &ctx);
-                // Declared after the agent's events, so dropped before them: a stopped run tells the
-                // work in flight (its signals fire) before that work is dropped.
-                let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
-                while let Some(event) = events.next().await {
-                    yield append(&invocation, on_event(&ctx, event?).await?).await?;
+            // One loop for both (one copy of its awaits): the agent's events, or the answer of a
+            // plugin's `before_run` as the run's one event, authored `model` (as ADK).
+            let (mut events, running): (EventStream, _) = match plugins.run_before_run(&ctx).await? {
+                Some(content) => {
+                    let mut event = Event::new("model");
+                    event.content = Some(content);
+                    (Box::pin(futures_util::stream::iter([Ok(event)])), None)
                 }
-                stop.0 = None;
+                None => (run_agent(agent, &ctx), Some(invocation.cancellation.clone())),
+            };
+            // Declared after the agent's events, so dropped before them: a stopped run tells the
+            // work in flight (its signals fire) before that work is dropped.
+            let mut stop = CancelOnDrop(running);
+            while let Some(event) = events.next().await {
+                yield append(&invocation, on_event(&ctx, event?).await?).await?;
             }
+            stop.0 = None;
             plugins.run_after_run(&ctx).await?;
             // After the whole invocation and its `after_run` hooks, never in the middle of one (ADK's
             // post-invocation compaction); the summary is recorded, not yielded.
