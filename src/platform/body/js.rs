@@ -49,14 +49,14 @@ impl Body for JsBody {
     fn events(self: Pin<Box<Self>>) -> SseStream {
         let body = *Pin::into_inner(self);
         // No body (a `204`, say): no events, as a stream already read to its end.
-        let reads = match body.reader.is_object() {
+        let (reads, failed) = match body.reader.is_object() {
             true => match JsStream::reader(events(&body.reader, DEFAULT_MAX_EVENT_BYTES)) {
-                Ok(reads) => Some(reads),
-                Err(e) => return Box::pin(futures_util::stream::iter([Err(e)])),
+                Ok(reads) => (Some(reads), None),
+                Err(e) => (None, Some(e)),
             },
-            false => None,
+            false => (None, None),
         };
-        Box::pin(JsEvents { reads, text: String::new(), at: 0, body })
+        Box::pin(JsEvents { reads, failed, text: String::new(), at: 0, body })
     }
 }
 
@@ -81,6 +81,8 @@ fn fields(mut text: &str) -> Option<[&str; 4]> {
 /// a time; it ends after the first error.
 struct JsEvents {
     reads: Option<JsStream>,
+    /// The reader could not be had: the one item, an error (no stream type of its own for it).
+    failed: Option<AdkError>,
     text: String,
     at: usize,
     body: JsBody,
@@ -91,6 +93,9 @@ impl Stream for JsEvents {
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
+        if let Some(e) = this.failed.take() {
+            return Poll::Ready(Some(Err(e)));
+        }
         loop {
             // Four fields, each ended by CR: the type, the last id, the retry digits, the data.
             if let Some([event, id, retry, data]) = fields(this.text.get(this.at..).unwrap_or_default()) {
