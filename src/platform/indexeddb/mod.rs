@@ -14,7 +14,9 @@ mod schema;
 mod sys;
 
 use std::cell::{Cell, RefCell};
+use std::future::Future;
 use std::rc::Rc;
+use std::task::Poll;
 
 use adk_core::{AdkError, ErrorCode};
 use wasm_bindgen::closure::Closure;
@@ -249,13 +251,15 @@ async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option
         let _ = JsFuture::from(blocked_now).await;
         super::sleep::sleep(BLOCKED_GRACE_MS).await;
     };
-    futures_util::pin_mut!(finished, blocked);
-    let outcome = futures_util::future::select(finished, blocked).await;
+    let (mut finished, mut blocked) = (std::pin::pin!(finished), std::pin::pin!(blocked));
+    // The request first, as `select` polls: a request that finished wins over the grace's end.
+    let outcome = std::future::poll_fn(|cx| match finished.as_mut().poll(cx) {
+        Poll::Ready(result) => Poll::Ready(Some(result)),
+        Poll::Pending => blocked.as_mut().poll(cx).map(|()| None),
+    })
+    .await;
     drop(handlers);
-    match outcome {
-        futures_util::future::Either::Left((result, _)) => result.map(Some),
-        futures_util::future::Either::Right(_) => Ok(None),
-    }
+    outcome.map_or(Ok(None), |result| result.map(Some))
 }
 
 /// `indexedDB`, where there is one.
