@@ -516,8 +516,17 @@ impl CallbackContext {
         self.readonly.ctx.with_session(|s| (s.app_name.clone(), s.user_id.clone(), s.id.clone()))
     }
 
-    /// Saves a new version of `filename` and records it in `artifact_delta`.
-    pub async fn save_artifact(&self, filename: &str, artifact: Part) -> Result<u64, AdkError> {
+    /// Saves a new version of `filename` and records it in `artifact_delta`. Boxed: its two callers
+    /// (code execution, a JS context) share one copy.
+    pub fn save_artifact<'a>(
+        &'a self,
+        filename: &'a str,
+        artifact: Part,
+    ) -> Pin<Box<dyn Future<Output = Result<u64, AdkError>> + 'a>> {
+        Box::pin(self.save_artifact_now(filename, artifact))
+    }
+
+    async fn save_artifact_now(&self, filename: &str, artifact: Part) -> Result<u64, AdkError> {
         let service = self.artifacts()?;
         let (app_name, user_id, session_id) = self.ids();
         let key = ArtifactKey { app_name: &app_name, user_id: &user_id, session_id: Some(&session_id), filename };
@@ -537,8 +546,13 @@ impl CallbackContext {
         service.load_artifact(key, version).await
     }
 
-    /// The artifact names of the session and the user.
-    pub async fn list_artifacts(&self) -> Result<Vec<String>, AdkError> {
+    /// The artifact names of the session and the user. Boxed: its two callers (the
+    /// `load_artifacts` tool, a JS context) share one copy.
+    pub fn list_artifacts(&self) -> Pin<Box<dyn Future<Output = Result<Vec<String>, AdkError>> + '_>> {
+        Box::pin(self.list_artifacts_now())
+    }
+
+    async fn list_artifacts_now(&self) -> Result<Vec<String>, AdkError> {
         let service = self.artifacts()?;
         let (app_name, user_id, session_id) = self.ids();
         service.list_artifact_keys(&app_name, &user_id, Some(&session_id)).await
