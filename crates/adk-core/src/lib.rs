@@ -6,6 +6,7 @@
 //! from above (see [`platform`] and [`http`]).
 
 pub mod cancellation;
+pub mod cell;
 pub mod error;
 pub mod events;
 pub mod http;
