@@ -2,9 +2,9 @@
 //! the tool's raw credential (`AuthConfig.get_credential_key`), so the same configuration finds
 //! the same stored credential on every call, in adk-wasm and in ADK Python alike.
 
+use super::sha256::sha256;
 use adk_core::sort::sort_by;
 use serde_json::{Map, Value};
-use sha2::{Digest, Sha256};
 
 use crate::types::JsonObject;
 
@@ -47,7 +47,7 @@ fn canonical(value: &Value) -> String {
 fn named_digest(object: JsonObject, kind_field: &str) -> String {
     let mut name = object.get(kind_field).and_then(Value::as_str).unwrap_or_default().to_string();
     name.push('_');
-    let hash = Sha256::digest(canonical(&Value::Object(object)).as_bytes());
+    let hash = sha256(canonical(&Value::Object(object)).as_bytes());
     const HEX: &[u8; 16] = b"0123456789abcdef";
     for b in hash.iter().take(8) {
         for nibble in [b >> 4, b & 15] {

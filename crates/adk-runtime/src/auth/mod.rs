@@ -10,6 +10,7 @@ mod headers;
 mod key;
 mod manager;
 pub mod oauth2;
+mod sha256;
 
 use adk_core::json;
 use serde_json::Value;

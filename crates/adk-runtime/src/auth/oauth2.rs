@@ -9,10 +9,10 @@ use std::rc::Rc;
 
 use futures_util::future::LocalBoxFuture;
 
+use super::sha256::sha256;
 use adk_core::http::{form, form_encode, query_params, HttpClient, HttpRequest};
 use adk_core::{json, platform, Bytes};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 use crate::cancellation::Cancellation;
 use crate::types::JsonObject;
@@ -81,7 +81,7 @@ pub(crate) fn token_endpoint(scheme: &JsonObject) -> Option<&str> {
 
 /// `base64url(sha256(verifier))` without padding: PKCE's S256 challenge.
 fn s256(verifier: &str) -> String {
-    let digest = Sha256::digest(verifier.as_bytes());
+    let digest = sha256(verifier.as_bytes());
     Bytes(digest.to_vec()).to_base64().trim_end_matches('=').to_string()
 }
 
