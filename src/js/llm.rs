@@ -96,13 +96,12 @@ impl ModelHandle {
         if !js_sys::Array::is_array(&turns) {
             return Err(to_js_error(AdkError::invalid("ScriptedModel: expected an array of responses")));
         }
-        let turns = js_sys::Array::from(&turns);
-        let turns = turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| scripted_turn(i, &t))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(to_js_error)?;
+        // Loops rather than collecting `Result`s: that adapter is code of its own per item type.
+        let mut list = Vec::new();
+        for (i, turn) in js_sys::Array::from(&turns).iter().enumerate() {
+            list.push(scripted_turn(i, &turn).map_err(to_js_error)?);
+        }
+        let turns = list;
         let model = Rc::new(ScriptedModel::new(turns));
         Ok(ModelHandle { model: model.clone(), scripted: Some(model) })
     }
@@ -123,14 +122,14 @@ fn scripted_turn(index: usize, value: &JsValue) -> Result<ScriptedTurn, AdkError
     }
     let chunks = prop(value, "chunks");
     if js_sys::Array::is_array(&chunks) {
-        let chunks = js_sys::Array::from(&chunks)
-            .iter()
-            .map(|c| match c.as_string() {
-                Some(t) => Ok(LlmResponse::from_parts(vec![crate::Part::from_text(&t)])),
-                None => from_js_core(&what, &c),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok(ScriptedTurn::Chunks(chunks));
+        let mut list = Vec::new();
+        for chunk in js_sys::Array::from(&chunks).iter() {
+            list.push(match chunk.as_string() {
+                Some(t) => LlmResponse::from_parts(vec![crate::Part::from_text(&t)]),
+                None => from_js_core(&what, &chunk)?,
+            });
+        }
+        return Ok(ScriptedTurn::Chunks(list));
     }
     Ok(ScriptedTurn::Response(Box::new(from_js_core(&what, value)?)))
 }
