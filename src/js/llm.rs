@@ -10,7 +10,7 @@ use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::agent::{core_from, AgentHandle};
-use super::convert::{from_js_core, from_js_within, js_error_to_core, object, prop, resolve, to_js_core};
+use super::convert::{from_js_core, from_js_within, handles, js_error_to_core, object, prop, resolve, to_js_core};
 use super::hook::{Args, JsHook};
 use super::in_place::InPlace;
 use super::sys::{FunctionToolOptions, GenerateOptions, JsModelObject, LlmAgentOptions, Protocol};
@@ -499,7 +499,8 @@ fn llm_config(
 #[wasm_bindgen]
 impl AgentHandle {
     /// `LlmAgent` from its options, its model and its tools.
-    pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) -> Result<AgentHandle, JsValue> {
+    pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<JsValue>) -> Result<AgentHandle, JsValue> {
+        let tools = handles("LlmAgent tools", tools)?;
         let options = LlmAgentOptions::new(options);
         let core = core_from(&options.agent()).map_err(to_js_error)?;
         let config = llm_config(&options, model, tools).map_err(to_js_error)?;
