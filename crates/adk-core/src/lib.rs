@@ -16,6 +16,7 @@ pub mod platform;
 pub mod scan;
 pub mod sort;
 pub mod sse;
+pub mod text;
 pub mod transcript;
 pub mod types;
 
