@@ -4,6 +4,7 @@
 //! handle, and when the lease ends the invocation behind it (and the session it holds) is released
 //! at once rather than whenever JS collects the handle. A handle used after that says so.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -42,7 +43,7 @@ pub struct Lease(Shared);
 
 impl Drop for Lease {
     fn drop(&mut self) {
-        self.0.borrow_mut().take();
+        self.0.lend_mut().take();
     }
 }
 
@@ -56,7 +57,7 @@ impl JsContext {
 }
 
 fn lent(shared: &Shared) -> Result<CallbackContext, AdkError> {
-    shared.borrow().as_ref().map(|lent| lent.ctx.clone()).ok_or_else(ended)
+    shared.lend().as_ref().map(|lent| lent.ctx.clone()).ok_or_else(ended)
 }
 
 fn ended() -> AdkError {
@@ -82,7 +83,7 @@ impl JsContext {
 
     /// Aborted when the run is stopped (AbortSignal, `break`, `cancel()`): pass it to your `fetch`es.
     fn abort_signal(&self) -> Result<web_sys::AbortSignal, JsValue> {
-        let mut shared = self.inner.borrow_mut();
+        let mut shared = self.inner.lend_mut();
         let lent = shared.as_mut().ok_or_else(|| to_js_error(ended()))?;
         let bridge = match lent.abort.take() {
             Some(bridge) => bridge,

@@ -109,6 +109,18 @@ pub fn to_js(value: &dyn ToJson) -> Result<JsValue, JsValue> {
     to_js_core(value).map_err(to_js_error)
 }
 
+/// The handles index.js passes in one array, taken one by one: a `Vec<ToolHandle>` parameter has
+/// wasm-bindgen collect them through an iterator adapter of its own per handle type.
+#[cfg(feature = "agents")]
+pub fn handles<T: wasm_bindgen::convert::TryFromJsValue>(what: &str, values: Vec<JsValue>) -> Result<Vec<T>, JsValue> {
+    let mut list = Vec::with_capacity(values.len());
+    for value in values {
+        let handle = T::try_from_js_value(value);
+        list.push(handle.map_err(|_| to_js_error(AdkError::invalid([what, ": expected a handle"].concat())))?);
+    }
+    Ok(list)
+}
+
 /// Runs `future` as a JS Promise; an `AdkError` rejects it with a JS `Error` carrying the code.
 pub fn promise<F>(future: F) -> js_sys::Promise
 where

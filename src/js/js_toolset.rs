@@ -3,6 +3,7 @@
 //! back through a `ToolSink`, which takes wasm handles by value (the stable way for JS to hand them
 //! over), then the toolset's `toolFilter` and `prefix` apply as to any toolset.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -31,7 +32,7 @@ impl ToolSink {
     pub fn push(&self, handle: ToolHandle) -> Result<(), JsValue> {
         match handle.into_union() {
             ToolUnion::Tool(tool) => {
-                self.tools.borrow_mut().push(tool);
+                self.tools.lend_mut().push(tool);
                 Ok(())
             }
             ToolUnion::Toolset(_) => {

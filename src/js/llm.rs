@@ -10,7 +10,7 @@ use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::agent::{core_from, AgentHandle};
-use super::convert::{from_js_core, from_js_within, js_error_to_core, object, prop, resolve, to_js_core};
+use super::convert::{from_js_core, from_js_within, handles, js_error_to_core, object, prop, resolve, to_js_core};
 use super::hook::{Args, JsHook};
 use super::in_place::InPlace;
 use super::sys::{FunctionToolOptions, GenerateOptions, JsModelObject, LlmAgentOptions, Protocol};
@@ -96,13 +96,12 @@ impl ModelHandle {
         if !js_sys::Array::is_array(&turns) {
             return Err(to_js_error(AdkError::invalid("ScriptedModel: expected an array of responses")));
         }
-        let turns = js_sys::Array::from(&turns);
-        let turns = turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| scripted_turn(i, &t))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(to_js_error)?;
+        // Loops rather than collecting `Result`s: that adapter is code of its own per item type.
+        let mut list = Vec::new();
+        for (i, turn) in js_sys::Array::from(&turns).iter().enumerate() {
+            list.push(scripted_turn(i, &turn).map_err(to_js_error)?);
+        }
+        let turns = list;
         let model = Rc::new(ScriptedModel::new(turns));
         Ok(ModelHandle { model: model.clone(), scripted: Some(model) })
     }
@@ -123,14 +122,14 @@ fn scripted_turn(index: usize, value: &JsValue) -> Result<ScriptedTurn, AdkError
     }
     let chunks = prop(value, "chunks");
     if js_sys::Array::is_array(&chunks) {
-        let chunks = js_sys::Array::from(&chunks)
-            .iter()
-            .map(|c| match c.as_string() {
-                Some(t) => Ok(LlmResponse::from_parts(vec![crate::Part::from_text(&t)])),
-                None => from_js_core(&what, &c),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        return Ok(ScriptedTurn::Chunks(chunks));
+        let mut list = Vec::new();
+        for chunk in js_sys::Array::from(&chunks).iter() {
+            list.push(match chunk.as_string() {
+                Some(t) => LlmResponse::from_parts(vec![crate::Part::from_text(&t)]),
+                None => from_js_core(&what, &chunk)?,
+            });
+        }
+        return Ok(ScriptedTurn::Chunks(list));
     }
     Ok(ScriptedTurn::Response(Box::new(from_js_core(&what, value)?)))
 }
@@ -500,7 +499,8 @@ fn llm_config(
 #[wasm_bindgen]
 impl AgentHandle {
     /// `LlmAgent` from its options, its model and its tools.
-    pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<ToolHandle>) -> Result<AgentHandle, JsValue> {
+    pub fn llm(options: JsValue, model: &ModelHandle, tools: Vec<JsValue>) -> Result<AgentHandle, JsValue> {
+        let tools = handles("LlmAgent tools", tools)?;
         let options = LlmAgentOptions::new(options);
         let core = core_from(&options.agent()).map_err(to_js_error)?;
         let config = llm_config(&options, model, tools).map_err(to_js_error)?;

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::agent::AgentHandle;
 use super::app::AppHandle;
 use super::artifact::ArtifactServiceHandle;
-use super::convert::from_js_core;
+use super::convert::{from_js_core, handles};
 use super::credential::CredentialServiceHandle;
 use super::memory::MemoryServiceHandle;
 use super::plugin::PluginHandle;
@@ -68,7 +68,8 @@ impl RunnerHandle {
     /// Runs every invocation through `plugins`, in order; two with one name are refused
     /// (`INVALID_ARGUMENT`), as ADK's `Runner` refuses them.
     #[wasm_bindgen(js_name = usePlugins)]
-    pub fn use_plugins(&mut self, plugins: Vec<PluginHandle>) -> Result<(), JsValue> {
+    pub fn use_plugins(&mut self, plugins: Vec<JsValue>) -> Result<(), JsValue> {
+        let plugins: Vec<PluginHandle> = handles("plugins", plugins)?;
         self.plugins = PluginManager::new(plugins.iter().map(PluginHandle::plugin).collect()).map_err(to_js_error)?;
         self.runner = None;
         Ok(())

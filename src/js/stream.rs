@@ -4,6 +4,7 @@
 //! Each handle has one task, started by the first pull, that waits for a pull, reads the items that
 //! are ready and settles that pull: a pull costs JS one promise, and Rust no new task or closure.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
@@ -81,7 +82,7 @@ impl Future for NextPull {
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let (mut items, max) = {
-            let mut state = self.state.borrow_mut();
+            let mut state = self.state.lend_mut();
             let Some(pull) = state.pull.take() else {
                 if state.cancelled {
                     return Poll::Ready(None);
@@ -125,11 +126,11 @@ impl Future for NextPull {
                 Poll::Pending => break None,
             }
         };
-        let mut state = self.state.borrow_mut();
+        let mut state = self.state.lend_mut();
         if state.cancelled {
             drop(state);
             drop(items);
-            let pull = self.state.borrow_mut().pull.take();
+            let pull = self.state.lend_mut().pull.take();
             return Poll::Ready(pull.map(|pull| (pull, Err(aborted()))));
         }
         match count {
@@ -165,13 +166,13 @@ async fn pump(state: Rc<RefCell<State>>) {
             Ok(items) => resolve.call1(&JsValue::UNDEFINED, &items),
             Err(e) => reject.call1(&JsValue::UNDEFINED, &to_js_error(e)),
         };
-        let state = state.borrow();
+        let state = state.lend();
         if state.items.is_none() && state.failed.is_none() {
             break;
         }
     }
     // Pulls after the end get the end (or the abort) at once.
-    state.borrow_mut().pump_started = false;
+    state.lend_mut().pump_started = false;
 }
 
 #[wasm_bindgen]
@@ -182,7 +183,7 @@ impl StreamHandle {
             let _ = reject.call1(&JsValue::UNDEFINED, &to_js_error(e));
         };
         let waker = {
-            let mut state = self.state.borrow_mut();
+            let mut state = self.state.lend_mut();
             if state.pull.is_some() {
                 drop(state);
                 return refuse(
@@ -213,7 +214,7 @@ impl StreamHandle {
     /// Stops now (for a run: nothing more is written to the session). Idempotent; no effect after the end.
     pub fn cancel(&self) {
         let (items, waker) = {
-            let mut state = self.state.borrow_mut();
+            let mut state = self.state.lend_mut();
             if state.cancelled || (state.items.is_none() && state.failed.is_none() && state.pull.is_none()) {
                 return;
             }

@@ -18,12 +18,17 @@ pub fn tool_filter(what: &str, value: &JsValue) -> Result<Option<ToolFilter>, Js
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    let filter = match value.dyn_ref::<js_sys::Array>() {
-        Some(names) => names.iter().map(|n| n.as_string()).collect::<Option<Vec<String>>>().map(ToolFilter::Names),
-        None => value.dyn_ref::<js_sys::Function>().cloned().map(predicate_filter),
+    let expected =
+        || to_js_error(AdkError::invalid([what, ": toolFilter: expected names (strings) or a function"].concat()));
+    let Some(names) = value.dyn_ref::<js_sys::Array>() else {
+        return value.dyn_ref::<js_sys::Function>().cloned().map(|f| Some(predicate_filter(f))).ok_or_else(expected);
     };
-    let expected = || AdkError::invalid([what, ": toolFilter: expected names (strings) or a function"].concat());
-    filter.map(Some).ok_or_else(|| to_js_error(expected()))
+    // A loop rather than collecting `Option`s: that adapter is code of its own.
+    let mut list = Vec::new();
+    for name in names.iter() {
+        list.push(name.as_string().ok_or_else(expected)?);
+    }
+    Ok(Some(ToolFilter::Names(list)))
 }
 
 /// A filter of the tools `predicate` accepts.

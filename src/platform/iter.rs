@@ -4,6 +4,7 @@
 //! (`return()`, or `cancel()` for a reader), so a generator's `finally` blocks run and a body's
 //! connection is released.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -86,7 +87,7 @@ impl JsStream {
                 let slot = slot.clone();
                 Closure::new(move |value: JsValue| {
                     let waker = {
-                        let mut slot = slot.borrow_mut();
+                        let mut slot = slot.lend_mut();
                         slot.settled = Some(if ok { Ok(value) } else { Err(value) });
                         slot.waker.take()
                     };
@@ -126,7 +127,7 @@ impl Stream for JsStream {
         if this.done {
             return Poll::Ready(None);
         }
-        let settled = this.slot.borrow_mut().settled.take();
+        let settled = this.slot.lend_mut().settled.take();
         if let Some(settled) = settled {
             this.in_flight = false;
             return Poll::Ready(this.step(settled));
@@ -145,7 +146,7 @@ impl Stream for JsStream {
             let _ = promise.then2(on_ok, on_err);
             this.in_flight = true;
         }
-        this.slot.borrow_mut().waker = Some(cx.waker().clone());
+        this.slot.lend_mut().waker = Some(cx.waker().clone());
         Poll::Pending
     }
 }

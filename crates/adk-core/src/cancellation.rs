@@ -5,6 +5,7 @@
 //! callback, a timer) drops its guard and its listener goes with it, so a long run does not
 //! collect one dead listener per request it made.
 
+use crate::cell::Lend;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
@@ -28,7 +29,7 @@ pub struct Listening {
 impl Drop for Listening {
     fn drop(&mut self) {
         if let Some(cancellation) = self.cancellation.upgrade() {
-            cancellation.listeners.borrow_mut().retain(|(id, _)| *id != self.id);
+            cancellation.listeners.lend_mut().retain(|(id, _)| *id != self.id);
         }
     }
 }
@@ -57,7 +58,7 @@ impl Cancellation {
         if self.cancelled.get() {
             listener();
         } else {
-            self.listeners.borrow_mut().push((id, listener));
+            self.listeners.lend_mut().push((id, listener));
         }
         id
     }
@@ -67,7 +68,7 @@ impl Cancellation {
         if self.cancelled.replace(true) {
             return;
         }
-        let listeners = std::mem::take(&mut *self.listeners.borrow_mut());
+        let listeners = std::mem::take(&mut *self.listeners.lend_mut());
         for (_, listener) in listeners {
             listener();
         }
@@ -75,7 +76,7 @@ impl Cancellation {
 
     #[cfg(test)]
     fn listener_count(&self) -> usize {
-        self.listeners.borrow().len()
+        self.listeners.lend().len()
     }
 }
 

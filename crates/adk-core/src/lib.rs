@@ -6,6 +6,7 @@
 //! from above (see [`platform`] and [`http`]).
 
 pub mod cancellation;
+pub mod cell;
 pub mod error;
 pub mod events;
 pub mod http;
@@ -15,6 +16,7 @@ pub mod platform;
 pub mod scan;
 pub mod sort;
 pub mod sse;
+pub mod text;
 pub mod transcript;
 pub mod types;
 

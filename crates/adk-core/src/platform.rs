@@ -6,6 +6,7 @@
 //! crate installs the browser's own ([`install`]) when the module starts, so that nothing here
 //! imports JavaScript bindings: the dependency points from the boundary to the core, never back.
 
+use crate::cell::Lend;
 use std::sync::OnceLock;
 
 /// The host's services.
@@ -173,7 +174,7 @@ pub fn new_uuid() -> String {
     }
     let mut bytes = [0u8; 16];
     let drawn = POOL.with(|pool| {
-        let mut pool = pool.borrow_mut();
+        let mut pool = pool.lend_mut();
         let (buf, used) = &mut *pool;
         if *used + 16 > buf.len() {
             buf.resize(4096, 0);

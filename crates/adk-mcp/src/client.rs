@@ -1,5 +1,6 @@
 //! One MCP session, over Streamable HTTP or the older HTTP+SSE.
 
+use adk_core::cell::Lend;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -115,7 +116,7 @@ impl McpClient {
                     .await
                 {
                     Err(e) if attempt == 0 && had_session && e.http_status == Some(404) => {
-                        self.session.borrow_mut().take();
+                        self.session.lend_mut().take();
                     }
                     answer => return Ok(answer?.0.unwrap_or_default()),
                 }
@@ -197,7 +198,7 @@ impl McpClient {
     /// Ends the session: over Streamable HTTP on the server (`DELETE`; a server that does not allow
     /// it, 405, is fine), over HTTP+SSE by closing the stream, which the server's session ends with.
     pub async fn close(&self) -> Result<(), AdkError> {
-        let Some(session) = self.session.borrow_mut().take() else { return Ok(()) };
+        let Some(session) = self.session.lend_mut().take() else { return Ok(()) };
         let id = match &session.link {
             Link::Streamable(Some(id)) => id.clone(),
             Link::Streamable(None) => return Ok(()),
@@ -258,7 +259,7 @@ impl McpClient {
         headers: &[(String, String)],
         cancellation: Rc<Cancellation>,
     ) -> Result<Rc<Session>, AdkError> {
-        if let Some(session) = self.session.borrow().as_ref().filter(|s| s.is_open()) {
+        if let Some(session) = self.session.lend().as_ref().filter(|s| s.is_open()) {
             return Ok(session.clone());
         }
         let link = match self.sse {
@@ -302,7 +303,7 @@ impl McpClient {
         let session = Rc::new(Session { link, version: version.to_string() });
         let initialized = "notifications/initialized";
         self.send(&session.link, Some(&session.version), None, initialized, None, headers, &cancellation).await?;
-        *self.session.borrow_mut() = Some(session.clone());
+        *self.session.lend_mut() = Some(session.clone());
         Ok(session)
     }
 

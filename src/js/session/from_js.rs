@@ -8,6 +8,7 @@
 //! session holds. The event crosses once, and the event the service answers is read back only when
 //! it is another object or the service changed it.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 
 use async_trait::async_trait;
@@ -52,12 +53,12 @@ impl JsSessionService {
 
     /// The session object kept for `key`, with what was read of it.
     fn known(&self, key: &Key) -> Option<Known> {
-        self.sessions.borrow().iter().find(|(k, _)| k == key).map(|(_, known)| known.clone())
+        self.sessions.lend().iter().find(|(k, _)| k == key).map(|(_, known)| known.clone())
     }
 
     /// Forgets the session object kept for `key`.
     fn forget(&self, key: &Key) {
-        let mut sessions = self.sessions.borrow_mut();
+        let mut sessions = self.sessions.lend_mut();
         if let Some(i) = sessions.iter().position(|(k, _)| k == key) {
             sessions.swap_remove(i);
         }
@@ -66,7 +67,7 @@ impl JsSessionService {
     fn remember(&self, session: &Session, js: &JsValue) {
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
         self.forget(&key);
-        self.sessions.borrow_mut().push((key, Known { js: js.clone(), read: session.clone() }));
+        self.sessions.lend_mut().push((key, Known { js: js.clone(), read: session.clone() }));
     }
 
     /// `js`, the whole session the service answered: read in full, or, when it is an object
@@ -182,7 +183,7 @@ impl SessionService for JsSessionService {
             return Ok(event);
         }
         let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        let cached = self.sessions.borrow().iter().find(|(k, _)| *k == key).map(|(_, known)| known.js.clone());
+        let cached = self.sessions.lend().iter().find(|(k, _)| *k == key).map(|(_, known)| known.js.clone());
         // A session this service did not hand out goes without its events: never a copy of the history.
         let session_js = match cached {
             Some(js) => js,

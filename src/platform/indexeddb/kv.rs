@@ -105,7 +105,12 @@ fn text(value: &JsValue) -> Result<String, AdkError> {
 }
 
 fn texts(values: &JsValue) -> Result<Vec<String>, AdkError> {
-    js_sys::Array::from(values).iter().map(|v| text(&v)).collect()
+    // A loop rather than collecting `Result`s: that adapter is code of its own per item type.
+    let mut texts = Vec::new();
+    for value in js_sys::Array::from(values).iter() {
+        texts.push(text(&value)?);
+    }
+    Ok(texts)
 }
 
 /// A key read back: strings and numbers.

@@ -13,6 +13,7 @@ pub mod kv;
 mod schema;
 mod sys;
 
+use adk_core::cell::Lend;
 use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::rc::Rc;
@@ -184,7 +185,7 @@ impl Connection {
 
     /// The open database, opening (and upgrading) it if needed.
     async fn database(&self) -> Result<IdbDatabase, AdkError> {
-        if let Some((db, _)) = self.db.borrow().as_ref() {
+        if let Some((db, _)) = self.db.lend().as_ref() {
             return Ok(db.clone());
         }
         if self.held_up.get() {
@@ -196,7 +197,7 @@ impl Connection {
         let mut handlers = Handlers::new(&db);
         let closing = db.clone();
         handlers.on("onversionchange", move |_| closing.close());
-        *self.db.borrow_mut() = Some((db.clone(), handlers));
+        *self.db.lend_mut() = Some((db.clone(), handlers));
         Ok(db)
     }
 
@@ -207,7 +208,7 @@ impl Connection {
             Ok(tx) => Ok(tx),
             // Closed by a version change (or by the browser): open again once.
             Err(_) => {
-                self.db.borrow_mut().take();
+                self.db.lend_mut().take();
                 let db = self.database().await?;
                 db.transaction(&names, mode).map_err(|e| idb_error(&e, "starting a transaction"))
             }

@@ -6,6 +6,7 @@
 //! hands each answer to the request it is for. The stream keeps the waker of the last request that
 //! read it, so a request that stops waiting wakes the others, and one of them takes over reading.
 
+use adk_core::cell::Lend;
 use std::cell::{Cell, RefCell};
 use std::future::poll_fn;
 use std::rc::Rc;
@@ -106,21 +107,21 @@ impl Connection {
 
     /// Whether the stream is still open.
     pub fn is_open(&self) -> bool {
-        self.events.borrow().is_some()
+        self.events.lend().is_some()
     }
 
     /// Waits for the answer to `id` from now on: before its request is sent, since another request
     /// reading the stream may see the answer first.
     pub fn expect(self: &Rc<Self>, id: u64) -> Expecting {
-        self.waiting.borrow_mut().push(Waiter { id, answer: None, waker: None });
+        self.waiting.lend_mut().push(Waiter { id, answer: None, waker: None });
         Expecting { connection: self.clone(), id }
     }
 
     /// Ends the stream (dropping it aborts the GET); every waiting request fails with `error`.
     pub fn end(&self, error: AdkError) {
-        let events = self.events.borrow_mut().take();
+        let events = self.events.lend_mut().take();
         drop(events);
-        for waiter in self.waiting.borrow_mut().iter_mut() {
+        for waiter in self.waiting.lend_mut().iter_mut() {
             waiter.answer.get_or_insert_with(|| Err(error.clone()));
         }
         self.wake_all();
@@ -128,13 +129,13 @@ impl Connection {
 
     /// Wakes every waiting request (outside the borrow: a waker may poll at once).
     fn wake_all(&self) {
-        let wakers: Vec<Waker> = self.waiting.borrow_mut().iter_mut().filter_map(|w| w.waker.take()).collect();
+        let wakers: Vec<Waker> = self.waiting.lend_mut().iter_mut().filter_map(|w| w.waker.take()).collect();
         wakers.into_iter().for_each(Waker::wake);
     }
 
     /// Gives the request `id` its answer, unless it has one.
     fn deliver(&self, id: u64, answer: Answer) {
-        let waker = match self.waiting.borrow_mut().iter_mut().find(|w| w.id == id && w.answer.is_none()) {
+        let waker = match self.waiting.lend_mut().iter_mut().find(|w| w.id == id && w.answer.is_none()) {
             Some(waiter) => {
                 waiter.answer = Some(answer);
                 waiter.waker.take()
@@ -150,13 +151,13 @@ impl Connection {
     /// The answer to `id` once it is in, reading the stream meanwhile.
     fn poll_answer(&self, id: u64, cx: &mut Context<'_>) -> Poll<Answer> {
         loop {
-            if let Some(waiter) = self.waiting.borrow_mut().iter_mut().find(|w| w.id == id) {
+            if let Some(waiter) = self.waiting.lend_mut().iter_mut().find(|w| w.id == id) {
                 if let Some(answer) = waiter.answer.take() {
                     return Poll::Ready(answer);
                 }
                 waiter.waker = Some(cx.waker().clone());
             }
-            let next = match self.events.borrow_mut().as_mut() {
+            let next = match self.events.lend_mut().as_mut() {
                 Some(events) => events.poll_next_unpin(cx),
                 None => return Poll::Ready(Err(self.ended())),
             };
@@ -208,7 +209,7 @@ impl Expecting {
 impl Drop for Expecting {
     fn drop(&mut self) {
         // This request may have been the one reading the stream: another takes over.
-        self.connection.waiting.borrow_mut().retain(|w| w.id != self.id);
+        self.connection.waiting.lend_mut().retain(|w| w.id != self.id);
         self.connection.wake_all();
     }
 }

@@ -1,5 +1,6 @@
 //! What agents, callbacks and tools see of the invocation they run in.
 
+use adk_core::cell::Lend;
 use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
@@ -97,10 +98,10 @@ impl Invocation {
         }
         impl Drop for PutBack<'_> {
             fn drop(&mut self) {
-                std::mem::swap(&mut *self.invocation.session.borrow_mut(), &mut self.session);
+                std::mem::swap(&mut *self.invocation.session.lend_mut(), &mut self.session);
             }
         }
-        let session = std::mem::replace(&mut *self.session.borrow_mut(), Session::placeholder());
+        let session = std::mem::replace(&mut *self.session.lend_mut(), Session::placeholder());
         let mut guard = PutBack { invocation: self, session };
         let before = guard.session.events.len();
         let event = self.session_service.append_event(&mut guard.session, event).await?;
@@ -112,7 +113,7 @@ impl Invocation {
 
     /// Keeps a toolset's credential for the rest of the invocation.
     pub fn put_credential(&self, key: &str, credential: JsonObject) {
-        let mut credentials = self.credentials.borrow_mut();
+        let mut credentials = self.credentials.lend_mut();
         credentials.retain(|(k, _)| k != key);
         credentials.push((key.to_string(), credential));
     }
@@ -207,14 +208,14 @@ impl InvocationContext {
 
     /// Runs `f` on the current session.
     pub fn with_session<R>(&self, f: impl FnOnce(&Session) -> R) -> R {
-        f(&self.invocation.session.borrow())
+        f(&self.invocation.session.lend())
     }
 
     /// Writes `key` into the session's state for the rest of the invocation without recording it
     /// in any event: where ADK puts the credential a person gave (`temp:<key>`), which must not
     /// reach the stored history.
     pub fn put_unrecorded_state(&self, key: &str, value: Value) {
-        self.invocation.session.borrow_mut().state.insert(key.to_string(), value);
+        self.invocation.session.lend_mut().state.insert(key.to_string(), value);
     }
 
     /// Counts one model call; fails once `max_llm_calls` is exceeded (ADK's `LlmCallsLimitExceededError`).
@@ -276,7 +277,7 @@ impl ReadonlyContext {
 
     /// A toolset's credential resolved for this invocation (ADK's `get_credential`).
     pub fn get_credential(&self, key: &str) -> Option<JsonObject> {
-        let credentials = self.ctx.invocation.credentials.borrow();
+        let credentials = self.ctx.invocation.credentials.lend();
         credentials.iter().find(|(k, _)| k == key).map(|(_, c)| c.clone())
     }
 
@@ -328,7 +329,7 @@ pub struct State {
 impl State {
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<Value> {
-        if let Some(v) = self.actions.borrow().state_delta.get(key) {
+        if let Some(v) = self.actions.lend().state_delta.get(key) {
             return Some(v.clone());
         }
         self.ctx.with_session(|s| s.state.get(key).cloned())
@@ -341,8 +342,8 @@ impl State {
 
     /// Writes `key`: visible at once, and recorded for the next event.
     pub fn set(&self, key: &str, value: Value) {
-        self.ctx.invocation.session.borrow_mut().state.insert(key.to_string(), value.clone());
-        self.actions.borrow_mut().state_delta.insert(key.to_string(), value);
+        self.ctx.invocation.session.lend_mut().state.insert(key.to_string(), value.clone());
+        self.actions.lend_mut().state_delta.insert(key.to_string(), value);
     }
 
     /// Writes every key of `delta`.
@@ -354,13 +355,13 @@ impl State {
 
     /// Whether there are writes not yet in an event.
     pub fn has_delta(&self) -> bool {
-        !self.actions.borrow().state_delta.is_empty()
+        !self.actions.lend().state_delta.is_empty()
     }
 
     /// The whole state, pending writes included.
     pub fn to_dict(&self) -> JsonObject {
         let mut all = self.ctx.with_session(|s| s.state.clone());
-        for (key, value) in &self.actions.borrow().state_delta {
+        for (key, value) in &self.actions.lend().state_delta {
             all.insert(key.clone(), value.clone());
         }
         all
@@ -432,7 +433,7 @@ impl CallbackContext {
             )
         })?;
         let request = config.auth_request()?;
-        self.actions.borrow_mut().requested_auth_configs.insert(id, request.to_json().clone());
+        self.actions.lend_mut().requested_auth_configs.insert(id, request.to_json().clone());
         Ok(())
     }
 
@@ -468,7 +469,7 @@ impl CallbackContext {
             )
         })?;
         let confirmation = ToolConfirmation { hint: hint.to_string(), confirmed: false, payload };
-        self.actions.borrow_mut().requested_tool_confirmations.insert(id, confirmation);
+        self.actions.lend_mut().requested_tool_confirmations.insert(id, confirmation);
         Ok(())
     }
 
@@ -495,12 +496,12 @@ impl CallbackContext {
 
     /// Runs `f` on the actions recorded so far.
     pub fn with_actions<R>(&self, f: impl FnOnce(&mut EventActions) -> R) -> R {
-        f(&mut self.actions.borrow_mut())
+        f(&mut self.actions.lend_mut())
     }
 
     /// Takes the recorded actions (to put them in an event).
     pub fn take_actions(&self) -> EventActions {
-        std::mem::take(&mut self.actions.borrow_mut())
+        std::mem::take(&mut self.actions.lend_mut())
     }
 
     fn artifacts(&self) -> Result<Rc<dyn ArtifactService>, AdkError> {
@@ -531,10 +532,7 @@ impl CallbackContext {
         let (app_name, user_id, session_id) = self.ids();
         let key = ArtifactKey { app_name: &app_name, user_id: &user_id, session_id: Some(&session_id), filename };
         let version = service.save_artifact(key, artifact, None).await?;
-        self.actions
-            .borrow_mut()
-            .artifact_delta
-            .insert(filename.to_string(), i64::try_from(version).unwrap_or(i64::MAX));
+        self.actions.lend_mut().artifact_delta.insert(filename.to_string(), i64::try_from(version).unwrap_or(i64::MAX));
         Ok(version)
     }
 

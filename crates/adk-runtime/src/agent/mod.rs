@@ -6,6 +6,7 @@ mod context;
 mod plugins;
 mod run_config;
 
+use adk_core::cell::Lend;
 use std::any::Any;
 use std::cell::RefCell;
 use std::pin::Pin;
@@ -60,7 +61,7 @@ impl AgentCore {
 
     /// The direct sub-agents, in order.
     pub fn sub_agents(&self) -> Vec<Rc<dyn Agent>> {
-        self.sub_agents.borrow().clone()
+        self.sub_agents.lend().clone()
     }
 
     /// Adds callbacks run before the agent; the first to return content skips the agent.
@@ -123,7 +124,7 @@ impl dyn Agent {
 
     /// The agent this one is a sub-agent of.
     pub fn parent_agent(&self) -> Option<Rc<dyn Agent>> {
-        self.core().parent.borrow().as_ref().and_then(Weak::upgrade)
+        self.core().parent.lend().as_ref().and_then(Weak::upgrade)
     }
 
     /// The top of the tree.
@@ -169,8 +170,8 @@ pub fn add_sub_agent(parent: &Rc<dyn Agent>, child: Rc<dyn Agent>) -> Result<(),
             child.name()
         )));
     }
-    *child.core().parent.borrow_mut() = Some(Rc::downgrade(parent));
-    parent.core().sub_agents.borrow_mut().push(child);
+    *child.core().parent.lend_mut() = Some(Rc::downgrade(parent));
+    parent.core().sub_agents.lend_mut().push(child);
     Ok(())
 }
 

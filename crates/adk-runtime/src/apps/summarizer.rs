@@ -1,6 +1,7 @@
 //! What writes a compaction's summary (ADK's `BaseEventsSummarizer`), and the one ADK ships:
 //! `LlmEventSummarizer`, which asks a model to summarize the events as one prompt.
 
+use adk_core::text::join;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -129,7 +130,7 @@ pub fn format_events_for_prompt(events: &[Event]) -> String {
             }
         }
     }
-    lines.join("\n")
+    join(&lines, "\n")
 }
 
 impl BaseEventsSummarizer for LlmEventSummarizer {

@@ -1,5 +1,6 @@
 //! Artifacts kept in memory (ADK's `InMemoryArtifactService`).
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 
 use adk_core::sort::sort_by;
@@ -69,7 +70,7 @@ impl ArtifactService for InMemoryArtifactService {
         let path = path(key)?;
         check_size(&artifact)?;
         let mime_type = mime_type(&artifact)?;
-        let mut artifacts = self.artifacts.borrow_mut();
+        let mut artifacts = self.artifacts.lend_mut();
         let Some(entries) = entry(&mut artifacts, path) else { return Ok(0) };
         let version = entries.len() as u64;
         let meta = ArtifactVersion {
@@ -85,7 +86,7 @@ impl ArtifactService for InMemoryArtifactService {
 
     async fn load_artifact(&self, key: ArtifactKey<'_>, version: Option<u64>) -> Result<Option<Part>, AdkError> {
         let path = path(key)?;
-        let artifacts = self.artifacts.borrow();
+        let artifacts = self.artifacts.lend();
         let picked = get(&artifacts, &path).and_then(|e| pick(e, version));
         Ok(picked.map(|e| e.data.clone()).filter(|p| *p != Part::default()))
     }
@@ -97,7 +98,7 @@ impl ArtifactService for InMemoryArtifactService {
         session_id: Option<&str>,
     ) -> Result<Vec<String>, AdkError> {
         validate_listing(app_name, user_id, session_id)?;
-        let artifacts = self.artifacts.borrow();
+        let artifacts = self.artifacts.lend();
         let names: Vec<String> = artifacts
             .iter()
             .filter(|((app, user, scope, _), entries)| {
@@ -116,18 +117,18 @@ impl ArtifactService for InMemoryArtifactService {
 
     async fn delete_artifact(&self, key: ArtifactKey<'_>) -> Result<(), AdkError> {
         let path = path(key)?;
-        self.artifacts.borrow_mut().retain(|(p, _)| *p != path);
+        self.artifacts.lend_mut().retain(|(p, _)| *p != path);
         Ok(())
     }
 
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
         let path = path(key)?;
-        Ok(get(&self.artifacts.borrow(), &path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
+        Ok(get(&self.artifacts.lend(), &path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
     }
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let path = path(key)?;
-        Ok(get(&self.artifacts.borrow(), &path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
+        Ok(get(&self.artifacts.lend(), &path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
     }
 
     async fn get_artifact_version(
@@ -136,6 +137,6 @@ impl ArtifactService for InMemoryArtifactService {
         version: Option<u64>,
     ) -> Result<Option<ArtifactVersion>, AdkError> {
         let path = path(key)?;
-        Ok(get(&self.artifacts.borrow(), &path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
+        Ok(get(&self.artifacts.lend(), &path).and_then(|e| pick(e, version)).map(|e| e.version.clone()))
     }
 }

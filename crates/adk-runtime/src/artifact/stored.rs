@@ -169,7 +169,12 @@ impl<S: KvStore> ArtifactService for StoredArtifactService<S> {
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let range = Self::versions(key)?;
         let records = self.db.read(&[ARTIFACTS]).await?.get_all(ARTIFACTS, &range).await?;
-        records.iter().map(|text| decode::<ArtifactRow>("artifact", text).map(|row| row.meta)).collect()
+        // A loop rather than collecting `Result`s: that adapter is code of its own per item type.
+        let mut versions = Vec::new();
+        for text in &records {
+            versions.push(decode::<ArtifactRow>("artifact", text)?.meta);
+        }
+        Ok(versions)
     }
 
     async fn get_artifact_version(

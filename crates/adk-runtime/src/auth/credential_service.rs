@@ -2,6 +2,7 @@
 //! memory for the page's lifetime, or in the session's state, which the IndexedDB session service
 //! keeps across reloads. Both key a credential by its config's credential key.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -75,12 +76,12 @@ impl CredentialService for InMemoryCredentialService {
         config: &AuthConfig,
         ctx: &dyn CredentialContext,
     ) -> Result<Option<JsonObject>, AdkError> {
-        Ok(self.credentials.borrow().get(&slot(config, ctx)).and_then(Value::as_object).cloned())
+        Ok(self.credentials.lend().get(&slot(config, ctx)).and_then(Value::as_object).cloned())
     }
 
     async fn save_credential(&self, config: &AuthConfig, ctx: &dyn CredentialContext) -> Result<(), AdkError> {
         let key = slot(config, ctx);
-        let mut credentials = self.credentials.borrow_mut();
+        let mut credentials = self.credentials.lend_mut();
         match config.exchanged_credential() {
             Some(credential) => drop(credentials.insert(key, Value::Object(credential.clone()))),
             None => drop(credentials.shift_remove(&key)),

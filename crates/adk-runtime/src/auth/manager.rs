@@ -3,6 +3,7 @@
 //! expired token refreshed; the result saved back. `None` means the person must be asked
 //! ([`CredentialManager::request_credential`]).
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 
 use futures_util::future::LocalBoxFuture;
@@ -39,12 +40,12 @@ impl CredentialManager {
 
     /// The config, with any endpoints discovery filled in.
     pub fn auth_config(&self) -> AuthConfig {
-        self.config.borrow().clone()
+        self.config.lend().clone()
     }
 
     /// Asks the person for the credential (the tool's run pauses; it runs again with the answer).
     pub fn request_credential(&self, ctx: &dyn CredentialContext) -> Result<(), AdkError> {
-        ctx.request_credential(&self.config.borrow())
+        ctx.request_credential(&self.config.lend())
     }
 
     /// A credential ready to use, or `None` when the person must be asked (ADK's
@@ -134,13 +135,13 @@ impl CredentialManager {
             let scheme = discovery::discover(&*http, config.auth_scheme(), ctx.cancellation()).await?;
             let mut json = config.to_json().clone();
             json.insert("authScheme".into(), Value::Object(scheme));
-            *self.config.borrow_mut() = AuthConfig::from_json(json)?;
+            *self.config.lend_mut() = AuthConfig::from_json(json)?;
         }
         Ok(())
     }
 
     fn is_client_credentials_flow(&self) -> bool {
-        let config = self.config.borrow();
+        let config = self.config.lend();
         let scheme = config.auth_scheme();
         if let Some(Value::Object(flows)) = scheme.get("flows") {
             return flows.contains_key("clientCredentials");

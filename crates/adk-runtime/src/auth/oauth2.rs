@@ -5,6 +5,7 @@
 //! [`HttpClient`] seam; in the browser that is `fetch`, so the provider's token endpoint must allow
 //! the page's origin (CORS), as every public browser client needs.
 
+use adk_core::text::join;
 use std::rc::Rc;
 
 use futures_util::future::LocalBoxFuture;
@@ -110,7 +111,7 @@ pub(crate) fn with_authorization_uri(scheme: &JsonObject, raw: &JsonObject) -> R
     };
     let state = random(STATE_LENGTH)?;
     let client_id = text(oauth2, "clientId").unwrap_or_default();
-    let scope = scopes.join(" ");
+    let scope = join(&scopes, " ");
     let challenge = verifier.as_deref().map(s256);
     let params: [(&str, Option<&str>); 11] = [
         ("response_type", Some("code")),

@@ -1,5 +1,6 @@
 //! Keyword memory kept in memory (ADK's `InMemoryMemoryService`).
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 
 use async_trait::async_trait;
@@ -56,7 +57,7 @@ impl InMemoryMemoryService {
 #[async_trait(?Send)]
 impl MemoryService for InMemoryMemoryService {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         let (app, user) = (&session.app_name, &session.user_id);
         let remembered = session
             .events
@@ -77,7 +78,7 @@ impl MemoryService for InMemoryMemoryService {
         events: &[Event],
         session_id: Option<&str>,
     ) -> Result<(), AdkError> {
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         let session = session_id.filter(|s| !s.is_empty()).unwrap_or(UNKNOWN_SESSION_ID);
         let Store { events: remembered, deleted } = &mut *store;
         let Some(existing) = entry(remembered, key(app_name, user_id, session)) else { return Ok(()) };
@@ -91,7 +92,7 @@ impl MemoryService for InMemoryMemoryService {
     }
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         let mut found = false;
         for ((app, user, _), events) in store.events.iter_mut() {
             if app == app_name && user == user_id {
@@ -113,7 +114,7 @@ impl MemoryService for InMemoryMemoryService {
         user_id: &str,
         query: &str,
     ) -> Result<SearchMemoryResponse, AdkError> {
-        let store = self.store.borrow();
+        let store = self.store.lend();
         let remembered = store.events.iter().filter(|((app, user, _), _)| app == app_name && user == user_id);
         Ok(rank(query, remembered.flat_map(|(_, events)| events).map(|r| (&r.event, r.text.as_str()))))
     }

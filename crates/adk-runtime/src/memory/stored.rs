@@ -81,7 +81,12 @@ impl<S: KvStore> StoredMemoryService<S> {
     /// The ids deleted for good for this user.
     async fn deleted(&self, tx: &S::Transaction, app: &str, user: &str) -> Result<Vec<String>, AdkError> {
         let rows = all(tx, MEMORY_DELETED, &[app, user]).await?;
-        rows.iter().map(|r| decode::<MarkRow>("deleted memory", r).map(|m| m.id.unwrap_or_default())).collect()
+        // A loop rather than collecting `Result`s: that adapter is code of its own per item type.
+        let mut ids = Vec::new();
+        for row in &rows {
+            ids.push(decode::<MarkRow>("deleted memory", row)?.id.unwrap_or_default());
+        }
+        Ok(ids)
     }
 
     /// The slot of `session` for this user: the one it got when first remembered, else the next.

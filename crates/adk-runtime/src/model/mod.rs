@@ -6,6 +6,7 @@ mod http_call;
 pub mod openai;
 pub mod scripted;
 
+use adk_core::text::join;
 use std::pin::Pin;
 use std::rc::Rc;
 
@@ -107,7 +108,7 @@ impl LlmRequest {
         if instructions.is_empty() {
             return;
         }
-        let text = instructions.join("\n\n");
+        let text = join(instructions, "\n\n");
         match &mut self.config.system_instruction {
             Some(existing) if !existing.is_empty() => {
                 existing.push_str("\n\n");

@@ -1,5 +1,6 @@
 //! A model that answers from a script given up front: for tests and for the offline demo.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -38,12 +39,12 @@ impl ScriptedModel {
 
     /// The requests received so far.
     pub fn requests(&self) -> Vec<LlmRequest> {
-        self.requests.borrow().clone()
+        self.requests.lend().clone()
     }
 
     /// Turns not used yet.
     pub fn remaining(&self) -> usize {
-        self.turns.borrow().len()
+        self.turns.lend().len()
     }
 }
 
@@ -58,9 +59,9 @@ impl BaseLlm for ScriptedModel {
         stream: bool,
         _cancellation: Rc<Cancellation>,
     ) -> LlmResponseStream {
-        let call = self.requests.borrow().len() + 1;
-        self.requests.borrow_mut().push(request);
-        let turn = self.turns.borrow_mut().pop_front();
+        let call = self.requests.lend().len() + 1;
+        self.requests.lend_mut().push(request);
+        let turn = self.turns.lend_mut().pop_front();
         let responses: Vec<Result<LlmResponse, AdkError>> = match turn {
             None => vec![Err(AdkError::new(
                 ErrorCode::FailedPrecondition,

@@ -4,6 +4,7 @@
 mod find_agent;
 mod session_lock;
 
+use adk_core::cell::Lend;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -213,7 +214,7 @@ impl Runner {
             user_event.actions.state_delta = state_delta.unwrap_or_default();
             append(&invocation, user_event).await?;
 
-            let agent = find_agent_to_run(&invocation.session.borrow(), &root);
+            let agent = find_agent_to_run(&invocation.session.lend(), &root);
             let ctx = InvocationContext::new(invocation.clone(), agent.clone());
             let plugins = &setup.plugins;
             // One loop for both (one copy of its awaits): the agent's events, or the answer of a
@@ -297,7 +298,7 @@ impl Setup {
             return Ok((invocation, message));
         };
         validate_new_message(&mut replaced)?;
-        let session = invocation.session.replace(Session::placeholder());
+        let session = std::mem::replace(&mut *invocation.session.lend_mut(), Session::placeholder());
         Ok((self.start(session, &replaced, run_config), replaced))
     }
 
@@ -341,7 +342,7 @@ async fn compact(
     config: &EventsCompactionConfig,
     root: &Rc<dyn Agent>,
 ) -> Result<(), AdkError> {
-    let session = invocation.session.borrow().clone();
+    let session = invocation.session.lend().clone();
     let cancellation = invocation.cancellation.clone();
     if let Some(summary) = compact_after_invocation(config, root, &session, cancellation).await? {
         invocation.record(summary).await?;

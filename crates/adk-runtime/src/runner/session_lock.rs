@@ -1,5 +1,6 @@
 //! One run per session at a time: a second concurrent run is refused, never interleaved.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -18,19 +19,19 @@ pub struct SessionLock {
 impl SessionLock {
     pub fn acquire(running: &Running, user_id: &str, session_id: &str) -> Result<Self, AdkError> {
         let key = (user_id.to_string(), session_id.to_string());
-        if running.borrow().contains(&key) {
+        if running.lend().contains(&key) {
             return Err(AdkError::new(
                 ErrorCode::FailedPrecondition,
                 format!("Session {session_id} of user {user_id} already has a run in progress; wait for it to finish or abort it."),
             ));
         }
-        running.borrow_mut().push(key.clone());
+        running.lend_mut().push(key.clone());
         Ok(SessionLock { running: running.clone(), key })
     }
 }
 
 impl Drop for SessionLock {
     fn drop(&mut self) {
-        self.running.borrow_mut().retain(|k| *k != self.key);
+        self.running.lend_mut().retain(|k| *k != self.key);
     }
 }

@@ -1,5 +1,6 @@
 //! Sessions kept in memory, the browser tab being the database (ADK's `InMemorySessionService`).
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -66,7 +67,7 @@ impl InMemorySessionService {
 
     /// The user-scoped state of `user_id` in `app_name`, keys without `user:` (ADK 2.x `get_user_state`).
     pub fn get_user_state(&self, app_name: &str, user_id: &str) -> JsonObject {
-        shared(&self.store.borrow().user_state, app_name, user_id).cloned().unwrap_or_default()
+        shared(&self.store.lend().user_state, app_name, user_id).cloned().unwrap_or_default()
     }
 }
 
@@ -143,7 +144,7 @@ impl SessionService for InMemorySessionService {
         state: Option<JsonObject>,
         session_id: Option<&str>,
     ) -> Result<Session, AdkError> {
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         let session_id = match session_id.map(str::trim) {
             Some(id) if !id.is_empty() => {
                 if store.find(app_name, user_id, id).is_ok() {
@@ -184,7 +185,7 @@ impl SessionService for InMemorySessionService {
         session_id: &str,
         config: Option<&GetSessionConfig>,
     ) -> Result<Option<Session>, AdkError> {
-        let store = self.store.borrow();
+        let store = self.store.lend();
         let session_id = session_id.trim();
         let Some(stored) = store.stored(app_name, user_id, session_id) else { return Ok(None) };
         let events = stored.events.from_index(first_returned(&stored.events, config));
@@ -192,7 +193,7 @@ impl SessionService for InMemorySessionService {
     }
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
-        let store = self.store.borrow();
+        let store = self.store.lend();
         let sessions: Vec<Session> = store
             .sessions
             .iter()
@@ -210,7 +211,7 @@ impl SessionService for InMemorySessionService {
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         if let Ok(i) = store.find(app_name, user_id, session_id.trim()) {
             store.sessions.remove(i);
         }
@@ -224,7 +225,7 @@ impl SessionService for InMemorySessionService {
         if event.partial == Some(true) {
             return Ok(event);
         }
-        let mut store = self.store.borrow_mut();
+        let mut store = self.store.lend_mut();
         // Found once: its index serves the update below (this runs on every append).
         let found = store.find(&session.app_name, &session.user_id, &session.id).ok();
         let Some((index, (_, stored))) = found.and_then(|i| Some((i, store.sessions.get(i)?))) else {

@@ -3,6 +3,7 @@
 //! sees its writes, and a writing one replaces the records only when it commits; transactions are
 //! not run side by side, which the single-threaded tests never need.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -35,7 +36,7 @@ impl InMemoryStore {
     fn begin(&self, writes: bool) -> Transaction {
         Transaction {
             layout: self.layout,
-            records: RefCell::new(self.records.borrow().clone()),
+            records: RefCell::new(self.records.lend().clone()),
             target: writes.then(|| self.records.clone()),
         }
     }
@@ -82,7 +83,7 @@ impl Transaction {
         let layout = self.layout(store)?;
         let value: Value = adk_core::json::from_str(store, record)?;
         let key = key_of(&value, layout.key_path, store)?;
-        let mut records = self.records.borrow_mut();
+        let mut records = self.records.lend_mut();
         let all = records.entry(layout.name).or_default();
         let entry = (key, record.to_string(), bytes);
         match all.binary_search_by(|(k, _, _)| order(k, &entry.0)) {
@@ -105,7 +106,7 @@ impl Transaction {
 
     fn in_range(&self, store: &str, range: &KeyRange) -> Result<Vec<String>, AdkError> {
         let name = self.layout(store)?.name;
-        let records = self.records.borrow();
+        let records = self.records.lend();
         let all = records.get(name).map(Vec::as_slice).unwrap_or_default();
         Ok(all.iter().filter(|(key, _, _)| range.contains(key)).map(|(_, text, _)| text.clone()).collect())
     }
@@ -114,7 +115,7 @@ impl Transaction {
 impl KvTransaction for Transaction {
     async fn get(&self, store: &str, key: &[KeyPart]) -> Result<Option<String>, AdkError> {
         let name = self.layout(store)?.name;
-        let records = self.records.borrow();
+        let records = self.records.lend();
         Ok(records.get(name).and_then(|all| all.iter().find(|(k, _, _)| k == key)).map(|(_, text, _)| text.clone()))
     }
 
@@ -145,7 +146,7 @@ impl KvTransaction for Transaction {
             .find(|(name, _)| *name == index)
             .ok_or_else(|| AdkError::new(ErrorCode::NotFound, format!("no index {index} on {store}")))?;
         let mut found = Vec::new();
-        for (key, text, _) in self.records.borrow().get(layout.name).map(Vec::as_slice).unwrap_or_default() {
+        for (key, text, _) in self.records.lend().get(layout.name).map(Vec::as_slice).unwrap_or_default() {
             let record: Value = adk_core::json::from_str(store, text)?;
             let by = key_of(&record, path, store)?;
             if by.starts_with(prefix) {
@@ -158,7 +159,7 @@ impl KvTransaction for Transaction {
 
     async fn keys(&self, store: &str, range: &KeyRange) -> Result<Vec<Vec<KeyPart>>, AdkError> {
         let name = self.layout(store)?.name;
-        let records = self.records.borrow();
+        let records = self.records.lend();
         let all = records.get(name).map(Vec::as_slice).unwrap_or_default();
         Ok(all.iter().filter(|(key, _, _)| range.contains(key)).map(|(key, _, _)| key.clone()).collect())
     }
@@ -169,7 +170,7 @@ impl KvTransaction for Transaction {
         key: &[KeyPart],
     ) -> Result<Option<(String, Option<Vec<u8>>)>, AdkError> {
         let name = self.layout(store)?.name;
-        let records = self.records.borrow();
+        let records = self.records.lend();
         let found = records.get(name).and_then(|all| all.iter().find(|(k, _, _)| k == key));
         Ok(found.map(|(_, text, bytes)| (text.clone(), bytes.clone())))
     }
@@ -184,7 +185,7 @@ impl KvTransaction for Transaction {
 
     fn delete(&self, store: &str, range: &KeyRange) -> Result<(), AdkError> {
         let name = self.layout(store)?.name;
-        if let Some(all) = self.records.borrow_mut().get_mut(name) {
+        if let Some(all) = self.records.lend_mut().get_mut(name) {
             all.retain(|(key, _, _)| !range.contains(key));
         }
         Ok(())
@@ -192,7 +193,7 @@ impl KvTransaction for Transaction {
 
     async fn commit(self, _doing: &str) -> Result<(), AdkError> {
         if let Some(target) = &self.target {
-            *target.borrow_mut() = self.records.take();
+            *target.lend_mut() = std::mem::take(&mut *self.records.lend_mut());
         }
         Ok(())
     }

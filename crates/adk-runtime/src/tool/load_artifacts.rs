@@ -95,7 +95,12 @@ impl Tool for LoadArtifactsTool {
 
 /// A list of strings, or `None` for anything else.
 fn string_list(value: &Value) -> Option<Vec<String>> {
-    value.as_array()?.iter().map(|v| v.as_str().map(str::to_string)).collect()
+    // A loop rather than collecting `Option`s: that adapter is code of its own.
+    let mut list = Vec::new();
+    for item in value.as_array()? {
+        list.push(item.as_str()?.to_string());
+    }
+    Some(list)
 }
 
 /// The listed name the model's `requested` stands for (ADK's `_resolve_requested_artifact_name`).

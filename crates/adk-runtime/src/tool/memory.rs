@@ -3,6 +3,7 @@
 //! The texts a model sees are ADK's, to the character.
 
 use adk_core::json;
+use adk_core::text::join;
 use async_trait::async_trait;
 use serde_json::{Map, Value};
 
@@ -82,7 +83,7 @@ impl Tool for PreloadMemoryTool {
         let text = [
             "The following content is from your previous conversations with the user.\n\
              They may be useful for answering the user's current query.\n<PAST_CONVERSATIONS>\n",
-            &lines.join("\n"),
+            &join(&lines, "\n"),
             "\n</PAST_CONVERSATIONS>\n",
         ]
         .concat();

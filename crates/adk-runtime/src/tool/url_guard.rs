@@ -64,7 +64,11 @@ fn whatwg_ipv4(host: &str) -> Option<Ipv4Addr> {
     if labels.len() > 4 {
         return None;
     }
-    let numbers: Vec<u64> = labels.iter().map(|l| number(l)).collect::<Option<_>>()?;
+    // Loops rather than collecting `Option`s: that adapter is code of its own per item type.
+    let mut numbers: Vec<u64> = Vec::new();
+    for label in &labels {
+        numbers.push(number(label)?);
+    }
     let (last, head) = numbers.split_last()?;
     if head.iter().any(|n| *n > 255) || *last >= 256u64.pow(5 - numbers.len() as u32) {
         return None;
@@ -116,7 +120,10 @@ fn ipv6(text: &str) -> Option<[u16; 8]> {
         for (i, piece) in pieces.iter().enumerate() {
             if last && i + 1 == pieces.len() && piece.contains('.') {
                 let octet = |o: &str| digits(o, 10).and_then(|n| u8::try_from(n).ok()).map(u16::from);
-                let octets: Vec<u16> = piece.split('.').map(octet).collect::<Option<_>>()?;
+                let mut octets: Vec<u16> = Vec::new();
+                for o in piece.split('.') {
+                    octets.push(octet(o)?);
+                }
                 let [a, b, c, d] = octets[..] else { return None };
                 out.extend([(a << 8) | b, (c << 8) | d]);
             } else if (1..=4).contains(&piece.len()) {

@@ -1,6 +1,7 @@
 //! The LLM agent's loop: build the request, call the model, run the tools it asks for, and go on
 //! until a final answer, a transfer, or a stop (ADK's `BaseLlmFlow` with the `AutoFlow` processors).
 
+use adk_core::text::join;
 use std::rc::Rc;
 
 use futures_util::StreamExt;
@@ -134,7 +135,7 @@ fn split_static_instruction(instruction: &Content) -> (String, Vec<Content>) {
         let label = Part::from_text(&["Referenced ", label, ": ", &id].concat());
         media.push(Content::new("user", vec![label, part.clone()]));
     }
-    (texts.join("\n\n"), media)
+    (join(&texts, "\n\n"), media)
 }
 
 /// The request for the next model call, and the tools the model may call, built as ADK's request

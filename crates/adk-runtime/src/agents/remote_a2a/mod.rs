@@ -7,6 +7,7 @@ mod events;
 mod parts;
 mod request;
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -64,7 +65,7 @@ impl RemoteA2aAgent {
 
     /// The client, reading the card first if it was not read yet (a failure is retried next run).
     async fn client(&self) -> Result<A2aClient, crate::AdkError> {
-        if let Some(client) = self.client.borrow().clone() {
+        if let Some(client) = self.client.lend().clone() {
             return Ok(client);
         }
         let Some(card) = &self.card else {
@@ -75,7 +76,7 @@ impl RemoteA2aAgent {
         let read: LocalBoxFuture<'_, _> =
             Box::pin(A2aClient::from_card_url(&card.url, card.options.clone(), card.http.clone()));
         let client = read.await?;
-        *self.client.borrow_mut() = Some(client.clone());
+        *self.client.lend_mut() = Some(client.clone());
         Ok(client)
     }
 }

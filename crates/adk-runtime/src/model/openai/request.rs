@@ -244,7 +244,11 @@ fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
     if let [Part { text: Some(text), .. }] = parts.as_slice() {
         return Ok(Some(Message::Text("user", text)));
     }
-    let items = parts.into_iter().filter_map(|p| content_item(p).transpose()).collect::<Result<Vec<_>, _>>()?;
+    // A loop rather than collecting `Result`s: that adapter is code of its own per item type.
+    let mut items = Vec::new();
+    for part in parts {
+        items.extend(content_item(part)?);
+    }
     Ok((!items.is_empty()).then_some(Message::User(items)))
 }
 

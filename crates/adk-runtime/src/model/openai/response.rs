@@ -1,6 +1,7 @@
 //! Chat Completions responses and stream chunks, and how a turn is assembled from them.
 
 use adk_core::json;
+use adk_core::text::join;
 
 use serde_json::Value;
 
@@ -206,7 +207,10 @@ impl Turn {
         response.model_version = self.model;
         response.usage_metadata = self.usage;
         let malformed = (!malformed.is_empty()).then(|| {
-            format!("Arguments for the following function calls were not a valid JSON object: {}", malformed.join(", "))
+            format!(
+                "Arguments for the following function calls were not a valid JSON object: {}",
+                join(&malformed, ", ")
+            )
         });
         let reason = self.finish_reason.as_deref().map(finish_reason);
         (response.finish_reason, response.error_code, response.error_message) = match (reason, malformed) {

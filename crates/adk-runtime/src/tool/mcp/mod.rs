@@ -3,6 +3,7 @@
 //! to the model as ADK dumps it (camelCase, `meta` for `_meta`, `isError` written out, no
 //! `resultType`). The protocol is `adk_mcp`'s.
 
+use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -95,7 +96,7 @@ impl McpToolset {
 impl Toolset for McpToolset {
     async fn get_tools(&self, ctx: &ReadonlyContext) -> Result<Vec<Rc<dyn Tool>>, AdkError> {
         let changed = self.client.take_tools_changed();
-        if let Some((invocation, tools)) = self.listed.borrow().as_ref() {
+        if let Some((invocation, tools)) = self.listed.lend().as_ref() {
             if !changed && invocation == ctx.invocation_id() {
                 return Ok(tools.clone());
             }
@@ -120,7 +121,7 @@ impl Toolset for McpToolset {
         if self.use_resources {
             tools.push(Rc::new(LoadMcpResourceTool { client: self.client.clone(), headers: self.headers.clone() }));
         }
-        *self.listed.borrow_mut() = Some((ctx.invocation_id().to_string(), tools.clone()));
+        *self.listed.lend_mut() = Some((ctx.invocation_id().to_string(), tools.clone()));
         Ok(tools)
     }
 
@@ -137,7 +138,7 @@ impl Toolset for McpToolset {
     }
 
     async fn close(&self) -> Result<(), AdkError> {
-        self.listed.borrow_mut().take();
+        self.listed.lend_mut().take();
         self.client.close().await
     }
 }

@@ -55,10 +55,11 @@ impl OpenApiToolset {
         if !spec.is_object() {
             return Err(AdkError::invalid("The OpenAPI specification must be an object"));
         }
-        let mut tools = spec::parse(spec)?
-            .into_iter()
-            .map(|o| RestApiTool::from_parsed_operation(o, options.preserve_property_names))
-            .collect::<Result<Vec<_>, _>>()?;
+        // A loop rather than collecting `Result`s: that adapter is code of its own per item type.
+        let mut tools = Vec::new();
+        for operation in spec::parse(spec)? {
+            tools.push(RestApiTool::from_parsed_operation(operation, options.preserve_property_names)?);
+        }
         for tool in &mut tools {
             if options.auth_scheme.is_some() {
                 tool.auth_scheme.clone_from(&options.auth_scheme);

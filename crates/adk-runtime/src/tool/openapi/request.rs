@@ -5,6 +5,7 @@
 
 use adk_core::http::{encode_component, form, HttpRequest};
 use adk_core::json;
+use adk_core::text::join;
 use serde_json::Value;
 
 use super::operation::{ApiParameter, Location};
@@ -40,13 +41,15 @@ pub fn param_string(value: &Value) -> String {
         // Written as JSON writes it (`1.0` stays `1.0`, as Python's `str` keeps it).
         Value::Number(_) => json::to_string(value),
         Value::Null => "None".into(),
-        Value::Array(items) => items.iter().filter(|v| !v.is_null()).map(param_string).collect::<Vec<_>>().join(","),
-        Value::Object(members) => members
-            .iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| [k.as_str(), ",", &param_string(v)].concat())
-            .collect::<Vec<_>>()
-            .join(","),
+        Value::Array(items) => join(&items.iter().filter(|v| !v.is_null()).map(param_string).collect::<Vec<_>>(), ","),
+        Value::Object(members) => join(
+            &members
+                .iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| [k.as_str(), ",", &param_string(v)].concat())
+                .collect::<Vec<_>>(),
+            ",",
+        ),
     }
 }
 
@@ -143,7 +146,7 @@ pub fn build(
         }
     }
     if !cookies.is_empty() {
-        headers.push(("Cookie".into(), cookies.join("; ")));
+        headers.push(("Cookie".into(), join(&cookies, "; ")));
     }
 
     let base_url = endpoint.base_url.strip_suffix('/').unwrap_or(&endpoint.base_url);

@@ -75,7 +75,13 @@ impl Resolver<'_> {
                     Ok(Value::Object(resolved))
                 }
             },
-            Value::Array(items) => items.iter().map(|item| self.resolve(item, depth + 1)).collect(),
+            Value::Array(items) => {
+                let mut resolved = Vec::with_capacity(items.len());
+                for item in items {
+                    resolved.push(self.resolve(item, depth + 1)?);
+                }
+                Ok(Value::Array(resolved))
+            }
             other => Ok(other.clone()),
         }
     }
