@@ -110,8 +110,7 @@ impl<'a> Reader<'a> {
 
     /// After the top value: only white space may follow.
     pub fn finish(&mut self) -> Result<(), JsonError> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
-        if self.pos < self.text.len() {
+        if self.peek_byte().is_some() {
             return Err(self.syntax("trailing characters"));
         }
         Ok(())
@@ -119,9 +118,9 @@ impl<'a> Reader<'a> {
 
     /// What the next value is (nothing is consumed).
     pub fn kind(&mut self) -> Result<Kind, JsonError> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
+        let first = self.peek_byte();
         let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
-        match rest.first() {
+        match first {
             Some(b'n') if rest.starts_with(b"null") => Ok(Kind::Null),
             Some(b't') if rest.starts_with(b"true") => Ok(Kind::Bool),
             Some(b'f') if rest.starts_with(b"false") => Ok(Kind::Bool),
@@ -231,9 +230,14 @@ impl<'a> Reader<'a> {
 
     /// A string, borrowed from the text when it has no escapes.
     pub fn str(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        if self.kind()? != Kind::String {
+        if !self.at(b'"') {
             return Err(self.unexpected("a string"));
         }
+        self.quoted()
+    }
+
+    /// The string whose opening quote is at the position.
+    fn quoted(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let (value, end) = match scan_string(self.text, self.pos + 1) {
             Ok(found) => found,
             Err((message, at)) => {
@@ -258,7 +262,7 @@ impl<'a> Reader<'a> {
 
     /// [`Self::object`] with one instance for every decoder (the walk is not duplicated per struct).
     fn object_dyn(&mut self, field: &mut dyn OnMember<'a>) -> Result<(), JsonError> {
-        if self.kind()? != Kind::Object {
+        if !self.at(b'{') {
             return Err(self.unexpected("an object"));
         }
         self.enter()?;
@@ -267,10 +271,10 @@ impl<'a> Reader<'a> {
             self.pos += 1;
         } else {
             loop {
-                if self.peek_byte() != Some(b'"') {
+                if !self.at(b'"') {
                     return Err(self.syntax("key must be a string"));
                 }
-                let key = self.str()?;
+                let key = self.quoted()?;
                 if self.peek_byte() != Some(b':') {
                     return Err(self.syntax("expected `:`"));
                 }
@@ -291,7 +295,7 @@ impl<'a> Reader<'a> {
     }
 
     fn array_dyn(&mut self, item: &mut dyn OnItem<'a>) -> Result<(), JsonError> {
-        if self.kind()? != Kind::Array {
+        if !self.at(b'[') {
             return Err(self.unexpected("an array"));
         }
         self.enter()?;
@@ -314,19 +318,23 @@ impl<'a> Reader<'a> {
 
     /// Passes over the next value.
     pub fn skip(&mut self) -> Result<(), JsonError> {
-        match self.kind()? {
-            Kind::Null => self.null().map(drop),
-            Kind::Bool => self.bool().map(drop),
-            Kind::Number => self.number().map(drop),
-            Kind::String => match skip_string(self.text.as_bytes(), self.pos + 1) {
+        // Dispatched on the first byte: the kinds skipped most need no second look.
+        match self.peek_byte() {
+            Some(b'"') => match skip_string(self.text.as_bytes(), self.pos + 1) {
                 Some(end) => {
                     self.pos = end;
                     Ok(())
                 }
-                None => self.str().map(drop),
+                None => self.quoted().map(drop),
             },
-            Kind::Array => self.array(|r| r.skip()),
-            Kind::Object => self.object(|r, _| r.skip()),
+            Some(b'{') => self.object(|r, _| r.skip()),
+            Some(b'[') => self.array(|r| r.skip()),
+            _ => match self.kind()? {
+                Kind::Null => self.null().map(drop),
+                Kind::Bool => self.bool().map(drop),
+                // A number (strings, arrays and objects went above).
+                _ => self.number().map(drop),
+            },
         }
     }
 
@@ -400,9 +408,23 @@ impl<'a> Reader<'a> {
         Ok(comma)
     }
 
+    /// Whether the next byte after white space is `byte` (nothing is consumed): the one check a
+    /// reader of one kind needs before reading; [`Self::kind`] is for telling what came instead.
+    fn at(&mut self, byte: u8) -> bool {
+        self.peek_byte() == Some(byte)
+    }
+
+    /// The next byte after white space, which is passed over.
     fn peek_byte(&mut self) -> Option<u8> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
-        self.text.as_bytes().get(self.pos).copied()
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            // White space is below `!`: one comparison passes anything else.
+            if b > b' ' || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+        None
     }
 
     fn literal(&mut self, word: &[u8]) -> Result<(), JsonError> {
@@ -435,13 +457,6 @@ fn integer(token: &str) -> Option<Number> {
     }
     // -2^63 is the one magnitude that fits negated but not as it is.
     (magnitude <= 1 << 63).then(|| (magnitude as i64).wrapping_neg().into())
-}
-
-fn skip_ws(bytes: &[u8], mut pos: usize) -> usize {
-    while matches!(bytes.get(pos), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        pos += 1;
-    }
-    pos
 }
 
 /// The end (after the closing quote) of a string whose content starts at `from`, if it has no
