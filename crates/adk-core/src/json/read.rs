@@ -152,17 +152,19 @@ impl<'a> Reader<'a> {
 
     /// A boolean.
     pub fn bool(&mut self) -> Result<bool, JsonError> {
-        if self.kind()? != Kind::Bool {
-            return Err(self.unexpected("a boolean"));
-        }
-        let truth = self.text.as_bytes().get(self.pos) == Some(&b't');
+        // A `t` or `f` that does not spell its word fails `literal` as it fails `kind`.
+        let truth = match self.peek_byte() {
+            Some(b't') => true,
+            Some(b'f') => false,
+            _ => return Err(self.unexpected("a boolean")),
+        };
         self.literal(if truth { b"true" } else { b"false" })?;
         Ok(truth)
     }
 
     /// A number, as serde_json keeps it: an integer when it is one that fits, else a float.
     pub fn number(&mut self) -> Result<Number, JsonError> {
-        if self.kind()? != Kind::Number {
+        if !matches!(self.peek_byte(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.unexpected("a number"));
         }
         let text = self.text;
@@ -238,7 +240,15 @@ impl<'a> Reader<'a> {
 
     /// The string whose opening quote is at the position.
     fn quoted(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        let (value, end) = match scan_string(self.text, self.pos + 1) {
+        // Most strings are plain up to their closing quote: borrowed here, without the result of
+        // the careful reader below (which reads them the same).
+        let (text, from) = (self.text, self.pos + 1);
+        let end = text.as_bytes().get(from..).map_or(text.len(), |rest| from + crate::scan::string_special_end(rest));
+        if let (Some(b'"'), Some(plain)) = (text.as_bytes().get(end), text.get(from..end)) {
+            self.pos = end + 1;
+            return Ok(Cow::Borrowed(plain));
+        }
+        let (value, end) = match scan_string(text, from) {
             Ok(found) => found,
             Err((message, at)) => {
                 self.pos = at;
@@ -464,7 +474,7 @@ fn integer(token: &str) -> Option<Number> {
 fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     loop {
-        i += crate::scan::find_string_special(bytes.get(i..)?)?;
+        i += crate::scan::string_special_end(bytes.get(i..)?);
         match bytes.get(i)? {
             b'"' => return Some(i + 1),
             b'\\' => {
@@ -481,9 +491,9 @@ fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
 /// quote, or an error message and where it happened.
 fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    let special = |at: usize| crate::scan::find_string_special(bytes.get(at..).unwrap_or_default()).map(|n| at + n);
+    let special = |at: usize| bytes.get(at..).map_or(bytes.len(), |rest| at + crate::scan::string_special_end(rest));
     // The common case: no escape before the closing quote, so the text is borrowed as it is.
-    let mut i = special(from).unwrap_or(bytes.len());
+    let mut i = special(from);
     match bytes.get(i) {
         None => return Err(("EOF while parsing a string", i)),
         Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
@@ -493,7 +503,7 @@ fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'stat
     let mut out = String::from(text.get(from..i).unwrap_or_default());
     loop {
         let run_start = i;
-        i = special(i).unwrap_or(bytes.len());
+        i = special(i);
         out.push_str(text.get(run_start..i).unwrap_or_default());
         match bytes.get(i) {
             None => return Err(("EOF while parsing a string", i)),
