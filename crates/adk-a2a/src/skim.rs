@@ -37,7 +37,8 @@ pub(crate) struct TaskSkim {
 /// One event, as far as the client reads it.
 #[derive(Debug)]
 pub(crate) enum Skim {
-    Task(TaskSkim),
+    /// Boxed: a task is a stream's first event at most, and every event is moved several times.
+    Task(Box<TaskSkim>),
     Message,
     StatusUpdate {
         task_id: String,
@@ -57,7 +58,7 @@ pub(crate) enum Skim {
 pub(crate) fn event(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
     one_of(r, |r, key| {
         Ok(Some(match key {
-            "task" => Skim::Task(task(r)?),
+            "task" => Skim::Task(Box::new(task(r)?)),
             "message" => {
                 r.object(|r, _| r.skip())?;
                 Skim::Message
