@@ -37,7 +37,8 @@ pub(crate) struct TaskSkim {
 /// One event, as far as the client reads it.
 #[derive(Debug)]
 pub(crate) enum Skim {
-    Task(TaskSkim),
+    /// Boxed: a task is a stream's first event at most, and every event is moved several times.
+    Task(Box<TaskSkim>),
     Message,
     StatusUpdate {
         task_id: String,
@@ -57,7 +58,7 @@ pub(crate) enum Skim {
 pub(crate) fn event(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
     one_of(r, |r, key| {
         Ok(Some(match key {
-            "task" => Skim::Task(task(r)?),
+            "task" => Skim::Task(Box::new(task(r)?)),
             "message" => {
                 r.object(|r, _| r.skip())?;
                 Skim::Message
@@ -88,7 +89,7 @@ pub(crate) fn task(r: &mut Reader<'_>) -> Result<TaskSkim, JsonError> {
             }
             "artifacts" => r.array(|r| {
                 r.charge(std::mem::size_of::<ArtifactSkim>())?;
-                task.artifacts.push(artifact(r)?);
+                task.artifacts.push(artifact(r, true)?);
                 Ok(())
             })?,
             _ => r.skip()?,
@@ -140,7 +141,7 @@ fn artifact_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
         match key {
             "taskId" => task_id = Some(r.string()?),
             "contextId" => drop(r.str()?),
-            "artifact" => chunk = Some(artifact(r)?),
+            "artifact" => chunk = Some(artifact(r, false)?),
             "append" => append = r.bool()?,
             "lastChunk" => drop(r.bool()?),
             _ => r.skip()?,
@@ -152,14 +153,17 @@ fn artifact_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
     Ok(Skim::ArtifactUpdate { task_id, artifact, append })
 }
 
-fn artifact(r: &mut Reader<'_>) -> Result<ArtifactSkim, JsonError> {
+/// Reads an artifact; its other members are kept when asked for (a task's: a snapshot may send
+/// them on; a live chunk's never are).
+fn artifact(r: &mut Reader<'_>, others: bool) -> Result<ArtifactSkim, JsonError> {
     let mut artifact = ArtifactSkim::default();
     let mut id = None;
     r.object(|r, key| {
         match key {
             "artifactId" => id = Some(r.string()?),
             "parts" => artifact.parts = Vec::read_json(r)?,
-            _ => artifact.others.push((key.to_string(), r.raw()?.into_owned())),
+            _ if others => artifact.others.push((key.to_string(), r.raw()?.into_owned())),
+            _ => r.skip()?,
         }
         Ok(())
     })?;

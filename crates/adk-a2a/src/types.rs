@@ -179,24 +179,30 @@ impl ToJson for Part {
 
 impl FromJson for Part {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        let mut content = Vec::new();
+        // The content, and whether a second one came (no list: a part is read per chunk of a stream).
+        let (mut content, mut second) = (None, false);
         let (mut media_type, mut filename, mut metadata) = (None, None, None);
         r.object(|r, key| {
-            match key {
+            let found = match key {
                 // A null member is an absent one, as for every optional field.
-                "text" => content.extend(Option::read_json(r)?.map(PartContent::Text)),
-                "raw" => content.extend(Option::read_json(r)?.map(PartContent::Raw)),
-                "url" => content.extend(Option::read_json(r)?.map(PartContent::Url)),
-                "data" => content.extend(Option::<Value>::read_json(r)?.map(PartContent::Data)),
-                "mediaType" => media_type = Option::<String>::read_json(r)?,
-                "filename" => filename = Option::<String>::read_json(r)?,
-                "metadata" => metadata = Option::<JsonObject>::read_json(r)?,
-                _ => r.skip()?,
+                "text" => Option::read_json(r)?.map(PartContent::Text),
+                "raw" => Option::read_json(r)?.map(PartContent::Raw),
+                "url" => Option::read_json(r)?.map(PartContent::Url),
+                "data" => Option::<Value>::read_json(r)?.map(PartContent::Data),
+                "mediaType" => Option::<String>::read_json(r).map(|v| media_type = v).map(|()| None)?,
+                "filename" => Option::<String>::read_json(r).map(|v| filename = v).map(|()| None)?,
+                "metadata" => Option::<JsonObject>::read_json(r).map(|v| metadata = v).map(|()| None)?,
+                _ => r.skip().map(|()| None)?,
+            };
+            if found.is_some() {
+                second |= content.is_some();
+                content = found;
             }
             Ok(())
         })?;
-        let [content] = <[PartContent; 1]>::try_from(content)
-            .map_err(|_| JsonError::data("a part needs exactly one of text, raw, url, data"))?;
+        let content = content
+            .filter(|_| !second)
+            .ok_or_else(|| JsonError::data("a part needs exactly one of text, raw, url, data"))?;
         let keep = |v: Option<String>| v.filter(|s| !s.is_empty());
         Ok(Part { content, media_type: keep(media_type), filename: keep(filename), metadata })
     }

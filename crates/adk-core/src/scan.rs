@@ -38,6 +38,14 @@ pub fn find2(bytes: &[u8], a: u8, b: u8) -> Option<usize> {
 /// The index of the first `"`, `\` or control character (below U+0020): where a JSON string's
 /// plain run ends.
 pub fn find_string_special(bytes: &[u8]) -> Option<usize> {
+    let at = string_special_end(bytes);
+    (at < bytes.len()).then_some(at)
+}
+
+/// [`find_string_special`], `bytes.len()` when there is none: the JSON reader's form, a plain
+/// number (an `Option` goes through memory in wasm, at every string read).
+#[inline(never)]
+pub(crate) fn string_special_end(bytes: &[u8]) -> usize {
     let (quote, backslash) = (ONES * u64::from(b'"'), ONES * u64::from(b'\\'));
     // Bytes below 0x20: subtracting 0x20 borrows into the high bit of those (and only of those
     // that were not already ≥ 0x80).
@@ -47,6 +55,7 @@ pub fn find_string_special(bytes: &[u8]) -> Option<usize> {
         |w| zero_bytes(w ^ quote) | zero_bytes(w ^ backslash) | control(w),
         |c| c == b'"' || c == b'\\' || c < 0x20,
     )
+    .unwrap_or(bytes.len())
 }
 
 /// Where `needle` first occurs in `bytes` (an empty needle at 0), compared byte by byte: UTF-8 text

@@ -110,8 +110,7 @@ impl<'a> Reader<'a> {
 
     /// After the top value: only white space may follow.
     pub fn finish(&mut self) -> Result<(), JsonError> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
-        if self.pos < self.text.len() {
+        if self.peek_byte().is_some() {
             return Err(self.syntax("trailing characters"));
         }
         Ok(())
@@ -119,9 +118,9 @@ impl<'a> Reader<'a> {
 
     /// What the next value is (nothing is consumed).
     pub fn kind(&mut self) -> Result<Kind, JsonError> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
+        let first = self.peek_byte();
         let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
-        match rest.first() {
+        match first {
             Some(b'n') if rest.starts_with(b"null") => Ok(Kind::Null),
             Some(b't') if rest.starts_with(b"true") => Ok(Kind::Bool),
             Some(b'f') if rest.starts_with(b"false") => Ok(Kind::Bool),
@@ -153,17 +152,19 @@ impl<'a> Reader<'a> {
 
     /// A boolean.
     pub fn bool(&mut self) -> Result<bool, JsonError> {
-        if self.kind()? != Kind::Bool {
-            return Err(self.unexpected("a boolean"));
-        }
-        let truth = self.text.as_bytes().get(self.pos) == Some(&b't');
+        // A `t` or `f` that does not spell its word fails `literal` as it fails `kind`.
+        let truth = match self.peek_byte() {
+            Some(b't') => true,
+            Some(b'f') => false,
+            _ => return Err(self.unexpected("a boolean")),
+        };
         self.literal(if truth { b"true" } else { b"false" })?;
         Ok(truth)
     }
 
     /// A number, as serde_json keeps it: an integer when it is one that fits, else a float.
     pub fn number(&mut self) -> Result<Number, JsonError> {
-        if self.kind()? != Kind::Number {
+        if !matches!(self.peek_byte(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.unexpected("a number"));
         }
         let text = self.text;
@@ -231,10 +232,23 @@ impl<'a> Reader<'a> {
 
     /// A string, borrowed from the text when it has no escapes.
     pub fn str(&mut self) -> Result<Cow<'a, str>, JsonError> {
-        if self.kind()? != Kind::String {
+        if !self.at(b'"') {
             return Err(self.unexpected("a string"));
         }
-        let (value, end) = match scan_string(self.text, self.pos + 1) {
+        self.quoted()
+    }
+
+    /// The string whose opening quote is at the position.
+    fn quoted(&mut self) -> Result<Cow<'a, str>, JsonError> {
+        // Most strings are plain up to their closing quote: borrowed here, without the result of
+        // the careful reader below (which reads them the same).
+        let (text, from) = (self.text, self.pos + 1);
+        let end = text.as_bytes().get(from..).map_or(text.len(), |rest| from + crate::scan::string_special_end(rest));
+        if let (Some(b'"'), Some(plain)) = (text.as_bytes().get(end), text.get(from..end)) {
+            self.pos = end + 1;
+            return Ok(Cow::Borrowed(plain));
+        }
+        let (value, end) = match scan_string(text, from) {
             Ok(found) => found,
             Err((message, at)) => {
                 self.pos = at;
@@ -258,7 +272,7 @@ impl<'a> Reader<'a> {
 
     /// [`Self::object`] with one instance for every decoder (the walk is not duplicated per struct).
     fn object_dyn(&mut self, field: &mut dyn OnMember<'a>) -> Result<(), JsonError> {
-        if self.kind()? != Kind::Object {
+        if !self.at(b'{') {
             return Err(self.unexpected("an object"));
         }
         self.enter()?;
@@ -267,10 +281,10 @@ impl<'a> Reader<'a> {
             self.pos += 1;
         } else {
             loop {
-                if self.peek_byte() != Some(b'"') {
+                if !self.at(b'"') {
                     return Err(self.syntax("key must be a string"));
                 }
-                let key = self.str()?;
+                let key = self.quoted()?;
                 if self.peek_byte() != Some(b':') {
                     return Err(self.syntax("expected `:`"));
                 }
@@ -291,7 +305,7 @@ impl<'a> Reader<'a> {
     }
 
     fn array_dyn(&mut self, item: &mut dyn OnItem<'a>) -> Result<(), JsonError> {
-        if self.kind()? != Kind::Array {
+        if !self.at(b'[') {
             return Err(self.unexpected("an array"));
         }
         self.enter()?;
@@ -314,19 +328,23 @@ impl<'a> Reader<'a> {
 
     /// Passes over the next value.
     pub fn skip(&mut self) -> Result<(), JsonError> {
-        match self.kind()? {
-            Kind::Null => self.null().map(drop),
-            Kind::Bool => self.bool().map(drop),
-            Kind::Number => self.number().map(drop),
-            Kind::String => match skip_string(self.text.as_bytes(), self.pos + 1) {
+        // Dispatched on the first byte: the kinds skipped most need no second look.
+        match self.peek_byte() {
+            Some(b'"') => match skip_string(self.text.as_bytes(), self.pos + 1) {
                 Some(end) => {
                     self.pos = end;
                     Ok(())
                 }
-                None => self.str().map(drop),
+                None => self.quoted().map(drop),
             },
-            Kind::Array => self.array(|r| r.skip()),
-            Kind::Object => self.object(|r, _| r.skip()),
+            Some(b'{') => self.object(|r, _| r.skip()),
+            Some(b'[') => self.array(|r| r.skip()),
+            _ => match self.kind()? {
+                Kind::Null => self.null().map(drop),
+                Kind::Bool => self.bool().map(drop),
+                // A number (strings, arrays and objects went above).
+                _ => self.number().map(drop),
+            },
         }
     }
 
@@ -400,9 +418,23 @@ impl<'a> Reader<'a> {
         Ok(comma)
     }
 
+    /// Whether the next byte after white space is `byte` (nothing is consumed): the one check a
+    /// reader of one kind needs before reading; [`Self::kind`] is for telling what came instead.
+    fn at(&mut self, byte: u8) -> bool {
+        self.peek_byte() == Some(byte)
+    }
+
+    /// The next byte after white space, which is passed over.
     fn peek_byte(&mut self) -> Option<u8> {
-        self.pos = skip_ws(self.text.as_bytes(), self.pos);
-        self.text.as_bytes().get(self.pos).copied()
+        let bytes = self.text.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            // White space is below `!`: one comparison passes anything else.
+            if b > b' ' || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+        None
     }
 
     fn literal(&mut self, word: &[u8]) -> Result<(), JsonError> {
@@ -437,19 +469,12 @@ fn integer(token: &str) -> Option<Number> {
     (magnitude <= 1 << 63).then(|| (magnitude as i64).wrapping_neg().into())
 }
 
-fn skip_ws(bytes: &[u8], mut pos: usize) -> usize {
-    while matches!(bytes.get(pos), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-        pos += 1;
-    }
-    pos
-}
-
 /// The end (after the closing quote) of a string whose content starts at `from`, if it has no
 /// escapes and no control characters; `None` sends it the careful way.
 fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     loop {
-        i += crate::scan::find_string_special(bytes.get(i..)?)?;
+        i += crate::scan::string_special_end(bytes.get(i..)?);
         match bytes.get(i)? {
             b'"' => return Some(i + 1),
             b'\\' => {
@@ -466,9 +491,9 @@ fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
 /// quote, or an error message and where it happened.
 fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    let special = |at: usize| crate::scan::find_string_special(bytes.get(at..).unwrap_or_default()).map(|n| at + n);
+    let special = |at: usize| bytes.get(at..).map_or(bytes.len(), |rest| at + crate::scan::string_special_end(rest));
     // The common case: no escape before the closing quote, so the text is borrowed as it is.
-    let mut i = special(from).unwrap_or(bytes.len());
+    let mut i = special(from);
     match bytes.get(i) {
         None => return Err(("EOF while parsing a string", i)),
         Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
@@ -478,7 +503,7 @@ fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'stat
     let mut out = String::from(text.get(from..i).unwrap_or_default());
     loop {
         let run_start = i;
-        i = special(i).unwrap_or(bytes.len());
+        i = special(i);
         out.push_str(text.get(run_start..i).unwrap_or_default());
         match bytes.get(i) {
             None => return Err(("EOF while parsing a string", i)),

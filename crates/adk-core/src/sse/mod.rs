@@ -166,7 +166,8 @@ impl SseParser {
             Some(at) => {
                 let (field, value) = raw.split_at(at);
                 let value = value.get(1..).unwrap_or_default();
-                (field, value.strip_prefix(b" ").unwrap_or(value))
+                // A slice pattern, not `strip_prefix`: built for size, that is a call per line.
+                (field, if let [b' ', rest @ ..] = value { rest } else { value })
             }
             None => (raw, &b""[..]),
         };
