@@ -183,8 +183,10 @@ fn state_out(state: &TaskState, d: Dialect) -> String {
         (Dialect::Rest, s) => s.as_str().into(),
         (Dialect::JsonRpc, TaskState::Unspecified) => "unknown".into(),
         (Dialect::JsonRpc, s) => {
+            // Char by char: `str::replace` would link a char searcher for this one rewrite.
             let name = s.as_str();
-            name.strip_prefix("TASK_STATE_").unwrap_or(name).to_ascii_lowercase().replace('_', "-")
+            let name = name.strip_prefix("TASK_STATE_").unwrap_or(name);
+            name.chars().map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() }).collect()
         }
     }
 }
@@ -282,7 +284,11 @@ fn state_in(state: &str, d: Dialect) -> String {
         (Dialect::Rest, s) => s.into(),
         (Dialect::JsonRpc, "unknown") => TaskState::Unspecified.as_str().into(),
         (Dialect::JsonRpc, "cancelled") => TaskState::Canceled.as_str().into(),
-        (Dialect::JsonRpc, s) => format!("TASK_STATE_{}", s.to_ascii_uppercase().replace('-', "_")),
+        (Dialect::JsonRpc, s) => {
+            let mut name = String::from("TASK_STATE_");
+            name.extend(s.chars().map(|c| if c == '-' { '_' } else { c.to_ascii_uppercase() }));
+            name
+        }
     }
 }
 
