@@ -61,9 +61,10 @@ impl Binding {
 
     /// The binding `text` names (case-insensitive; `REST` is accepted for HTTP+JSON).
     pub fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_ascii_uppercase().as_str() {
-            "JSONRPC" | "JSON-RPC" => Some(Self::JsonRpc),
-            "HTTP+JSON" | "REST" => Some(Self::HttpJson),
+        let is = |name: &str| text.trim().eq_ignore_ascii_case(name);
+        match () {
+            _ if is("JSONRPC") || is("JSON-RPC") => Some(Self::JsonRpc),
+            _ if is("HTTP+JSON") || is("REST") => Some(Self::HttpJson),
             _ => None,
         }
     }
@@ -180,24 +181,28 @@ impl AgentCard {
     /// Every interface of the card this client could use, v1.0 ones first, then those of the v0.3
     /// keys, each once, in the card's order.
     pub fn endpoints(&self) -> Vec<Endpoint> {
-        // An empty version in a v1.0 list means the list's own version.
-        let v10 = self.supported_interfaces.iter().map(|i| {
-            let version = if i.protocol_version.is_empty() { "1.0" } else { &i.protocol_version };
-            (i.url.as_str(), i.protocol_binding.as_str(), version)
-        });
-        let v03_version = self.protocol_version.as_deref().unwrap_or("0.3");
-        let main = self.url.iter().map(|url| (url.as_str(), self.preferred_transport.as_deref().unwrap_or("JSONRPC")));
-        let more = self.additional_interfaces.iter().map(|i| (i.url.as_str(), i.transport.as_str()));
-        let v03 = main.chain(more).map(|(url, binding)| (url, binding, v03_version));
         let mut out: Vec<Endpoint> = Vec::new();
-        for (url, binding, version) in v10.chain(v03) {
+        // One adder for the three lists: a chain of iterators over them is more code.
+        let mut add = |url: &str, binding: &str, version: &str| {
             let (Some(binding), Some(version)) = (Binding::parse(binding), ProtocolVersion::parse(version)) else {
-                continue;
+                return;
             };
             let endpoint = Endpoint { url: url.to_string(), binding, version };
             if !url.is_empty() && !out.contains(&endpoint) {
                 out.push(endpoint);
             }
+        };
+        for i in &self.supported_interfaces {
+            // An empty version in a v1.0 list means the list's own version.
+            let version = if i.protocol_version.is_empty() { "1.0" } else { &i.protocol_version };
+            add(&i.url, &i.protocol_binding, version);
+        }
+        let v03_version = self.protocol_version.as_deref().unwrap_or("0.3");
+        if let Some(url) = &self.url {
+            add(url, self.preferred_transport.as_deref().unwrap_or("JSONRPC"), v03_version);
+        }
+        for i in &self.additional_interfaces {
+            add(&i.url, &i.transport, v03_version);
         }
         out
     }

@@ -101,5 +101,5 @@ fn wrong_id(got: &Value, id: u64) -> AdkError {
 
 /// Ids are sent as numbers; a server may echo them as strings.
 pub(crate) fn same_id(got: &Value, id: u64) -> bool {
-    got.as_u64() == Some(id) || got.as_str() == Some(id.to_string().as_str())
+    got.as_u64() == Some(id) || got.as_str() == Some(json::to_string(&id).as_str())
 }

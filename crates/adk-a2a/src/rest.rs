@@ -1,6 +1,8 @@
 //! The HTTP+JSON binding: the operation in the method and path. v1.0 paths hang off the
 //! interface URL (`/message:send`, `/tasks/{id}`); v0.3 ones below `/v1` (as a2a-sdk serves them).
 
+use adk_core::json;
+
 use super::card::{without_trailing_slashes, ProtocolVersion};
 use super::codec::{Codec, Op};
 use super::types::ListTasksParams;
@@ -18,7 +20,7 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest
         Op::Send(_) => post("/message:send", codec.params(op)?),
         Op::Stream(_) => post("/message:stream", codec.params(op)?),
         Op::GetTask { id, history_length } => {
-            let query = query(&[("historyLength", history_length.map(|n| n.to_string()))]);
+            let query = query(&[("historyLength", history_length.map(|n| json::to_string(&n)))]);
             HttpRequest::get(format!("{base}/tasks/{}{query}", encode(id)))
         }
         Op::Cancel { id } => post(&format!("/tasks/{}:cancel", encode(id)), "{}".into()),
@@ -30,8 +32,9 @@ pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest
     })
 }
 
+/// Numbers and booleans written by the JSON writer: the same digits without `Display`'s machinery.
 fn list_query(p: &ListTasksParams) -> String {
-    let n = |v: Option<u32>| v.map(|n| n.to_string());
+    let n = |v: Option<u32>| v.map(|n| json::to_string(&n));
     query(&[
         ("contextId", p.context_id.clone()),
         ("status", p.status.as_ref().map(|s| s.as_str().to_string())),
@@ -39,6 +42,6 @@ fn list_query(p: &ListTasksParams) -> String {
         ("pageToken", p.page_token.clone()),
         ("historyLength", n(p.history_length)),
         ("statusTimestampAfter", p.status_timestamp_after.clone()),
-        ("includeArtifacts", p.include_artifacts.map(|b| b.to_string())),
+        ("includeArtifacts", p.include_artifacts.map(|b| json::to_string(&b))),
     ])
 }
