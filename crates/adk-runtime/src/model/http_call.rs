@@ -67,21 +67,22 @@ pub(super) fn generate(
         let failed: Result<(), AdkError> = 'read: {
             let request = or_break!('read, request);
             let response = or_break!('read, send(client, request, cancellation, stream, provider).await);
-            if !stream {
-                let body = or_break!('read, response.text().await);
-                yield or_break!('read, decoder.whole(&body));
-                break 'read Ok(());
-            }
-            let mut events = response.events();
-            while let Some(event) = events.next().await {
-                if let Some(partial) = or_break!('read, decoder.chunk(&or_break!('read, event).data)) {
-                    yield partial;
+            // The whole body's one response, or the stream's complete one after its partial ones.
+            let last = if stream {
+                let mut events = response.events();
+                while let Some(event) = events.next().await {
+                    if let Some(partial) = or_break!('read, decoder.chunk(&or_break!('read, event).data)) {
+                        yield partial;
+                    }
+                    if decoder.ended() {
+                        break;
+                    }
                 }
-                if decoder.ended() {
-                    break;
-                }
-            }
-            yield or_break!('read, decoder.finish());
+                decoder.finish()
+            } else {
+                decoder.whole(&or_break!('read, response.text().await))
+            };
+            yield or_break!('read, last);
             Ok(())
         };
         failed?;

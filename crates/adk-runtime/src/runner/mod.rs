@@ -198,8 +198,13 @@ impl Runner {
         let compaction = self.events_compaction_config.clone();
         Box::pin(async_stream::try_stream! {
             let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
-            // Errors leave the block here and are yielded once, below (see `or_break!`), but for
-            // those raised while a `CancelOnDrop` is armed: they are yielded before it fires.
+            // The agent's events, and what stops the work in flight when the run is dropped while
+            // armed: out here, so that an error is yielded while they live. The guard is declared
+            // after the events, so dropped before them: a stopped run tells the work in flight (its
+            // signals fire) before that work is dropped.
+            let mut events: Option<EventStream> = None;
+            let mut stop = CancelOnDrop(None);
+            // Errors leave the block here and are yielded once, below (see `or_break!`).
             let failed: Result<(), AdkError> = 'run: {
                 let mut new_message = new_message;
                 or_break!('run, validate_new_message(&mut new_message));
@@ -235,12 +240,11 @@ impl Runner {
                     let event = or_break!('run, on_event(&ctx, event).await);
                     yield or_break!('run, append(&invocation, event).await);
                 } else {
-                    let mut events = run_agent(agent, &ctx);
-                    // Declared after the agent's events, so dropped before them: a stopped run tells the
-                    // work in flight (its signals fire) before that work is dropped.
-                    let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
+                    let events = events.insert(run_agent(agent, &ctx));
+                    stop.0 = Some(invocation.cancellation.clone());
                     while let Some(event) = events.next().await {
-                        yield append(&invocation, on_event(&ctx, event?).await?).await?;
+                        let event = or_break!('run, on_event(&ctx, or_break!('run, event)).await);
+                        yield or_break!('run, append(&invocation, event).await);
                     }
                     stop.0 = None;
                 }
@@ -248,11 +252,11 @@ impl Runner {
                 // After the whole invocation and its `after_run` hooks, never in the middle of one (ADK's
                 // post-invocation compaction); the summary is recorded, not yielded.
                 if let Some(config) = &compaction {
-                    let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
+                    stop.0 = Some(invocation.cancellation.clone());
                     // Behind a `dyn`: its code stays out of this loop's (the download size).
                     let compaction: Pin<Box<dyn Future<Output = Result<(), AdkError>> + '_>> =
                         Box::pin(compact(&invocation, config, &root));
-                    compaction.await?;
+                    or_break!('run, compaction.await);
                     stop.0 = None;
                 }
                 Ok(())
