@@ -150,12 +150,13 @@ impl BaseLlm for JsModel {
     fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
         let model = self.object.clone();
         Box::pin(async_stream::try_stream! {
-            // Aborted when the run stops; its listener goes with this stream.
-            let abort = AbortBridge::new(&cancellation)?;
-            // Out here, as `abort`, so that an error is yielded while the JS stream is still open.
+            // Aborted when the run stops; its listener goes with this stream. Out here, as the JS
+            // stream, so that an error is yielded while they live.
+            let mut abort = None;
             let mut values = None;
             // Errors leave the block here and are yielded once, below (see `or_break!`).
             let failed: Result<(), AdkError> = 'call: {
+                let abort = abort.insert(or_break!('call, AbortBridge::new(&cancellation)));
                 let options = GenerateOptions::new(stream, &abort.signal());
                 let request = or_break!('call, to_js_core(&request));
                 let called = model.generate_content(&request, &options).map_err(|e| js_error_to_core(&e));

@@ -197,7 +197,8 @@ impl Runner {
         let running = self.running.clone();
         let compaction = self.events_compaction_config.clone();
         Box::pin(async_stream::try_stream! {
-            let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
+            // Held until the run is over, errors included.
+            let mut _lock = None;
             // The agent's events, and what stops the work in flight when the run is dropped while
             // armed: out here, so that an error is yielded while they live. The guard is declared
             // after the events, so dropped before them: a stopped run tells the work in flight (its
@@ -206,6 +207,7 @@ impl Runner {
             let mut stop = CancelOnDrop(None);
             // Errors leave the block here and are yielded once, below (see `or_break!`).
             let failed: Result<(), AdkError> = 'run: {
+                _lock = Some(or_break!('run, SessionLock::acquire(&running, &user_id, &session_id)));
                 let mut new_message = new_message;
                 or_break!('run, validate_new_message(&mut new_message));
                 let (app_name, session_service) = (&setup.app_name, &setup.session_service);
