@@ -7,6 +7,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use adk_core::limits::Limit;
+use adk_runtime::or_break;
 use futures_util::StreamExt;
 
 use super::agent::{core_from, AgentHandle};
@@ -148,37 +149,50 @@ impl BaseLlm for JsModel {
     fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
         let model = self.object.clone();
         Box::pin(async_stream::try_stream! {
-            // Aborted when the run stops; its listener goes with this stream.
-            let abort = AbortBridge::new(&cancellation)?;
-            let options = GenerateOptions::new(stream, &abort.signal());
-            let result = model.generate_content(&to_js_core(&request)?, &options).map_err(|e| js_error_to_core(&e))?;
-            match JsStream::iterable(&result)? {
-                None => {
-                    yield model_response(&resolve(result).await?)?.0;
-                }
-                Some(mut values) => {
-                    let mut aggregator = StreamingAggregator::new();
-                    let mut complete = None;
-                    while let Some(value) = values.next().await {
-                        let (response, over) = model_response(&value?)?;
-                        if over {
-                            complete = Some(response);
-                            break;
-                        }
-                        if response.partial == Some(true) {
-                            let partial = aggregator.add(response);
-                            if stream {
-                                yield partial;
+            // Aborted when the run stops; its listener goes with this stream. Out here, as the JS
+            // stream, so that an error is yielded while they live.
+            let mut abort = None;
+            let mut values = None;
+            // Errors leave the block here and are yielded once, below (see `or_break!`).
+            let failed: Result<(), AdkError> = 'call: {
+                let abort = abort.insert(or_break!('call, AbortBridge::new(&cancellation)));
+                let options = GenerateOptions::new(stream, &abort.signal());
+                let request = or_break!('call, to_js_core(&request));
+                let called = model.generate_content(&request, &options).map_err(|e| js_error_to_core(&e));
+                let result = or_break!('call, called);
+                match or_break!('call, JsStream::iterable(&result)) {
+                    None => {
+                        let value = or_break!('call, resolve(result).await);
+                        yield or_break!('call, model_response(&value)).0;
+                    }
+                    Some(iterable) => {
+                        let values = values.insert(iterable);
+                        let mut aggregator = StreamingAggregator::new();
+                        let mut complete = None;
+                        while let Some(value) = values.next().await {
+                            let value = or_break!('call, value);
+                            let (response, over) = or_break!('call, model_response(&value));
+                            if over {
+                                complete = Some(response);
+                                break;
                             }
-                        } else {
-                            complete = Some(response);
+                            if response.partial == Some(true) {
+                                let partial = aggregator.add(response);
+                                if stream {
+                                    yield partial;
+                                }
+                            } else {
+                                complete = Some(response);
+                            }
+                        }
+                        if let Some(whole) = complete.or_else(|| aggregator.finish()) {
+                            yield whole;
                         }
                     }
-                    if let Some(whole) = complete.or_else(|| aggregator.finish()) {
-                        yield whole;
-                    }
                 }
-            }
+                Ok(())
+            };
+            failed?;
         })
     }
 }

@@ -20,6 +20,7 @@ pub mod auth;
 mod markers;
 pub mod memory;
 pub mod model;
+mod or_break;
 mod pairs;
 pub mod plugins;
 mod python_repr;

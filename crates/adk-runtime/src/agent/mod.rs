@@ -15,6 +15,7 @@ use std::rc::{Rc, Weak};
 use futures_core::Stream;
 use futures_util::StreamExt;
 
+use crate::or_break::or_break;
 use crate::types::Content;
 use crate::{AdkError, Event};
 
@@ -207,20 +208,27 @@ pub fn validate_name(name: &str) -> Result<(), AdkError> {
 pub fn run_agent(agent: Rc<dyn Agent>, parent: &InvocationContext) -> EventStream {
     let ctx = parent.for_agent(agent.clone());
     Box::pin(async_stream::try_stream! {
-        if let Some(event) = callback::run_callbacks(&agent.core().before_agent_callbacks, &ctx, true).await? {
-            yield event;
-        }
-        if !ctx.end_invocation() {
-            let mut events = agent.clone().run_impl(ctx.clone());
-            while let Some(event) = events.next().await {
-                yield event?;
+        // Errors leave the block here and are yielded once, below (see `or_break!`).
+        let failed: Result<(), AdkError> = 'run: {
+            let before = callback::run_callbacks(&agent.core().before_agent_callbacks, &ctx, true);
+            if let Some(event) = or_break!('run, before.await) {
+                yield event;
             }
             if !ctx.end_invocation() {
-                if let Some(event) = callback::run_callbacks(&agent.core().after_agent_callbacks, &ctx, false).await? {
-                    yield event;
+                let mut events = agent.clone().run_impl(ctx.clone());
+                while let Some(event) = events.next().await {
+                    yield or_break!('run, event);
+                }
+                if !ctx.end_invocation() {
+                    let after = callback::run_callbacks(&agent.core().after_agent_callbacks, &ctx, false);
+                    if let Some(event) = or_break!('run, after.await) {
+                        yield event;
+                    }
                 }
             }
-        }
+            Ok(())
+        };
+        failed?;
     })
 }
 

@@ -5,6 +5,8 @@ use std::rc::Rc;
 use futures_util::StreamExt;
 
 use crate::agent::{run_agent, Agent, AgentCore, EventStream, InvocationContext};
+use crate::or_break::or_break;
+use crate::AdkError;
 
 /// Runs its sub-agents in order, again and again, until an event escalates or `max_iterations`
 /// rounds have run (ADK's `LoopAgent`; no limit when `None`).
@@ -26,16 +28,30 @@ impl Agent for LoopAgent {
     }
 
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
-        Box::pin(async_stream::try_stream! {
-            let subs = self.core.sub_agents();
-            let mut times_looped = 0;
-            let mut escalated = false;
-            while !subs.is_empty() && !escalated && self.max_iterations.is_none_or(|max| times_looped < max) {
+        rounds(self.core.sub_agents(), ctx, self.max_iterations, true)
+    }
+}
+
+/// The sub-agents' events, run in order for up to `max_iterations` rounds (no limit when `None`),
+/// stopping after an escalating event's agent when `until_escalated`. One generator for the loop
+/// and the sequential agent (one round, escalation ignored): each would compile its own.
+pub(super) fn rounds(
+    subs: Vec<Rc<dyn Agent>>,
+    ctx: InvocationContext,
+    max_iterations: Option<u32>,
+    until_escalated: bool,
+) -> EventStream {
+    Box::pin(async_stream::try_stream! {
+        let mut times_looped = 0;
+        let mut escalated = false;
+        // Errors leave the loop here and are yielded once, below (see `or_break!`).
+        let failed: Result<(), AdkError> = 'run: {
+            while !subs.is_empty() && !escalated && max_iterations.is_none_or(|max| times_looped < max) {
                 for sub in &subs {
                     let mut events = run_agent(sub.clone(), &ctx);
                     while let Some(event) = events.next().await {
-                        let event = event?;
-                        escalated |= event.actions.escalate == Some(true);
+                        let event = or_break!('run, event);
+                        escalated |= until_escalated && event.actions.escalate == Some(true);
                         yield event;
                     }
                     if escalated {
@@ -44,6 +60,8 @@ impl Agent for LoopAgent {
                 }
                 times_looped += 1;
             }
-        })
-    }
+            Ok(())
+        };
+        failed?;
+    })
 }

@@ -2,9 +2,7 @@
 
 use std::rc::Rc;
 
-use futures_util::StreamExt;
-
-use crate::agent::{run_agent, Agent, AgentCore, EventStream, InvocationContext};
+use crate::agent::{Agent, AgentCore, EventStream, InvocationContext};
 
 /// Runs its sub-agents in order, in the same invocation context (ADK's `SequentialAgent`).
 pub struct SequentialAgent {
@@ -24,14 +22,6 @@ impl Agent for SequentialAgent {
     }
 
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
-        Box::pin(async_stream::try_stream! {
-            let subs = self.core.sub_agents();
-            for sub in subs {
-                let mut events = run_agent(sub, &ctx);
-                while let Some(event) = events.next().await {
-                    yield event?;
-                }
-            }
-        })
+        super::loop_agent::rounds(self.core.sub_agents(), ctx, Some(1), false)
     }
 }

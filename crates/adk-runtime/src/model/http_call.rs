@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::LlmResponseStream;
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse};
+use crate::or_break::or_break;
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode, LlmResponse};
 
@@ -62,22 +63,29 @@ pub(super) fn generate(
     mut decoder: Box<dyn Decoder>,
 ) -> LlmResponseStream {
     Box::pin(async_stream::try_stream! {
-        let response = send(client, request?, cancellation, stream, provider).await?;
-        if !stream {
-            let body = response.text().await?;
-            yield decoder.whole(&body)?;
-            return;
-        }
-        let mut events = response.events();
-        while let Some(event) = events.next().await {
-            if let Some(partial) = decoder.chunk(&event?.data)? {
-                yield partial;
-            }
-            if decoder.ended() {
-                break;
-            }
-        }
-        yield decoder.finish()?;
+        // Errors leave the block here and are yielded once, below (see `or_break!`).
+        let failed: Result<(), AdkError> = 'read: {
+            let request = or_break!('read, request);
+            let response = or_break!('read, send(client, request, cancellation, stream, provider).await);
+            // The whole body's one response, or the stream's complete one after its partial ones.
+            let last = if stream {
+                let mut events = response.events();
+                while let Some(event) = events.next().await {
+                    if let Some(partial) = or_break!('read, decoder.chunk(&or_break!('read, event).data)) {
+                        yield partial;
+                    }
+                    if decoder.ended() {
+                        break;
+                    }
+                }
+                decoder.finish()
+            } else {
+                decoder.whole(&or_break!('read, response.text().await))
+            };
+            yield or_break!('read, last);
+            Ok(())
+        };
+        failed?;
     })
 }
 

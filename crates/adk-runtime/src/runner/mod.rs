@@ -18,6 +18,7 @@ use crate::artifact::{ArtifactService, InMemoryArtifactService};
 use crate::auth::CredentialService;
 use crate::http::HttpClient;
 use crate::memory::{InMemoryMemoryService, MemoryService};
+use crate::or_break::or_break;
 use crate::session::{Events, InMemorySessionService, Session, SessionService};
 use crate::types::{Content, JsonObject};
 use crate::{platform, AdkError, ErrorCode, Event};
@@ -197,54 +198,73 @@ impl Runner {
         let running = self.running.clone();
         let compaction = self.events_compaction_config.clone();
         Box::pin(async_stream::try_stream! {
-            let _lock = SessionLock::acquire(&running, &user_id, &session_id)?;
-            let mut new_message = new_message;
-            validate_new_message(&mut new_message)?;
-            let (app_name, session_service) = (&setup.app_name, &setup.session_service);
-            let session = match session_service.get_session(app_name, &user_id, &session_id, None).await? {
-                Some(session) => session,
-                None if auto_create => session_service.create_session(app_name, &user_id, None, Some(&session_id)).await?,
-                None => Err(AdkError::new(ErrorCode::NotFound, format!("Session not found: {session_id}")))?,
-            };
-            let (invocation, new_message) = setup.invocation(session, new_message, run_config, &root).await?;
+            // Held until the run is over, errors included.
+            let mut _lock = None;
+            // The agent's events, and what stops the work in flight when the run is dropped while
+            // armed: out here, so that an error is yielded while they live. The guard is declared
+            // after the events, so dropped before them: a stopped run tells the work in flight (its
+            // signals fire) before that work is dropped.
+            let mut events: Option<EventStream> = None;
+            let mut stop = CancelOnDrop(None);
+            // Errors leave the block here and are yielded once, below (see `or_break!`).
+            let failed: Result<(), AdkError> = 'run: {
+                _lock = Some(or_break!('run, SessionLock::acquire(&running, &user_id, &session_id)));
+                let mut new_message = new_message;
+                or_break!('run, validate_new_message(&mut new_message));
+                let (app_name, session_service) = (&setup.app_name, &setup.session_service);
+                let found = session_service.get_session(app_name, &user_id, &session_id, None);
+                let session = match or_break!('run, found.await) {
+                    Some(session) => session,
+                    None if auto_create => {
+                        let created = session_service.create_session(app_name, &user_id, None, Some(&session_id));
+                        or_break!('run, created.await)
+                    }
+                    None => {
+                        let message = format!("Session not found: {session_id}");
+                        break 'run Err(AdkError::new(ErrorCode::NotFound, message));
+                    }
+                };
+                let started = setup.invocation(session, new_message, run_config, &root);
+                let (invocation, new_message) = or_break!('run, started.await);
 
-            let mut user_event = Event::new("user");
-            user_event.invocation_id.clone_from(&invocation.invocation_id);
-            user_event.content = Some(new_message);
-            user_event.actions.state_delta = state_delta.unwrap_or_default();
-            append(&invocation, user_event).await?;
+                let mut user_event = Event::new("user");
+                user_event.invocation_id.clone_from(&invocation.invocation_id);
+                user_event.content = Some(new_message);
+                user_event.actions.state_delta = state_delta.unwrap_or_default();
+                or_break!('run, append(&invocation, user_event).await);
 
-            let agent = find_agent_to_run(&invocation.session.lend(), &root);
-            let ctx = InvocationContext::new(invocation.clone(), agent.clone());
-            let plugins = &setup.plugins;
-            // One loop for both (one copy of its awaits): the agent's events, or the answer of a
-            // plugin's `before_run` as the run's one event, authored `model` (as ADK).
-            let (mut events, running): (EventStream, _) = match plugins.run_before_run(&ctx).await? {
-                Some(content) => {
+                let agent = find_agent_to_run(&invocation.session.lend(), &root);
+                let ctx = InvocationContext::new(invocation.clone(), agent.clone());
+                let plugins = &setup.plugins;
+                if let Some(content) = or_break!('run, plugins.run_before_run(&ctx).await) {
+                    // As ADK: the answer is the run's one event, authored `model`.
                     let mut event = Event::new("model");
                     event.content = Some(content);
-                    (Box::pin(futures_util::stream::iter([Ok(event)])), None)
+                    let event = or_break!('run, on_event(&ctx, event).await);
+                    yield or_break!('run, append(&invocation, event).await);
+                } else {
+                    let events = events.insert(run_agent(agent, &ctx));
+                    stop.0 = Some(invocation.cancellation.clone());
+                    while let Some(event) = events.next().await {
+                        let event = or_break!('run, on_event(&ctx, or_break!('run, event)).await);
+                        yield or_break!('run, append(&invocation, event).await);
+                    }
+                    stop.0 = None;
                 }
-                None => (run_agent(agent, &ctx), Some(invocation.cancellation.clone())),
+                or_break!('run, plugins.run_after_run(&ctx).await);
+                // After the whole invocation and its `after_run` hooks, never in the middle of one (ADK's
+                // post-invocation compaction); the summary is recorded, not yielded.
+                if let Some(config) = &compaction {
+                    stop.0 = Some(invocation.cancellation.clone());
+                    // Behind a `dyn`: its code stays out of this loop's (the download size).
+                    let compaction: Pin<Box<dyn Future<Output = Result<(), AdkError>> + '_>> =
+                        Box::pin(compact(&invocation, config, &root));
+                    or_break!('run, compaction.await);
+                    stop.0 = None;
+                }
+                Ok(())
             };
-            // Declared after the agent's events, so dropped before them: a stopped run tells the
-            // work in flight (its signals fire) before that work is dropped.
-            let mut stop = CancelOnDrop(running);
-            while let Some(event) = events.next().await {
-                yield append(&invocation, on_event(&ctx, event?).await?).await?;
-            }
-            stop.0 = None;
-            plugins.run_after_run(&ctx).await?;
-            // After the whole invocation and its `after_run` hooks, never in the middle of one (ADK's
-            // post-invocation compaction); the summary is recorded, not yielded.
-            if let Some(config) = &compaction {
-                let mut stop = CancelOnDrop(Some(invocation.cancellation.clone()));
-                // Behind a `dyn`: its code stays out of this loop's (the download size).
-                let compaction: Pin<Box<dyn Future<Output = Result<(), AdkError>> + '_>> =
-                    Box::pin(compact(&invocation, config, &root));
-                compaction.await?;
-                stop.0 = None;
-            }
+            failed?;
         })
     }
 }

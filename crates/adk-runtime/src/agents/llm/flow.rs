@@ -16,6 +16,7 @@ use crate::agent::{
 };
 use crate::markers::{elide_markers, INSTRUCTION_BEGIN, INSTRUCTION_END};
 use crate::model::{LlmRequest, LlmResponseStream};
+use crate::or_break::or_break;
 use crate::tool::{toolset, SetModelResponseTool, Tool, TransferToAgentTool};
 use crate::types::{Content, FunctionCall, Part};
 use crate::{AdkError, ErrorCode, Event};
@@ -292,124 +293,140 @@ fn tool_step(
 /// Runs the agent's loop.
 pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
-        loop {
-            // The person's credentials are stored first, so that toolsets are listed with theirs;
-            // a toolset still without one asks for it and ends the invocation (ADK's toolset auth).
-            let credentialed = auth::take_answers(&ctx).await?;
-            if let Some(asking) = toolset_auth::resolve(&agent, &ctx).await? {
-                yield asking;
-                ctx.set_end_invocation(true);
-                break;
-            }
-            let tools = agent_tools(&agent, &ctx).await;
-            // The person's answers (credentials, then approvals) run the calls that waited for them
-            // before the model is asked again, as ADK's request processors do; a result that ends
-            // the step ends the run. After one, the step starts over: the answers it acted on are
-            // spent, so the processors find nothing more in them.
-            if let Some(resumed) = resume(&agent, &tools, &ctx, credentialed).await? {
-                let done = resumed.is_final_response();
-                yield resumed;
-                if done {
+        // Errors leave the loop here and are yielded once, below (see `or_break!`).
+        let failed: Result<(), AdkError> = 'run: {
+            loop {
+                // The person's credentials are stored first, so that toolsets are listed with theirs;
+                // a toolset still without one asks for it and ends the invocation (ADK's toolset auth).
+                let credentialed = or_break!('run, auth::take_answers(&ctx).await);
+                if let Some(asking) = or_break!('run, toolset_auth::resolve(&agent, &ctx).await) {
+                    yield asking;
+                    ctx.set_end_invocation(true);
                     break;
                 }
-                continue;
-            }
-            if ctx.end_invocation() {
-                break;
-            }
-            let (request, tools) = build_request(&agent, &ctx, tools).await?;
-            let callback_ctx = CallbackContext::new(ctx.clone());
-            let (mut request, early) = before_model(&agent.config.before_model_callbacks, &callback_ctx, request).await?;
-            let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
-            // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
-            let answered = early.is_some();
-            let mut responses: LlmResponseStream = match early {
-                Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
-                None => {
-                    // For per-agent billing reports, as ADK labels every model call it makes.
-                    let label = ctx.agent_name().to_string();
-                    request.config.labels.entry("adk_agent_name".to_string()).or_insert(label.into());
-                    ctx.increment_llm_call_count()?;
-                    agent.config.model.generate_content(request.clone(), stream, ctx.invocation().cancellation.clone())
-                }
-            };
-            // The last complete event, kept only when it calls tools (a copy of a long answer
-            // would double what the run holds).
-            let mut calls: Option<Event> = None;
-            // Whether the step's last event leaves the model to go on (a reply ending in a code
-            // result): ADK asks it again after any step whose last event is not final.
-            let mut again = false;
-            while let Some(response) = responses.next().await {
-                let response = match response {
-                    Ok(r) => r,
-                    Err(e) if e.code == ErrorCode::Aborted => Err(e)?,
-                    Err(e) => on_model_error(&agent.config.on_model_error_callbacks, &callback_ctx, &request, e).await?,
-                };
-                let mut response = match answered {
-                    true => response,
-                    false => after_model(&agent.config.after_model_callbacks, &callback_ctx, response).await?,
-                };
-                if let Some(planner) = &agent.config.planner {
-                    planner.process_llm_response(&mut response);
-                }
-                if let Some(executor) = agent.config.code_executor {
-                    if let Some(saved) = executor.process_llm_response(&ctx, &mut response).await? {
-                        yield saved;
+                let tools = agent_tools(&agent, &ctx).await;
+                // The person's answers (credentials, then approvals) run the calls that waited for them
+                // before the model is asked again, as ADK's request processors do; a result that ends
+                // the step ends the run. After one, the step starts over: the answers it acted on are
+                // spent, so the processors find nothing more in them.
+                if let Some(resumed) = or_break!('run, resume(&agent, &tools, &ctx, credentialed).await) {
+                    let done = resumed.is_final_response();
+                    yield resumed;
+                    if done {
+                        break;
                     }
-                }
-                let mut event = Event::from_llm_response(response, ctx.agent_name(), ctx.invocation_id());
-                event.branch = ctx.branch().map(str::to_string);
-                assign_call_ids(&mut event, &tools);
-                let pending = callback_ctx.take_actions();
-                event.actions.state_delta.extend(pending.state_delta);
-                event.actions.artifact_delta.extend(pending.artifact_delta);
-                output_schema::save_output(&agent.config, &mut event)?;
-                if event.partial != Some(true) {
-                    calls = (!event.get_function_calls().is_empty()).then(|| event.clone());
-                }
-                again = event.partial != Some(true) && !event.is_final_response();
-                yield event;
-            }
-            let Some(last) = calls else {
-                if again {
                     continue;
                 }
-                break;
-            };
-            // No response at all: only long-running tools answering later; the run waits for the app.
-            let calls = last.get_function_calls().into_iter().cloned().collect();
-            let Some(response) = handle_function_calls(&agent, &tools, &ctx, calls, &SmallMap::new()).await? else { break };
-            let transfer = response.actions.transfer_to_agent.clone();
-            let (step, asked_for_credentials) = tool_step(&agent, &ctx, &last, response)?;
-            let mut done = false;
-            for event in step {
-                done = event.is_final_response();
-                yield event;
-            }
-            // A credential request pauses the whole invocation (ADK 2.x); the person's answer
-            // starts the next step.
-            if asked_for_credentials {
-                ctx.set_end_invocation(true);
-            }
-            if let Some(target_name) = &transfer {
-                let target = ctx.agent().root_agent().find_agent(target_name).ok_or_else(|| {
-                    AdkError::invalid(format!("transfer_to_agent: there is no agent named `{target_name}` in the tree"))
-                })?;
-                let mut events = run_agent(target, &ctx);
-                while let Some(event) = events.next().await {
-                    yield event?;
+                if ctx.end_invocation() {
+                    break;
                 }
-                // Under an LLM root, ADK 2.x's scheduler closes an agent at its transfer, so its
-                // after-agent hooks never run (1.x ran them once the target was done).
-                if as_llm_agent(&*ctx.agent().root_agent()).is_some() {
+                let (request, tools) = or_break!('run, build_request(&agent, &ctx, tools).await);
+                let callback_ctx = CallbackContext::new(ctx.clone());
+                let before = before_model(&agent.config.before_model_callbacks, &callback_ctx, request);
+                let (mut request, early) = or_break!('run, before.await);
+                let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
+                // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
+                let answered = early.is_some();
+                let mut responses: LlmResponseStream = match early {
+                    Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
+                    None => {
+                        // For per-agent billing reports, as ADK labels every model call it makes.
+                        let label = ctx.agent_name().to_string();
+                        request.config.labels.entry("adk_agent_name".to_string()).or_insert(label.into());
+                        or_break!('run, ctx.increment_llm_call_count());
+                        let cancellation = ctx.invocation().cancellation.clone();
+                        agent.config.model.generate_content(request.clone(), stream, cancellation)
+                    }
+                };
+                // The last complete event, kept only when it calls tools (a copy of a long answer
+                // would double what the run holds).
+                let mut calls: Option<Event> = None;
+                // Whether the step's last event leaves the model to go on (a reply ending in a code
+                // result): ADK asks it again after any step whose last event is not final.
+                let mut again = false;
+                while let Some(response) = responses.next().await {
+                    let response = match response {
+                        Ok(r) => r,
+                        Err(e) if e.code == ErrorCode::Aborted => break 'run Err(e),
+                        Err(e) => {
+                            let callbacks = &agent.config.on_model_error_callbacks;
+                            or_break!('run, on_model_error(callbacks, &callback_ctx, &request, e).await)
+                        }
+                    };
+                    let mut response = match answered {
+                        true => response,
+                        false => {
+                            let callbacks = &agent.config.after_model_callbacks;
+                            or_break!('run, after_model(callbacks, &callback_ctx, response).await)
+                        }
+                    };
+                    if let Some(planner) = &agent.config.planner {
+                        planner.process_llm_response(&mut response);
+                    }
+                    if let Some(executor) = agent.config.code_executor {
+                        if let Some(saved) = or_break!('run, executor.process_llm_response(&ctx, &mut response).await) {
+                            yield saved;
+                        }
+                    }
+                    let mut event = Event::from_llm_response(response, ctx.agent_name(), ctx.invocation_id());
+                    event.branch = ctx.branch().map(str::to_string);
+                    assign_call_ids(&mut event, &tools);
+                    let pending = callback_ctx.take_actions();
+                    event.actions.state_delta.extend(pending.state_delta);
+                    event.actions.artifact_delta.extend(pending.artifact_delta);
+                    or_break!('run, output_schema::save_output(&agent.config, &mut event));
+                    if event.partial != Some(true) {
+                        calls = (!event.get_function_calls().is_empty()).then(|| event.clone());
+                    }
+                    again = event.partial != Some(true) && !event.is_final_response();
+                    yield event;
+                }
+                let Some(last) = calls else {
+                    if again {
+                        continue;
+                    }
+                    break;
+                };
+                // No response at all: only long-running tools answering later; the run waits for the app.
+                let calls = last.get_function_calls().into_iter().cloned().collect();
+                let confirmed = SmallMap::new();
+                let handled = handle_function_calls(&agent, &tools, &ctx, calls, &confirmed);
+                let Some(response) = or_break!('run, handled.await) else { break };
+                let transfer = response.actions.transfer_to_agent.clone();
+                let (step, asked_for_credentials) = or_break!('run, tool_step(&agent, &ctx, &last, response));
+                let mut done = false;
+                for event in step {
+                    done = event.is_final_response();
+                    yield event;
+                }
+                // A credential request pauses the whole invocation (ADK 2.x); the person's answer
+                // starts the next step.
+                if asked_for_credentials {
                     ctx.set_end_invocation(true);
                 }
-                break;
+                if let Some(target_name) = &transfer {
+                    let Some(target) = ctx.agent().root_agent().find_agent(target_name) else {
+                        let message = format!("transfer_to_agent: there is no agent named `{target_name}` in the tree");
+                        break 'run Err(AdkError::invalid(message));
+                    };
+                    let mut events = run_agent(target, &ctx);
+                    while let Some(event) = events.next().await {
+                        yield or_break!('run, event);
+                    }
+                    // Under an LLM root, ADK 2.x's scheduler closes an agent at its transfer, so its
+                    // after-agent hooks never run (1.x ran them once the target was done).
+                    if as_llm_agent(&*ctx.agent().root_agent()).is_some() {
+                        ctx.set_end_invocation(true);
+                    }
+                    break;
+                }
+                if done || ctx.end_invocation() {
+                    break;
+                }
             }
-            if done || ctx.end_invocation() {
-                break;
-            }
-        }
+            Ok(())
+        };
+        failed?;
     })
 }
 

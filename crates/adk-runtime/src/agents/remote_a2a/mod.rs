@@ -93,53 +93,48 @@ impl Agent for RemoteA2aAgent {
                 return;
             };
             let make = || agent_event(&ctx, None);
-            let client = match self.client().await {
-                Ok(client) => client,
-                Err(e) => {
-                    yield failure(make(), &e);
-                    return;
+            let mut mapper = EventMapper::new(make);
+            // Each answer's events are yielded in one place: a `yield` is a state of the generator.
+            let mut stream = None;
+            let mut events = match self.client().await {
+                Err(e) => vec![failure(make(), &e)],
+                Ok(client) => {
+                    let params = SendMessageParams { message, ..Default::default() };
+                    if client.card().capabilities.streaming == Some(false) {
+                        let sent: LocalBoxFuture<'_, _> = Box::pin(client.send_message(&params));
+                        match sent.await {
+                            Ok(TaskOrMessage::Task(task)) => mapper.task(task),
+                            Ok(TaskOrMessage::Message(message)) => {
+                                mapper.map(StreamItem::Event(StreamResponse::Message(message)))
+                            }
+                            Err(e) => vec![failure(make(), &e)],
+                        }
+                    } else {
+                        stream = Some(client.send_message_stream(params, ctx.invocation().cancellation.clone()));
+                        Vec::new()
+                    }
                 }
             };
-            let mut mapper = EventMapper::new(make);
-            let params = SendMessageParams { message, ..Default::default() };
-            if client.card().capabilities.streaming == Some(false) {
-                let sent: LocalBoxFuture<'_, _> = Box::pin(client.send_message(&params));
-                match sent.await {
-                    Ok(TaskOrMessage::Task(task)) => {
-                        for event in mapper.task(task) {
-                            yield event;
-                        }
-                    }
-                    Ok(TaskOrMessage::Message(message)) => {
-                        for event in mapper.map(StreamItem::Event(StreamResponse::Message(message))) {
-                            yield event;
-                        }
-                    }
-                    Err(e) => yield failure(make(), &e),
+            loop {
+                for event in events {
+                    yield event;
                 }
-                return;
-            }
-            let mut stream = client.send_message_stream(params, ctx.invocation().cancellation.clone());
-            while let Some(item) = stream.next().await {
-                match item {
-                    Ok(item) => {
-                        for event in mapper.map(item) {
-                            yield event;
-                        }
-                    }
-                    Err(e) if e.code == crate::ErrorCode::Aborted => Err(e)?,
-                    Err(e) => {
+                let Some(items) = &mut stream else { break };
+                events = match items.next().await {
+                    Some(Ok(item)) => mapper.map(item),
+                    Some(Err(e)) if e.code == crate::ErrorCode::Aborted => Err(e)?,
+                    Some(Err(e)) => {
                         // What had streamed was only in partial events: store it before the failure.
-                        for event in mapper.finish() {
-                            yield event;
-                        }
-                        yield failure(make(), &e);
-                        return;
+                        stream = None;
+                        let mut events = mapper.finish();
+                        events.push(failure(make(), &e));
+                        events
                     }
-                }
-            }
-            for event in mapper.finish() {
-                yield event;
+                    None => {
+                        stream = None;
+                        mapper.finish()
+                    }
+                };
             }
         })
     }

@@ -1,0 +1,16 @@
+//! `?` for the body of a `try_stream!` generator.
+
+/// `result?` inside a `try_stream!` body, leaving the block labelled `$label` with the error
+/// instead, which the generator then yields once, at its end: in `try_stream!` each `?` is a yield
+/// of its own, one more state in the generator's code (about 80 bytes of wasm each).
+#[macro_export]
+macro_rules! or_break {
+    ($label:lifetime, $result:expr) => {
+        match $result {
+            Ok(value) => value,
+            Err(error) => break $label Err(error),
+        }
+    };
+}
+
+pub(crate) use or_break;
