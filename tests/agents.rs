@@ -279,3 +279,55 @@ fn empty_workflows_yield_nothing() {
         assert!(run(agent).is_empty());
     }
 }
+
+/// An agent whose events never come, and which records when they are dropped.
+struct HangingAgent {
+    core: AgentCore,
+    dropped: Rc<Cell<bool>>,
+}
+
+struct Hanging(Rc<Cell<bool>>);
+
+impl futures::Stream for Hanging {
+    type Item = Result<Event, AdkError>;
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        std::task::Poll::Pending
+    }
+}
+
+impl Drop for Hanging {
+    fn drop(&mut self) {
+        self.0.set(true);
+    }
+}
+
+impl Agent for HangingAgent {
+    fn core(&self) -> &AgentCore {
+        &self.core
+    }
+    fn run_impl(self: Rc<Self>, _ctx: InvocationContext) -> EventStream {
+        Box::pin(Hanging(self.dropped.clone()))
+    }
+}
+
+/// A stopped run fires its cancellation when its stream is dropped, after the error is yielded:
+/// a sibling's work still in flight must be alive then, or it never hears it.
+#[test]
+fn an_error_is_yielded_while_the_work_in_flight_lives() {
+    let dropped = Rc::new(Cell::new(false));
+    let hanging: Rc<dyn Agent> =
+        Rc::new(HangingAgent { core: AgentCore::new("hanging", "").unwrap(), dropped: dropped.clone() });
+    let failing: Rc<dyn Agent> = Rc::new(IncompleteAgent { core: AgentCore::new("failing", "").unwrap() });
+    let par = with_sub_agents(Rc::new(ParallelAgent::new(AgentCore::new("par", "").unwrap())), vec![hanging, failing]);
+    let seq = with_sub_agents(Rc::new(SequentialAgent::new(AgentCore::new("seq", "").unwrap())), vec![par.unwrap()]);
+    let seq = seq.unwrap();
+    let ctx = parent_context(seq.clone());
+    let mut events = run_agent(seq, &ctx);
+    assert!(block_on(events.next()).unwrap().is_err_and(|e| e.message.contains("not implemented")));
+    assert!(!dropped.get(), "the sibling's stream was dropped before the error was yielded");
+    drop(events);
+    assert!(dropped.get());
+}

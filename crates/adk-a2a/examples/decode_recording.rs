@@ -49,7 +49,7 @@ impl HttpClient for Replay {
 }
 
 fn main() {
-    let runs: usize = std::env::args().nth(1).map_or(5, |n| n.parse().expect("a number of runs"));
+    let runs: usize = std::env::args().nth(1).map_or(5, |n| n.parse().expect("a number of runs")).max(1);
     let recording = std::fs::read_to_string(format!("{FIXTURES}recorded/sdk-v1-jsonrpc-10k.sse")).unwrap();
     // Each run is a new client, whose first request has JSON-RPC id 1.
     let body = recording.replace(r#""id": "smoke-35""#, r#""id": 1"#).into_bytes();

@@ -248,7 +248,7 @@ impl<'a> Reader<'a> {
             self.pos = end + 1;
             return Ok(Cow::Borrowed(plain));
         }
-        let (value, end) = match scan_string(text, from) {
+        let (value, end) = match scan_string(text, from, end) {
             Ok(found) => found,
             Err((message, at)) => {
                 self.pos = at;
@@ -256,7 +256,7 @@ impl<'a> Reader<'a> {
             }
         };
         self.pos = end;
-        Ok(value)
+        Ok(Cow::Owned(value))
     }
 
     /// A string, owned.
@@ -477,37 +477,29 @@ fn skip_string(bytes: &[u8], from: usize) -> Option<usize> {
         i += crate::scan::string_special_end(bytes.get(i..)?);
         match bytes.get(i)? {
             b'"' => return Some(i + 1),
-            b'\\' => {
-                // An escape: the next byte is escaped; the careful reader checks \u sequences.
-                i += 2;
-            }
+            // A one-character escape is passed over; `\u` sequences and bad escapes go the careful
+            // way, which checks them (so a skipped or kept-raw string is valid JSON).
+            b'\\' => match bytes.get(i + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i += 2,
+                _ => return None,
+            },
             0..=0x1f => return None,
             _ => i += 1,
         }
     }
 }
 
-/// Reads a string whose content starts at `from`: the text and the position after its closing
-/// quote, or an error message and where it happened.
-fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'static str, usize)> {
+/// Reads a string whose content starts at `from` and is plain up to `at` (its first byte that is
+/// not plain text: `quoted` has found it, and takes the plain case itself): the text and the
+/// position after its closing quote, or an error message and where it happened.
+fn scan_string(text: &str, from: usize, at: usize) -> Result<(String, usize), (&'static str, usize)> {
     let bytes = text.as_bytes();
-    let special = |at: usize| bytes.get(at..).map_or(bytes.len(), |rest| at + crate::scan::string_special_end(rest));
-    // The common case: no escape before the closing quote, so the text is borrowed as it is.
-    let mut i = special(from);
-    match bytes.get(i) {
-        None => return Err(("EOF while parsing a string", i)),
-        Some(b'"') => return Ok((Cow::Borrowed(text.get(from..i).unwrap_or_default()), i + 1)),
-        Some(b'\\') => {}
-        Some(_) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
-    }
+    let mut i = at;
     let mut out = String::from(text.get(from..i).unwrap_or_default());
     loop {
-        let run_start = i;
-        i = special(i);
-        out.push_str(text.get(run_start..i).unwrap_or_default());
         match bytes.get(i) {
             None => return Err(("EOF while parsing a string", i)),
-            Some(b'"') => return Ok((Cow::Owned(out), i + 1)),
+            Some(b'"') => return Ok((out, i + 1)),
             Some(b'\\') => {
                 let escape = bytes.get(i + 1).copied();
                 i += 2;
@@ -530,6 +522,9 @@ fn scan_string(text: &str, from: usize) -> Result<(Cow<'_, str>, usize), (&'stat
             }
             Some(_) => return Err(("control character (\\u0000-\\u001F) found while parsing a string", i)),
         }
+        let run_start = i;
+        i = bytes.get(i..).map_or(bytes.len(), |rest| i + crate::scan::string_special_end(rest));
+        out.push_str(text.get(run_start..i).unwrap_or_default());
     }
 }
 

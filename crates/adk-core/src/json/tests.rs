@@ -116,6 +116,17 @@ fn raw_gives_the_text_of_a_member() {
 }
 
 #[test]
+fn skipped_and_raw_strings_have_their_escapes_checked() {
+    for bad in [r#"["\q"]"#, r#"["\u00zz"]"#, "[\"\\\u{1}\"]", r#"["a\"]"#] {
+        assert!(Reader::text(bad).skip().is_err(), "{bad}");
+        assert!(Reader::text(bad).raw().is_err(), "{bad}");
+    }
+    let good = r#"["\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"]"#;
+    assert!(Reader::text(good).skip().is_ok());
+    assert_eq!(Reader::text(good).raw().unwrap(), good);
+}
+
+#[test]
 fn lone_surrogates_become_replacement_characters() {
     for (escaped, read) in [
         (r"\ud800", "\u{fffd}"),

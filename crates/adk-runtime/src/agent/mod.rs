@@ -208,14 +208,17 @@ pub fn validate_name(name: &str) -> Result<(), AdkError> {
 pub fn run_agent(agent: Rc<dyn Agent>, parent: &InvocationContext) -> EventStream {
     let ctx = parent.for_agent(agent.clone());
     Box::pin(async_stream::try_stream! {
-        // Errors leave the block here and are yielded once, below (see `or_break!`).
+        // The agent's own events: out here, so that an error is yielded while they live (a stopped
+        // run's signals fire before its work in flight is dropped; see `or_break!`).
+        let mut events: Option<EventStream> = None;
+        // Errors leave the block here and are yielded once, below.
         let failed: Result<(), AdkError> = 'run: {
             let before = callback::run_callbacks(&agent.core().before_agent_callbacks, &ctx, true);
             if let Some(event) = or_break!('run, before.await) {
                 yield event;
             }
             if !ctx.end_invocation() {
-                let mut events = agent.clone().run_impl(ctx.clone());
+                let events = events.insert(agent.clone().run_impl(ctx.clone()));
                 while let Some(event) = events.next().await {
                     yield or_break!('run, event);
                 }

@@ -44,11 +44,14 @@ pub(super) fn rounds(
     Box::pin(async_stream::try_stream! {
         let mut times_looped = 0;
         let mut escalated = false;
-        // Errors leave the loop here and are yielded once, below (see `or_break!`).
+        // The running sub-agent's events: out here, so that an error is yielded while they live
+        // (see `or_break!`); the next sub-agent's take the place of a finished one's.
+        let mut events: Option<EventStream> = None;
+        // Errors leave the loop here and are yielded once, below.
         let failed: Result<(), AdkError> = 'run: {
             while !subs.is_empty() && !escalated && max_iterations.is_none_or(|max| times_looped < max) {
                 for sub in &subs {
-                    let mut events = run_agent(sub.clone(), &ctx);
+                    let events = events.insert(run_agent(sub.clone(), &ctx));
                     while let Some(event) = events.next().await {
                         let event = or_break!('run, event);
                         escalated |= until_escalated && event.actions.escalate == Some(true);

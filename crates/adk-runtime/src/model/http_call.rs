@@ -63,13 +63,16 @@ pub(super) fn generate(
     mut decoder: Box<dyn Decoder>,
 ) -> LlmResponseStream {
     Box::pin(async_stream::try_stream! {
-        // Errors leave the block here and are yielded once, below (see `or_break!`).
+        // The body's events: out here, so that an error, and the complete response, are yielded
+        // while the body is open (see `or_break!`).
+        let mut events = None;
+        // Errors leave the block here and are yielded once, below.
         let failed: Result<(), AdkError> = 'read: {
             let request = or_break!('read, request);
             let response = or_break!('read, send(client, request, cancellation, stream, provider).await);
             // The whole body's one response, or the stream's complete one after its partial ones.
             let last = if stream {
-                let mut events = response.events();
+                let events = events.insert(response.events());
                 while let Some(event) = events.next().await {
                     if let Some(partial) = or_break!('read, decoder.chunk(&or_break!('read, event).data)) {
                         yield partial;

@@ -293,7 +293,12 @@ fn tool_step(
 /// Runs the agent's loop.
 pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
     Box::pin(async_stream::try_stream! {
-        // Errors leave the loop here and are yielded once, below (see `or_break!`).
+        // The model's responses and a transfer target's events: out here, so that an error is
+        // yielded while they live (see `or_break!`); a step's finished responses give their place
+        // to the next step's.
+        let mut responses: Option<LlmResponseStream> = None;
+        let mut transferred: Option<EventStream> = None;
+        // Errors leave the loop here and are yielded once, below.
         let failed: Result<(), AdkError> = 'run: {
             loop {
                 // The person's credentials are stored first, so that toolsets are listed with theirs;
@@ -327,7 +332,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 let stream = ctx.run_config().streaming_mode == StreamingMode::Sse;
                 // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
                 let answered = early.is_some();
-                let mut responses: LlmResponseStream = match early {
+                let started: LlmResponseStream = match early {
                     Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
                     None => {
                         // For per-agent billing reports, as ADK labels every model call it makes.
@@ -338,6 +343,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                         agent.config.model.generate_content(request.clone(), stream, cancellation)
                     }
                 };
+                let responses = responses.insert(started);
                 // The last complete event, kept only when it calls tools (a copy of a long answer
                 // would double what the run holds).
                 let mut calls: Option<Event> = None;
@@ -409,7 +415,7 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                         let message = format!("transfer_to_agent: there is no agent named `{target_name}` in the tree");
                         break 'run Err(AdkError::invalid(message));
                     };
-                    let mut events = run_agent(target, &ctx);
+                    let events = transferred.insert(run_agent(target, &ctx));
                     while let Some(event) = events.next().await {
                         yield or_break!('run, event);
                     }
