@@ -389,29 +389,19 @@ export class AgentTool {
   }
 }
 
+/** One of ADK's built-in tools, by its name: a fresh wasm handle for each agent. */
+const builtInTool = (name) => Object.freeze({ name, toHandle: () => wasm.ToolHandle.make(4, name) });
+
 /** ADK's `exit_loop` tool: ends the enclosing LoopAgent. */
-export const exitLoop = Object.freeze({ name: 'exit_loop', toHandle: () => wasm.ToolHandle.make(4, 'exit_loop') });
+export const exitLoop = builtInTool('exit_loop');
 
 /** ADK's `get_user_choice` tool: the model offers options, the run pauses until the person picks one. */
-export const getUserChoiceTool = Object.freeze({ name: 'get_user_choice', toHandle: () => wasm.ToolHandle.make(4, 'get_user_choice') });
+export const getUserChoiceTool = builtInTool('get_user_choice');
 
 /** ADK 2.x's `request_input` tool (`adk_request_input`): the model asks the person a question and the run pauses. */
-export const requestInputTool = Object.freeze({ name: 'adk_request_input', toHandle: () => wasm.ToolHandle.make(4, 'adk_request_input') });
+export const requestInputTool = builtInTool('adk_request_input');
 
-/**
- * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are
- * put before it. The model never sees it as a tool.
- */
-export class PreloadMemoryTool {
-  name = 'preload_memory';
-
-  /** A fresh wasm handle for one agent. */
-  toHandle() {
-    return wasm.ToolHandle.make(4, 'preload_memory');
-  }
-}
-
-/** Gemini's own tools (ADK's `GoogleSearchTool`, …): the model runs them; a non-Gemini model refuses them. */
+/** A class of ADK's built-in tools named `className` (as ADK's), whose instances are the tool `name`. */
 function builtIn(className, name) {
   return { [className]: class {
     name = name;
@@ -422,6 +412,14 @@ function builtIn(className, name) {
     }
   } }[className];
 }
+
+/**
+ * ADK's `PreloadMemoryTool`: before each model call, the user's memories matching their message are
+ * put before it. The model never sees it as a tool.
+ */
+export const PreloadMemoryTool = builtIn('PreloadMemoryTool', 'preload_memory');
+
+/** Gemini's own tools (ADK's `GoogleSearchTool`, …): the model runs them; a non-Gemini model refuses them. */
 export const GoogleSearchTool = builtIn('GoogleSearchTool', 'google_search');
 export const UrlContextTool = builtIn('UrlContextTool', 'url_context');
 export const GoogleMapsGroundingTool = builtIn('GoogleMapsGroundingTool', 'google_maps_grounding');
@@ -433,14 +431,7 @@ export const GOOGLE_MAPS_GROUNDING = Object.freeze(new GoogleMapsGroundingTool()
  * ADK's `LoadArtifactsTool` (`LOAD_ARTIFACTS` in `@google/adk`): the model is told the session's artifact
  * names and loads the ones it needs into its next request.
  */
-export class LoadArtifactsTool {
-  name = 'load_artifacts';
-
-  /** A fresh wasm handle for one agent. */
-  toHandle() {
-    return wasm.ToolHandle.make(4, 'load_artifacts');
-  }
-}
+export const LoadArtifactsTool = builtIn('LoadArtifactsTool', 'load_artifacts');
 export const LOAD_ARTIFACTS = Object.freeze(new LoadArtifactsTool());
 
 /**
@@ -537,7 +528,7 @@ export const LOAD_WEB_PAGE = new FunctionTool({
 });
 
 /** ADK's `load_memory` tool (`LOAD_MEMORY` in `@google/adk`): the model searches the user's memories. */
-export const LOAD_MEMORY = Object.freeze({ name: 'load_memory', toHandle: () => wasm.ToolHandle.make(4, 'load_memory') });
+export const LOAD_MEMORY = builtInTool('load_memory');
 
 /**
  * The tools of an MCP server over Streamable HTTP or HTTP+SSE (`@google/adk`'s `MCPToolset`, ADK's `McpToolset`):
