@@ -98,12 +98,11 @@ impl ModelHandle {
             return Err(to_js_error(AdkError::invalid("ScriptedModel: expected an array of responses")));
         }
         // Loops rather than collecting `Result`s: that adapter is code of its own per item type.
-        let mut list = Vec::new();
+        let mut scripted = Vec::new();
         for (i, turn) in js_sys::Array::from(&turns).iter().enumerate() {
-            list.push(scripted_turn(i, &turn).map_err(to_js_error)?);
+            scripted.push(scripted_turn(i, &turn).map_err(to_js_error)?);
         }
-        let turns = list;
-        let model = Rc::new(ScriptedModel::new(turns));
+        let model = Rc::new(ScriptedModel::new(scripted));
         Ok(ModelHandle { model: model.clone(), scripted: Some(model) })
     }
 

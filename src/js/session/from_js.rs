@@ -51,9 +51,9 @@ impl JsSessionService {
         ask(&self.object, JsSessionServiceObject::NAME, method, req).await
     }
 
-    /// The session object kept for `key`, with what was read of it.
-    fn known(&self, key: &Key) -> Option<Known> {
-        self.sessions.lend().iter().find(|(k, _)| k == key).map(|(_, known)| known.clone())
+    /// The session object kept for `key`, with what was read of it, when it is `js` (only then copied).
+    fn known(&self, key: &Key, js: &JsValue) -> Option<Known> {
+        self.sessions.lend().iter().find(|(k, known)| k == key && known.js == *js).map(|(_, known)| known.clone())
     }
 
     /// Forgets the session object kept for `key`.
@@ -73,7 +73,7 @@ impl JsSessionService {
     /// `js`, the whole session the service answered: read in full, or, when it is an object
     /// already read, only what changed since (`None` when it is not that log any more).
     fn read_again(&self, key: &Key, js: &JsValue) -> Result<Option<Session>, AdkError> {
-        let Some(known) = self.known(key).filter(|k| k.js == *js) else {
+        let Some(known) = self.known(key, js) else {
             return Ok(None);
         };
         let Ok(events) = prop(js, "events").dyn_into::<js_sys::Array>() else {

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use adk_core::text::join;
 use async_trait::async_trait;
 use serde_json::Value;
 
@@ -43,7 +44,7 @@ fn brief(content: Option<&Content>) -> String {
     if shown.is_empty() {
         "None".into()
     } else {
-        shown.join(" | ")
+        join(&shown, " | ")
     }
 }
 
