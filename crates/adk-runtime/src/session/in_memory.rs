@@ -10,8 +10,8 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded, Session,
-    SessionService, TEMP_PREFIX,
+    already_exists, apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded,
+    Session, SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
@@ -145,18 +145,12 @@ impl SessionService for InMemorySessionService {
         session_id: Option<&str>,
     ) -> Result<Session, AdkError> {
         let mut store = self.store.lend_mut();
-        let session_id = match session_id.map(str::trim) {
-            Some(id) if !id.is_empty() => {
-                if store.find(app_name, user_id, id).is_ok() {
-                    return Err(AdkError::new(
-                        ErrorCode::AlreadyExists,
-                        format!("Session with id {id} already exists."),
-                    ));
-                }
-                id.to_string()
-            }
-            _ => platform::new_uuid(),
-        };
+        let given = session_id.map(str::trim).filter(|id| !id.is_empty());
+        let session_id = given.map_or_else(platform::new_uuid, str::to_string);
+        let at = store.find(app_name, user_id, &session_id);
+        if let (Some(id), Ok(_)) = (given, at) {
+            return Err(already_exists(id));
+        }
         let scopes = split_state_delta(&state.unwrap_or_default());
         store.apply_shared_state(app_name, user_id, scopes.app, scopes.user);
         let stored = Stored {
@@ -166,7 +160,7 @@ impl SessionService for InMemorySessionService {
             bytes: 0,
         };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
-        let at = match store.find(app_name, user_id, &session_id) {
+        let at = match at {
             // Only a fresh id that happened to be taken gets here: it replaces, as a map's insert did.
             Ok(i) => {
                 store.sessions.remove(i);

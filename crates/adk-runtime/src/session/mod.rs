@@ -113,6 +113,11 @@ impl Session {
     }
 }
 
+/// The error of creating a session under an id that is taken (ADK's words).
+pub(crate) fn already_exists(id: &str) -> AdkError {
+    AdkError::new(crate::ErrorCode::AlreadyExists, ["Session with id ", id, " already exists."].concat())
+}
+
 /// Removes the `temp:` keys from an event's state delta: they are never stored.
 pub fn trim_temp_delta(event: &mut Event) {
     event.actions.state_delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));
