@@ -5,13 +5,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use adk_core::json::{self, ToJson};
-use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    already_exists, apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded,
-    Session, SessionService, TEMP_PREFIX,
+    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
+    Recorded, Session, SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
@@ -234,11 +233,8 @@ impl SessionService for InMemorySessionService {
         } else {
             event_text(&event)
         };
-        let (bytes, limit) = (stored_bytes.saturating_add(text.len()), Limit::session());
-        // The session's name is only spelled out for the error (this runs on every append).
-        if bytes > limit.bytes {
-            limit.check(&format!("session {}", session.id), bytes)?;
-        }
+        let bytes = stored_bytes.saturating_add(text.len());
+        check_size(&session.id, bytes as u64)?;
         apply_event(session, &mut event);
         // A big event is kept decoded, as the event the caller gets back is: kept as text, it would
         // be one more copy in memory while the run hands JS a copy of that text (and wasm memory

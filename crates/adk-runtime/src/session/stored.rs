@@ -14,12 +14,11 @@
 //! caller reads the session again and retries. Two appends never lose a write: each reads and
 //! writes the session record inside its own transaction.
 
-use adk_core::limits::Limit;
 use async_trait::async_trait;
 
 use super::{
-    already_exists, apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session,
-    SessionService,
+    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
+    Session, SessionService,
 };
 use crate::store::{decode, get, key, put, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::JsonObject;
@@ -167,7 +166,7 @@ impl<S: KvStore> StoredSessionService<S> {
             let text = event.to_json()?;
             bytes = bytes.saturating_add(text.len() as u64);
             // Over the limit, nothing is stored: the transaction is dropped uncommitted.
-            Limit::session().check(&format!("session {id}"), usize::try_from(bytes).unwrap_or(usize::MAX))?;
+            check_size(id, bytes)?;
             let record = EventRow {
                 app_name: app.into(),
                 user_id: user.into(),
@@ -365,7 +364,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
             None => stored_bytes(&tx, &key).await?,
         };
         let bytes = held.saturating_add(text.len() as u64);
-        Limit::session().check(&format!("session {}", session.id), usize::try_from(bytes).unwrap_or(usize::MAX))?;
+        check_size(&session.id, bytes)?;
         let event_row = EventRow {
             app_name: app_name.clone(),
             user_id: user_id.clone(),
