@@ -23,6 +23,7 @@ pub mod model;
 mod or_break;
 mod pairs;
 pub mod plugins;
+mod python_format;
 mod python_repr;
 pub mod runner;
 pub mod session;

@@ -11,6 +11,7 @@ use futures_util::StreamExt;
 use crate::agents::llm::python_str;
 use crate::cancellation::Cancellation;
 use crate::model::{BaseLlm, LlmRequest};
+use crate::python_format::format_named;
 use crate::types::{Content, Part};
 use crate::{AdkError, Event, EventActions};
 use adk_core::events::EventCompaction;
@@ -51,35 +52,18 @@ impl LlmEventSummarizer {
     /// at every compaction.
     pub fn new(llm: Rc<dyn BaseLlm>, prompt_template: Option<&str>) -> Result<Self, AdkError> {
         let prompt_template = prompt_template.filter(|t| !t.is_empty()).unwrap_or(DEFAULT_PROMPT_TEMPLATE).to_string();
-        fill_template(&prompt_template, "")?;
+        fill_template(&prompt_template, String::new())?;
         Ok(LlmEventSummarizer { llm, prompt_template })
     }
 }
 
 /// Python's `template.format(conversation_history=history)`.
-fn fill_template(template: &str, history: &str) -> Result<String, AdkError> {
-    const PLACEHOLDER: &str = "{conversation_history}";
-    let mut out = String::new();
-    let mut rest = template;
-    // Checked slicing (never refused here): a slice that could panic links core's message for it,
-    // and the Unicode tables that message needs, into the module.
-    while let Some((before, from)) = rest.find(['{', '}']).and_then(|at| rest.split_at_checked(at)) {
-        out.push_str(before);
-        rest = from;
-        if let Some(after) = rest.strip_prefix("{{").or_else(|| rest.strip_prefix("}}")) {
-            out.push_str(rest.get(..1).unwrap_or_default());
-            rest = after;
-        } else if let Some(after) = rest.strip_prefix(PLACEHOLDER) {
-            out.push_str(history);
-            rest = after;
-        } else {
-            return Err(AdkError::invalid(
-                "prompt_template: its only placeholder can be {conversation_history} (write {{ and }} for braces)",
-            ));
-        }
-    }
-    out.push_str(rest);
-    Ok(out)
+fn fill_template(template: &str, history: String) -> Result<String, AdkError> {
+    format_named(template, &[("conversation_history", history)], true).map_err(|_| {
+        AdkError::invalid(
+            "prompt_template: its only placeholder can be {conversation_history} (write {{ and }} for braces)",
+        )
+    })
 }
 
 /// `text` cut to the tool-content limit, saying how much was dropped.
@@ -137,7 +121,7 @@ impl BaseEventsSummarizer for LlmEventSummarizer {
     fn maybe_summarize_events<'a>(&'a self, events: &'a [Event], cancellation: Rc<Cancellation>) -> SummaryFuture<'a> {
         Box::pin(async move {
             let (Some(first), Some(last)) = (events.first(), events.last()) else { return Ok(None) };
-            let prompt = fill_template(&self.prompt_template, &format_events_for_prompt(events))?;
+            let prompt = fill_template(&self.prompt_template, format_events_for_prompt(events))?;
             let request = LlmRequest {
                 model: Some(self.llm.model().to_string()),
                 contents: vec![Content::new("user", vec![Part::from_text(&prompt)])],
@@ -172,9 +156,9 @@ mod tests {
 
     #[test]
     fn templates_as_python_formats_them() {
-        assert_eq!(fill_template("a {{x}} {conversation_history}!", "H").unwrap(), "a {x} H!");
-        assert!(fill_template("{other}", "").is_err());
-        assert!(fill_template("a } b", "").is_err());
+        assert_eq!(fill_template("a {{x}} {conversation_history}!", "H".into()).unwrap(), "a {x} H!");
+        assert!(fill_template("{other}", String::new()).is_err());
+        assert!(fill_template("a } b", String::new()).is_err());
     }
 
     #[test]

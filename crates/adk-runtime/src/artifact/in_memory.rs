@@ -7,12 +7,11 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
-    ArtifactVersion,
+    artifact_scope, checked_mime_type, new_version, validate_listing, ArtifactKey, ArtifactService, ArtifactVersion,
 };
 use crate::pairs::{entry, get};
 use crate::types::{JsonObject, Part};
-use crate::{platform, AdkError};
+use crate::AdkError;
 
 /// Where a file lives: the user's namespace or one session.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,18 +67,11 @@ impl ArtifactService for InMemoryArtifactService {
         custom_metadata: Option<JsonObject>,
     ) -> Result<u64, AdkError> {
         let path = path(key)?;
-        check_size(&artifact)?;
-        let mime_type = mime_type(&artifact)?;
+        let mime_type = checked_mime_type(&artifact)?;
         let mut artifacts = self.artifacts.lend_mut();
         let Some(entries) = entry(&mut artifacts, path) else { return Ok(0) };
         let version = entries.len() as u64;
-        let meta = ArtifactVersion {
-            version,
-            canonical_uri: canonical_uri("memory:/", key, version),
-            custom_metadata: custom_metadata.unwrap_or_default(),
-            create_time: platform::now_seconds(),
-            mime_type,
-        };
+        let meta = new_version("memory:/", key, version, custom_metadata, mime_type);
         entries.push(Entry { data: artifact, version: meta });
         Ok(version)
     }

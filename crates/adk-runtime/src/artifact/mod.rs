@@ -12,7 +12,7 @@ use crate::AdkError;
 
 pub use in_memory::InMemoryArtifactService;
 pub use names::{validate_filename, validate_id, USER_NAMESPACE};
-pub use rules::{artifact_scope, canonical_uri, check_size, mime_type, validate_listing};
+pub use rules::{artifact_scope, checked_mime_type, new_version, validate_listing};
 pub use stored::StoredArtifactService;
 
 adk_core::json_struct! {

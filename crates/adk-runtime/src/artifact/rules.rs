@@ -1,8 +1,8 @@
 //! What every artifact service decides the same way: which scope a key names (after refusing names
 //! that could escape it), an artifact's MIME type, and its canonical URI.
 
-use super::{validate_filename, validate_id, ArtifactKey, USER_NAMESPACE};
-use crate::types::Part;
+use super::{validate_filename, validate_id, ArtifactKey, ArtifactVersion, USER_NAMESPACE};
+use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
 /// The session a key's artifact belongs to, or `None` for a `user:` file (shared by the user's
@@ -27,15 +27,13 @@ pub fn validate_listing(app_name: &str, user_id: &str, session_id: Option<&str>)
     session_id.map_or(Ok(()), |s| validate_id(s, "session_id"))
 }
 
-/// Refuses an artifact whose data (inline bytes or text) is over the instance's `maxArtifactBytes`.
-pub fn check_size(artifact: &Part) -> Result<(), AdkError> {
+/// The MIME type a version of `artifact` records: inline data's, `text/plain` for text, the file's
+/// for file data. Refused: an artifact of none of these, and one whose data (inline bytes or text)
+/// is over the instance's `maxArtifactBytes` (checked first).
+pub fn checked_mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
     let bytes = artifact.inline_data.as_ref().and_then(|b| b.data.as_ref()).map_or(0, |d| d.0.len());
     let text = artifact.text.as_ref().map_or(0, String::len);
-    adk_core::limits::Limit::artifact().check("the artifact", bytes + text)
-}
-
-/// The MIME type a version records: inline data's, `text/plain` for text, the file's for file data.
-pub fn mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
+    adk_core::limits::Limit::artifact().check("the artifact", bytes + text)?;
     if let Some(blob) = &artifact.inline_data {
         Ok(blob.mime_type.clone())
     } else if artifact.text.is_some() {
@@ -47,8 +45,25 @@ pub fn mime_type(artifact: &Part) -> Result<Option<String>, AdkError> {
     }
 }
 
+/// The record of a new version of `key`'s artifact, made now, its canonical URI under `scheme`.
+pub fn new_version(
+    scheme: &str,
+    key: ArtifactKey<'_>,
+    version: u64,
+    custom_metadata: Option<JsonObject>,
+    mime_type: Option<String>,
+) -> ArtifactVersion {
+    ArtifactVersion {
+        version,
+        canonical_uri: canonical_uri(scheme, key, version),
+        custom_metadata: custom_metadata.unwrap_or_default(),
+        create_time: crate::platform::now_seconds(),
+        mime_type,
+    }
+}
+
 /// `{scheme}/apps/{app}/users/{user}[/sessions/{session}]/artifacts/{filename}/versions/{version}`.
-pub fn canonical_uri(scheme: &str, key: ArtifactKey<'_>, version: u64) -> String {
+fn canonical_uri(scheme: &str, key: ArtifactKey<'_>, version: u64) -> String {
     let session = match key.session_id.filter(|_| !key.filename.starts_with(USER_NAMESPACE)) {
         Some(session) => ["/sessions/", session].concat(),
         None => String::new(),

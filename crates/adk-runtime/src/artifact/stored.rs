@@ -7,8 +7,7 @@
 use async_trait::async_trait;
 
 use super::{
-    artifact_scope, canonical_uri, check_size, mime_type, validate_listing, ArtifactKey, ArtifactService,
-    ArtifactVersion,
+    artifact_scope, checked_mime_type, new_version, validate_listing, ArtifactKey, ArtifactService, ArtifactVersion,
 };
 use crate::store::{decode, KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::{JsonObject, Part};
@@ -93,17 +92,10 @@ impl<S: KvStore> ArtifactService for StoredArtifactService<S> {
         custom_metadata: Option<JsonObject>,
     ) -> Result<u64, AdkError> {
         let scope = artifact_scope(key)?.unwrap_or_default();
-        check_size(&artifact)?;
-        let mime_type = mime_type(&artifact)?;
+        let mime_type = checked_mime_type(&artifact)?;
         let tx = self.db.write(&[ARTIFACTS]).await?;
         let version = tx.keys(ARTIFACTS, &Self::versions(key)?).await?.len() as u64;
-        let meta = ArtifactVersion {
-            version,
-            canonical_uri: canonical_uri(&self.scheme, key, version),
-            custom_metadata: custom_metadata.unwrap_or_default(),
-            create_time: crate::platform::now_seconds(),
-            mime_type,
-        };
+        let meta = new_version(&self.scheme, key, version, custom_metadata, mime_type);
         let bytes = artifact.inline_data.as_mut().and_then(|blob| blob.data.take());
         let row = ArtifactRow {
             app_name: key.app_name.into(),

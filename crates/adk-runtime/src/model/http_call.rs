@@ -131,13 +131,19 @@ pub(super) trait MaybeError {
 /// error. A server sending something unreadable is not the caller's fault, so that error is
 /// `UNKNOWN`, not `INVALID_ARGUMENT` (one too large to hold stays `RESOURCE_EXHAUSTED`).
 pub(super) fn parse<T: FromJson + MaybeError>(provider: &str, text: &str) -> Result<T, AdkError> {
-    let mut value: T = json::from_str(&format!("{provider} response"), text).map_err(|e| match e.code {
-        ErrorCode::ResourceExhausted => e,
-        _ => AdkError { code: ErrorCode::Unknown, ..e },
-    })?;
+    let mut value: T = json::from_str(&[provider, " response"].concat(), text).map_err(unreadable)?;
     match value.take_error() {
         Some(error) => Err(error_from_value(None, error, text)),
         None => Ok(value),
+    }
+}
+
+/// The error of a response that does not parse: one copy for every response type.
+#[inline(never)]
+fn unreadable(e: AdkError) -> AdkError {
+    match e.code {
+        ErrorCode::ResourceExhausted => e,
+        _ => AdkError { code: ErrorCode::Unknown, ..e },
     }
 }
 

@@ -5,13 +5,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use adk_core::json::{self, ToJson};
-use adk_core::limits::Limit;
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Recorded, Session,
-    SessionService, TEMP_PREFIX,
+    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
+    Recorded, Session, SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, ErrorCode, Event};
@@ -145,18 +144,12 @@ impl SessionService for InMemorySessionService {
         session_id: Option<&str>,
     ) -> Result<Session, AdkError> {
         let mut store = self.store.lend_mut();
-        let session_id = match session_id.map(str::trim) {
-            Some(id) if !id.is_empty() => {
-                if store.find(app_name, user_id, id).is_ok() {
-                    return Err(AdkError::new(
-                        ErrorCode::AlreadyExists,
-                        format!("Session with id {id} already exists."),
-                    ));
-                }
-                id.to_string()
-            }
-            _ => platform::new_uuid(),
-        };
+        let given = session_id.map(str::trim).filter(|id| !id.is_empty());
+        let session_id = given.map_or_else(platform::new_uuid, str::to_string);
+        let at = store.find(app_name, user_id, &session_id);
+        if let (Some(id), Ok(_)) = (given, at) {
+            return Err(already_exists(id));
+        }
         let scopes = split_state_delta(&state.unwrap_or_default());
         store.apply_shared_state(app_name, user_id, scopes.app, scopes.user);
         let stored = Stored {
@@ -166,7 +159,7 @@ impl SessionService for InMemorySessionService {
             bytes: 0,
         };
         let session = store.view(app_name, user_id, &session_id, &stored, Events::new());
-        let at = match store.find(app_name, user_id, &session_id) {
+        let at = match at {
             // Only a fresh id that happened to be taken gets here: it replaces, as a map's insert did.
             Ok(i) => {
                 store.sessions.remove(i);
@@ -240,11 +233,8 @@ impl SessionService for InMemorySessionService {
         } else {
             event_text(&event)
         };
-        let (bytes, limit) = (stored_bytes.saturating_add(text.len()), Limit::session());
-        // The session's name is only spelled out for the error (this runs on every append).
-        if bytes > limit.bytes {
-            limit.check(&format!("session {}", session.id), bytes)?;
-        }
+        let bytes = stored_bytes.saturating_add(text.len());
+        check_size(&session.id, bytes as u64)?;
         apply_event(session, &mut event);
         // A big event is kept decoded, as the event the caller gets back is: kept as text, it would
         // be one more copy in memory while the run hands JS a copy of that text (and wasm memory

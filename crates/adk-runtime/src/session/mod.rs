@@ -113,6 +113,21 @@ impl Session {
     }
 }
 
+/// Refuses a session whose events' JSON would be `bytes` long, over the instance's
+/// `maxSessionBytes`. Its name is spelled out only for the error (this runs on every append).
+pub(crate) fn check_size(id: &str, bytes: u64) -> Result<(), AdkError> {
+    let (bytes, limit) = (usize::try_from(bytes).unwrap_or(usize::MAX), adk_core::limits::Limit::session());
+    if bytes > limit.bytes {
+        limit.check(&["session ", id].concat(), bytes)?;
+    }
+    Ok(())
+}
+
+/// The error of creating a session under an id that is taken (ADK's words).
+pub(crate) fn already_exists(id: &str) -> AdkError {
+    AdkError::new(crate::ErrorCode::AlreadyExists, ["Session with id ", id, " already exists."].concat())
+}
+
 /// Removes the `temp:` keys from an event's state delta: they are never stored.
 pub fn trim_temp_delta(event: &mut Event) {
     event.actions.state_delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));

@@ -14,11 +14,11 @@
 //! caller reads the session again and retries. Two appends never lose a write: each reads and
 //! writes the session record inside its own transaction.
 
-use adk_core::limits::Limit;
 use async_trait::async_trait;
 
 use super::{
-    apply_event, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig, Session, SessionService,
+    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
+    Session, SessionService,
 };
 use crate::store::{decode, get, key, put, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::JsonObject;
@@ -90,6 +90,20 @@ pub struct StoredSessionService<S> {
     db: S,
 }
 
+/// The shared state (an app's or a user's) at the key made of `parts` in `store`; empty when none
+/// is stored.
+async fn state_of(tx: &impl KvTransaction, store: &str, parts: &[&str]) -> Result<JsonObject, AdkError> {
+    Ok(get::<StateRow>(tx, store, parts).await?.map(|r| r.state).unwrap_or_default())
+}
+
+/// `ALREADY_EXISTS` when a session is stored at `key`: creating and importing refuse it.
+async fn refuse_taken(tx: &impl KvTransaction, key: [&str; 3]) -> Result<(), AdkError> {
+    match get::<SessionRow>(tx, SESSIONS, &key).await? {
+        Some(_) => Err(already_exists(key[2])),
+        None => Ok(()),
+    }
+}
+
 /// The size of the events a session stored before their size was counted, read once.
 async fn stored_bytes(tx: &impl KvTransaction, key: &[&str; 3]) -> Result<u64, AdkError> {
     let mut bytes = 0u64;
@@ -107,9 +121,7 @@ impl<S: KvStore> StoredSessionService<S> {
 
     /// The app's and the user's shared state, read in `tx`.
     async fn shared(&self, tx: &S::Transaction, app: &str, user: &str) -> Result<(JsonObject, JsonObject), AdkError> {
-        let app_state: Option<StateRow> = get(tx, APP_STATE, &[app]).await?;
-        let user_state: Option<StateRow> = get(tx, USER_STATE, &[app, user]).await?;
-        Ok((app_state.map(|r| r.state).unwrap_or_default(), user_state.map(|r| r.state).unwrap_or_default()))
+        Ok((state_of(tx, APP_STATE, &[app]).await?, state_of(tx, USER_STATE, &[app, user]).await?))
     }
 
     /// Adds the deltas to the app's and the user's shared state, in `tx`; a scope without a delta
@@ -123,12 +135,12 @@ impl<S: KvStore> StoredSessionService<S> {
         user_delta: JsonObject,
     ) -> Result<(), AdkError> {
         if !app_delta.is_empty() {
-            let mut state = get::<StateRow>(tx, APP_STATE, &[app]).await?.map(|r| r.state).unwrap_or_default();
+            let mut state = state_of(tx, APP_STATE, &[app]).await?;
             state.extend(app_delta);
             put(tx, APP_STATE, &StateRow { app_name: app.into(), user_id: None, state })?;
         }
         if !user_delta.is_empty() {
-            let mut state = get::<StateRow>(tx, USER_STATE, &[app, user]).await?.map(|r| r.state).unwrap_or_default();
+            let mut state = state_of(tx, USER_STATE, &[app, user]).await?;
             state.extend(user_delta);
             put(tx, USER_STATE, &StateRow { app_name: app.into(), user_id: Some(user.into()), state })?;
         }
@@ -146,9 +158,7 @@ impl<S: KvStore> StoredSessionService<S> {
         }
         let tx = self.db.write(&[SESSIONS, EVENTS, APP_STATE, USER_STATE]).await?;
         let (app, user) = (session.app_name.as_str(), session.user_id.as_str());
-        if get::<SessionRow>(&tx, SESSIONS, &[app, user, id]).await?.is_some() {
-            return Err(AdkError::new(ErrorCode::AlreadyExists, format!("Session with id {id} already exists.")));
-        }
+        refuse_taken(&tx, [app, user, id]).await?;
         let scopes = split_state_delta(&session.state);
         self.extend_shared(&tx, app, user, scopes.app, scopes.user).await?;
         let (mut seq, mut bytes) = (0, 0u64);
@@ -156,7 +166,7 @@ impl<S: KvStore> StoredSessionService<S> {
             let text = event.to_json()?;
             bytes = bytes.saturating_add(text.len() as u64);
             // Over the limit, nothing is stored: the transaction is dropped uncommitted.
-            Limit::session().check(&format!("session {id}"), usize::try_from(bytes).unwrap_or(usize::MAX))?;
+            check_size(id, bytes)?;
             let record = EventRow {
                 app_name: app.into(),
                 user_id: user.into(),
@@ -259,12 +269,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
         let tx = self.db.write(&[SESSIONS, APP_STATE, USER_STATE]).await?;
         let id = match session_id.map(str::trim).filter(|id| !id.is_empty()) {
             Some(id) => {
-                if get::<SessionRow>(&tx, SESSIONS, &[app_name, user_id, id]).await?.is_some() {
-                    return Err(AdkError::new(
-                        ErrorCode::AlreadyExists,
-                        format!("Session with id {id} already exists."),
-                    ));
-                }
+                refuse_taken(&tx, [app_name, user_id, id]).await?;
                 id.to_string()
             }
             None => crate::platform::new_uuid(),
@@ -304,8 +309,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let tx = self.db.read(&[SESSIONS, APP_STATE, USER_STATE]).await?;
         let records = tx.get_all_by(SESSIONS, BY_UPDATE, &key(&[app_name])).await?;
-        let app: Option<StateRow> = get(&tx, APP_STATE, &[app_name]).await?;
-        let app = app.map(|r| r.state).unwrap_or_default();
+        let app = state_of(&tx, APP_STATE, &[app_name]).await?;
         let mut users: Vec<(String, JsonObject)> = Vec::new();
         let mut sessions = Vec::new();
         for text in records {
@@ -314,8 +318,8 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
                 continue;
             }
             if !users.iter().any(|(u, _)| *u == record.user_id) {
-                let state: Option<StateRow> = get(&tx, USER_STATE, &[app_name, &record.user_id]).await?;
-                users.push((record.user_id.clone(), state.map(|r| r.state).unwrap_or_default()));
+                let state = state_of(&tx, USER_STATE, &[app_name, &record.user_id]).await?;
+                users.push((record.user_id.clone(), state));
             }
             let user = users.iter().find(|(u, _)| *u == record.user_id).map(|(_, s)| s.clone()).unwrap_or_default();
             sessions.push(view(&record, &app, &user, Events::new()));
@@ -360,7 +364,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
             None => stored_bytes(&tx, &key).await?,
         };
         let bytes = held.saturating_add(text.len() as u64);
-        Limit::session().check(&format!("session {}", session.id), usize::try_from(bytes).unwrap_or(usize::MAX))?;
+        check_size(&session.id, bytes)?;
         let event_row = EventRow {
             app_name: app_name.clone(),
             user_id: user_id.clone(),

@@ -9,6 +9,7 @@ use adk_core::text::join;
 use serde_json::Value;
 
 use super::operation::{ApiParameter, Location};
+use crate::python_format::format_named;
 use crate::types::JsonObject;
 
 /// What the call is sent to: the spec's server, the path template and the method.
@@ -88,37 +89,6 @@ fn encode_path_param(name: &str, value: &str) -> Result<String, BadArguments> {
     Ok(encode_component(value))
 }
 
-/// `template` with each `{name}` replaced (Python's `str.format` with keyword arguments; `{{` and
-/// `}}` are literal braces). A name with no value is returned as the error.
-fn format_path(template: &str, values: &[(String, String)]) -> Result<String, String> {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    // Checked slicing (never refused here): a slice that could panic links core's message for it,
-    // and the Unicode tables that message needs, into the module.
-    while let Some((before, after)) = rest.find(['{', '}']).and_then(|i| rest.split_at_checked(i)) {
-        out.push_str(before);
-        if let Some(tail) = after.strip_prefix("{{").or_else(|| after.strip_prefix("}}")) {
-            out.push_str(after.get(..1).unwrap_or_default());
-            rest = tail;
-            continue;
-        }
-        let Some(end) = after.find('}').filter(|_| after.starts_with('{')) else {
-            // A lone `}` (Python refuses the template; kept as written here).
-            out.push_str(after.get(..1).unwrap_or_default());
-            rest = after.get(1..).unwrap_or_default();
-            continue;
-        };
-        let name = after.get(1..end).unwrap_or_default();
-        match values.iter().find(|(k, _)| k == name) {
-            Some((_, value)) => out.push_str(value),
-            None => return Err(name.to_string()),
-        }
-        rest = after.get(end + 1..).unwrap_or_default();
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 /// The request for `args` (the model's arguments, any default already filled in), with the headers
 /// the tool adds first in `headers`. Unknown arguments are ignored, as ADK ignores them.
 pub fn build(
@@ -129,7 +99,7 @@ pub fn build(
     mut headers: Vec<(String, String)>,
 ) -> Result<HttpRequest, BadArguments> {
     let Params { auth, operation: params } = params;
-    let mut path_values: Vec<(String, String)> = Vec::new();
+    let mut path_values: Vec<(&str, String)> = Vec::new();
     let mut query: Vec<(String, String)> = Vec::new();
     let mut cookies: Vec<String> = Vec::new();
     // The last parameter of a name wins, as in ADK's dict of them.
@@ -138,7 +108,7 @@ pub fn build(
         let Some(param) = param(name) else { continue };
         let original = param.original_name.as_str();
         match param.location {
-            Location::Path => path_values.push((original.into(), encode_path_param(original, &param_string(value))?)),
+            Location::Path => path_values.push((original, encode_path_param(original, &param_string(value))?)),
             Location::Query if !value.is_null() => pairs(original, value, &mut query),
             Location::Header if !value.is_null() => set_header(&mut headers, original.into(), param_string(value)),
             Location::Cookie if !value.is_null() => cookies.push([original, "=", &param_string(value)].concat()),
@@ -150,7 +120,7 @@ pub fn build(
     }
 
     let base_url = endpoint.base_url.strip_suffix('/').unwrap_or(&endpoint.base_url);
-    let path = format_path(&endpoint.path, &path_values).map_err(|missing| {
+    let path = format_named(&endpoint.path, &path_values, false).map_err(|missing| {
         let py_name = params
             .iter()
             .find(|p| p.location == Location::Path && p.original_name == missing)
@@ -230,10 +200,10 @@ mod tests {
 
     #[test]
     fn path_templates_as_python_formats_them() {
-        let values = [("id".to_string(), "a%2Fb".to_string())];
-        assert_eq!(format_path("/x/{id}/{{literal}}", &values).ok().as_deref(), Some("/x/a%2Fb/{literal}"));
-        assert_eq!(format_path("/x/{other}", &values).err().as_deref(), Some("other"));
-        assert_eq!(format_path("/x}", &values).ok().as_deref(), Some("/x}"));
+        let values = [("id", "a%2Fb".to_string())];
+        assert_eq!(format_named("/x/{id}/{{literal}}", &values, false).ok().as_deref(), Some("/x/a%2Fb/{literal}"));
+        assert_eq!(format_named("/x/{other}", &values, false).err().as_deref(), Some("other"));
+        assert_eq!(format_named("/x}", &values, false).ok().as_deref(), Some("/x}"));
     }
 
     #[test]
