@@ -13,13 +13,13 @@ export class A2AClient {
   /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
   static async fromCardUrl(url, options = {}) {
     needWasm('A2AClient');
-    return new A2AClient(await wasm.A2AClientHandle.fromCardUrl(url, options));
+    return new A2AClient(await wasm.A2AClientHandle.open(url, options, true));
   }
 
   /** A client for the agent a card object describes. */
   static fromCard(card, options = {}) {
     needWasm('A2AClient');
-    return new A2AClient(wasm.A2AClientHandle.fromCard(card, options));
+    return new A2AClient(wasm.A2AClientHandle.open(card, options, false));
   }
 
   constructor(handle) {
@@ -29,10 +29,11 @@ export class A2AClient {
     this[CLIENT] = handle;
   }
 
-  get card() { return this[CLIENT].card; }
-  get protocolVersion() { return this[CLIENT].endpoint(0); }
-  get binding() { return this[CLIENT].endpoint(1); }
-  get url() { return this[CLIENT].endpoint(2); }
+  // The handle's `info` is one export for the four (see a2a.rs).
+  get card() { return this[CLIENT].info(3); }
+  get protocolVersion() { return this[CLIENT].info(0); }
+  get binding() { return this[CLIENT].info(1); }
+  get url() { return this[CLIENT].info(2); }
 
   // The handle's `call` and `stream` are one export each for these (see a2a.rs).
   sendMessage(params) { return this[CLIENT].call(0, params); }

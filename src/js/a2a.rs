@@ -35,14 +35,12 @@ use adk_core::platform;
 /// backoffBaseMs, maxBackoffMs}}`.
 fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     const WHAT: &str = "A2AClient options";
+    let unknown = |key: &str, value: &str| AdkError::invalid(format!("{WHAT}: {key}: unknown `{value}`"));
     let binding = text(WHAT, options, "binding")?
-        .map(|b| Binding::parse(&b).ok_or_else(|| AdkError::invalid(format!("{WHAT}: binding: unknown `{b}`"))))
+        .map(|b| Binding::parse(&b).ok_or_else(|| unknown("binding", &b)))
         .transpose()?;
     let protocol_version = text(WHAT, options, "protocolVersion")?
-        .map(|v| {
-            ProtocolVersion::parse(&v)
-                .ok_or_else(|| AdkError::invalid(format!("{WHAT}: protocolVersion: unknown `{v}`")))
-        })
+        .map(|v| ProtocolVersion::parse(&v).ok_or_else(|| unknown("protocolVersion", &v)))
         .transpose()?;
     let mut resume = ResumePolicy::default();
     let given = prop(options, "resume");
@@ -133,43 +131,37 @@ pub struct A2AClientHandle {
 
 #[wasm_bindgen]
 impl A2AClientHandle {
-    /// Reads the agent card at `url` (a base URL or the card's own URL) and picks an interface.
-    #[wasm_bindgen(js_name = fromCardUrl)]
-    pub fn from_card_url(url: JsValue, options: JsValue) -> js_sys::Promise {
-        promise(async move {
-            let url = string_arg("A2AClient.fromCardUrl url", &url)?;
-            let http = http_client("A2AClient", &options)?;
-            let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
-            Ok(A2AClientHandle { client }.into())
-        })
-    }
-
-    /// A client for the agent a card object describes.
-    #[wasm_bindgen(js_name = fromCard)]
-    pub fn from_card(card: JsValue, options: JsValue) -> Result<A2AClientHandle, JsValue> {
+    /// The two constructors, one export (each export costs a shim): with `from_url`, a promise of
+    /// the client of the card read at `source` (a base URL or the card's own URL); else the client
+    /// of the card object `source`, at once.
+    pub fn open(source: JsValue, options: JsValue, from_url: bool) -> Result<JsValue, JsValue> {
+        if from_url {
+            return Ok(promise(async move {
+                let url = string_arg("A2AClient.fromCardUrl url", &source)?;
+                let http = http_client("A2AClient", &options)?;
+                let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
+                Ok(A2AClientHandle { client }.into())
+            })
+            .into());
+        }
         let build = || -> Result<A2AClientHandle, AdkError> {
-            let card = AgentCard::from_json(&json_text("agent card", &card)?)?;
+            let card = AgentCard::from_json(&json_text("agent card", &source)?)?;
             let client = A2aClient::from_card(card, client_options(&options)?, http_client("A2AClient", &options)?)?;
             Ok(A2AClientHandle { client })
         };
-        build().map_err(to_js_error)
+        build().map(JsValue::from).map_err(to_js_error)
     }
 
-    /// The agent card.
-    #[wasm_bindgen(getter)]
-    pub fn card(&self) -> Result<JsValue, JsValue> {
-        to_js_core(self.client.card()).map_err(to_js_error)
-    }
-
-    /// The interface in use, one export for its three getters (each export costs a shim): `part`
-    /// 0 is its protocol version (`1.0`, `0.3`), 1 its binding (`JSONRPC`, `HTTP+JSON`), 2 its URL.
-    pub fn endpoint(&self, part: u8) -> String {
-        match part {
-            0 => self.client.protocol_version().as_str(),
-            1 => self.client.binding().as_str(),
-            _ => self.client.url(),
-        }
-        .to_string()
+    /// The agent card and the interface in use, one export for the four getters (each export
+    /// costs a shim): `part` 0 is the protocol version (`1.0`, `0.3`), 1 the binding (`JSONRPC`,
+    /// `HTTP+JSON`), 2 the URL, 3 the card.
+    pub fn info(&self, part: u8) -> Result<JsValue, JsValue> {
+        Ok(match part {
+            0 => self.client.protocol_version().as_str().into(),
+            1 => self.client.binding().as_str().into(),
+            2 => self.client.url().into(),
+            _ => return to_js_core(self.client.card()).map_err(to_js_error),
+        })
     }
 
     /// The unary operations, one export for the four: `op` 0 is `SendMessage(arg)`, resolving to

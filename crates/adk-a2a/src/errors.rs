@@ -66,8 +66,13 @@ pub fn from_http(status: u16, body: &str) -> AdkError {
         Some(error) if error.is_object() => from_status(status, error),
         _ => {
             let text = body.trim();
-            let message =
-                if text.is_empty() { format!("HTTP {status}") } else { format!("HTTP {status}: {}", snippet(text)) };
+            // As a `u32`: the `u16` formatter would be in the module for these alone.
+            let status32 = u32::from(status);
+            let message = if text.is_empty() {
+                format!("HTTP {status32}")
+            } else {
+                format!("HTTP {status32}: {}", snippet(text))
+            };
             AdkError::http(status, message)
         }
     }
@@ -96,7 +101,7 @@ pub fn from_status(http_status: u16, error: &Value) -> AdkError {
     let message = member(error, "message")
         .and_then(Value::as_str)
         .filter(|m| !m.is_empty())
-        .map_or_else(|| format!("HTTP {http_status}"), str::to_string);
+        .map_or_else(|| format!("HTTP {}", u32::from(http_status)), str::to_string);
     AdkError { code, message, http_status: Some(http_status), rpc_code, retry_after_ms: None }
 }
 
