@@ -14,8 +14,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_text, object, parse_json, promise, prop, string_arg, to_js_core};
-use super::http_options::{header_list, headers, http_client, text};
+use super::convert::{from_js_core, json_text, parse_json, promise, prop, string_arg, to_js_core};
+use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 #[cfg(feature = "agents")]
 use super::sys::AgentOptions;
@@ -28,6 +28,7 @@ use crate::a2a::{
 use crate::agent::RemoteA2aAgent;
 use crate::cancellation::Cancellation;
 use crate::http::HttpRequest;
+use crate::platform::fetch::{header_array, header_pairs};
 use crate::AdkError;
 use adk_core::platform;
 
@@ -66,6 +67,12 @@ fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     })
 }
 
+#[wasm_bindgen(module = "/src/js/on-request.js")]
+extern "C" {
+    /// Runs the hook on a view of the request; the headers it leaves, or `undefined` to keep them.
+    fn intercept(hook: &js_sys::Function, method: &str, url: &str, headers: js_sys::Array) -> JsValue;
+}
+
 /// `onRequest(request)`: a JS function that may change `request.headers` (e.g. add a bearer token).
 fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkError> {
     if value.is_undefined() || value.is_null() {
@@ -74,20 +81,10 @@ fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkEr
     let f: js_sys::Function =
         value.clone().dyn_into().map_err(|_| AdkError::invalid("A2AClient options: onRequest: expected a function"))?;
     Ok(Some(Rc::new(move |request: &mut HttpRequest| {
-        let headers = js_sys::Object::new();
-        for (k, v) in &request.headers {
-            let _ = js_sys::Reflect::set(&headers, &k.into(), &v.into());
-        }
-        let view = object(&[
-            ("method", request.method.as_str().into()),
-            ("url", request.url.as_str().into()),
-            ("headers", headers.clone().into()),
-        ]);
         // A throwing hook leaves the request as it was; the server's answer will say what is missing.
-        if call(&f, &JsValue::UNDEFINED, &[view]).is_ok() {
-            if let Ok(h) = header_list("onRequest", &headers) {
-                request.headers = h;
-            }
+        let headers = intercept(&f, &request.method, &request.url, header_array(&request.headers));
+        if let Some(pairs) = headers.dyn_ref::<js_sys::Array>() {
+            request.headers = header_pairs(pairs);
         }
     })))
 }
