@@ -35,11 +35,11 @@ export class A2AClient {
   get binding() { return this[CLIENT].info(1); }
   get url() { return this[CLIENT].info(2); }
 
-  // The handle's `call` and `stream` are one export each for these (see a2a.rs).
-  sendMessage(params) { return this[CLIENT].call(0, params); }
-  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].stream(false, params), signal); }
-  getTask(id, { historyLength } = {}) { return this[CLIENT].call(1, id, historyLength); }
-  cancelTask(id) { return this[CLIENT].call(2, id); }
-  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].stream(true, id), signal); }
-  listTasks(params) { return this[CLIENT].call(3, params); }
+  // The handle's `run` is one export for these (see a2a.rs).
+  sendMessage(params) { return this[CLIENT].run(0, params); }
+  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].run(4, params), signal); }
+  getTask(id, { historyLength } = {}) { return this[CLIENT].run(1, id, historyLength); }
+  cancelTask(id) { return this[CLIENT].run(2, id); }
+  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].run(5, id), signal); }
+  listTasks(params) { return this[CLIENT].run(3, params); }
 }

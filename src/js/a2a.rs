@@ -161,12 +161,20 @@ impl A2AClientHandle {
         })
     }
 
-    /// The unary operations, one export for the four: `op` 0 is `SendMessage(arg)`, resolving to
-    /// `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`; 2 `CancelTask(arg)`; 3
-    /// `ListTasks(arg)` (protocol 1.0).
-    pub fn call(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> js_sys::Promise {
+    /// The operations, one export for the six (each export costs a shim): `op` 0 is
+    /// `SendMessage(arg)`, a promise of `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`;
+    /// 2 `CancelTask(arg)`; 3 `ListTasks(arg)` (protocol 1.0); 4 `SendStreamingMessage(arg)` and 5
+    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3), a stream at once.
+    pub fn run(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> Result<JsValue, JsValue> {
+        if op >= 4 {
+            let request = match op {
+                4 => send_params(&arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
+                _ => string_arg("subscribeToTask id", &arg).map(StreamRequest::SubscribeToTask),
+            };
+            return Ok(stream_handle(&self.client, request.map_err(to_js_error)?).into());
+        }
         let client = self.client.clone();
-        promise(async move {
+        Ok(promise(async move {
             let (params, id, list);
             let call = match op {
                 0 => {
@@ -192,16 +200,7 @@ impl A2AClientHandle {
             // The result as the server wrote it (1.0), parsed by JS.
             parse_json(&client.call_json(call).await?)
         })
-    }
-
-    /// The streams, one export for both: `SendStreamingMessage(arg)`, or with `subscribe`
-    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3).
-    pub fn stream(&self, subscribe: bool, arg: &JsValue) -> Result<StreamHandle, JsValue> {
-        let request = match subscribe {
-            true => string_arg("subscribeToTask id", arg).map(StreamRequest::SubscribeToTask),
-            false => send_params(arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
-        };
-        Ok(stream_handle(&self.client, request.map_err(to_js_error)?))
+        .into())
     }
 }
 
