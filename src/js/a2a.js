@@ -29,13 +29,12 @@ export class A2AClient {
     this[CLIENT] = handle;
   }
 
-  // The handle's `info` is one export for the four (see a2a.rs).
-  get card() { return this[CLIENT].info(3); }
-  get protocolVersion() { return this[CLIENT].info(0); }
-  get binding() { return this[CLIENT].info(1); }
-  get url() { return this[CLIENT].info(2); }
+  // The handle's `run` is one export for the getters and the operations (see a2a.rs).
+  get card() { return this[CLIENT].run(9); }
+  get protocolVersion() { return this[CLIENT].run(6); }
+  get binding() { return this[CLIENT].run(7); }
+  get url() { return this[CLIENT].run(8); }
 
-  // The handle's `run` is one export for these (see a2a.rs).
   sendMessage(params) { return this[CLIENT].run(0, params); }
   sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].run(4, params), signal); }
   getTask(id, { historyLength } = {}) { return this[CLIENT].run(1, id, historyLength); }

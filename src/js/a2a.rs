@@ -149,23 +149,19 @@ impl A2AClientHandle {
         build().map(JsValue::from).map_err(to_js_error)
     }
 
-    /// The agent card and the interface in use, one export for the four getters (each export
-    /// costs a shim): `part` 0 is the protocol version (`1.0`, `0.3`), 1 the binding (`JSONRPC`,
-    /// `HTTP+JSON`), 2 the URL, 3 the card.
-    pub fn info(&self, part: u8) -> Result<JsValue, JsValue> {
-        Ok(match part {
-            0 => self.client.protocol_version().as_str().into(),
-            1 => self.client.binding().as_str().into(),
-            2 => self.client.url().into(),
-            _ => return to_js_core(self.client.card()).map_err(to_js_error),
-        })
-    }
-
-    /// The operations, one export for the six (each export costs a shim): `op` 0 is
+    /// The operations and the getters, one export (each export costs a shim): `op` 0 is
     /// `SendMessage(arg)`, a promise of `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`;
     /// 2 `CancelTask(arg)`; 3 `ListTasks(arg)` (protocol 1.0); 4 `SendStreamingMessage(arg)` and 5
-    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3), a stream at once.
+    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3), a stream at once; 6 the protocol
+    /// version in use (`1.0`, `0.3`), 7 its binding (`JSONRPC`, `HTTP+JSON`), 8 its URL, 9 the card.
     pub fn run(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> Result<JsValue, JsValue> {
+        match op {
+            6 => return Ok(self.client.protocol_version().as_str().into()),
+            7 => return Ok(self.client.binding().as_str().into()),
+            8 => return Ok(self.client.url().into()),
+            9.. => return to_js_core(self.client.card()).map_err(to_js_error),
+            _ => {}
+        }
         if op >= 4 {
             let request = match op {
                 4 => send_params(&arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
