@@ -47,7 +47,9 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
     };
     let message = match member(error, "message").and_then(Value::as_str).filter(|m| !m.is_empty()) {
         Some(m) => m.to_string(),
-        None => known.map_or_else(|| format!("JSON-RPC error {code}"), |(_, reason, _)| reason.to_string()),
+        // The code by the JSON writer: no `i64` formatter for this one message.
+        None => known
+            .map_or_else(|| format!("JSON-RPC error {}", json::to_string(&code)), |(_, reason, _)| reason.to_string()),
     };
     AdkError { rpc_code: Some(code), ..AdkError::new(kind, message) }
 }
@@ -122,4 +124,25 @@ pub fn from_error_event(data: &str) -> AdkError {
 /// `text` cut to a length fit for an error message.
 pub(crate) fn snippet(text: &str) -> String {
     adk_core::error::excerpt(text, 300)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::from_rpc_error;
+    use crate::ErrorCode;
+
+    #[test]
+    fn an_unknown_code_without_a_message_is_named_by_its_number() {
+        for (code, kind, message) in [
+            (-31999, ErrorCode::Unknown, "JSON-RPC error -31999"),
+            (-32050, ErrorCode::Internal, "JSON-RPC error -32050"),
+            (7, ErrorCode::Unknown, "JSON-RPC error 7"),
+            (-32001, ErrorCode::NotFound, "TASK_NOT_FOUND"),
+        ] {
+            let e = from_rpc_error(&json!({"code": code, "message": ""}));
+            assert_eq!((e.code, e.message.as_str(), e.rpc_code), (kind, message, Some(code)));
+        }
+    }
 }
