@@ -67,6 +67,8 @@ const wasm = readFileSync(wasmFile);
 const renamed = new Map();
 const exported = new Map();
 const modules = new Map();
+/** Per imported JS file (wasm-bindgen's snippets), the functions the module takes from it. */
+const fields = new Map();
 
 /** The import section whose body is `wasm[body, end)`, its imports from the glue renamed in `renamed`. */
 function importSection(body, end) {
@@ -88,6 +90,7 @@ function importSection(body, end) {
       renamed.set(field, to);
     }
     if (!modules.has(module)) modules.set(module, short(modules.size));
+    if (module !== MODULE) fields.set(module, (fields.get(module) ?? new Set()).add(field));
     entries.push(name(modules.get(module)), name(to), wasm.subarray(kind, p));
   }
   if (p !== end) throw new Error(`${wasmFile}: the import section does not end where its size says`);
@@ -162,6 +165,18 @@ const block = glue.slice(start, stop).replace(/^ {8}(\w+): function\(/gm, (line,
 const missing = [...renamed.keys()].filter((key) => !seen.has(key));
 if (missing.length) throw new Error(`${glueFile}: the module imports ${missing.join(', ')}, which the glue does not define as \`key: function(\``);
 glue = glue.slice(0, start) + block + glue.slice(stop);
+// A snippet the module imports from is handed over as an object of just the functions it takes,
+// not as the file's namespace: esbuild keeps every export of a namespace (and a helper to build
+// it), so the entries without a caller of some export (`forget` is the agents') would carry it.
+for (const [module, names] of fields) {
+  const [line, local] = glue.match(new RegExp(`^import \\* as (import\\d+) from ${JSON.stringify(module).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')};?$`, 'm')) ?? [];
+  if (!line) throw new Error(`${glueFile}: no namespace import of ${module}`);
+  const list = [...names];
+  glue = once(glue, line, [
+    `import { ${list.map((n, i) => `${n} as ${local}_${i}`).join(', ')} } from ${JSON.stringify(module)};`,
+    `const ${local} = { __proto__: null, ${list.map((n, i) => `${n}: ${local}_${i}`).join(', ')} };`,
+  ].join('\n'));
+}
 // The import object's modules, keyed as the module now names them.
 for (const [from, to] of modules) glue = once(glue, `\n        ${JSON.stringify(from)}: import`, `\n        ${to}: import`);
 // Every call into the module: `wasm.<export>` (the guarded exports), none other (the build stops).

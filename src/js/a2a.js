@@ -13,13 +13,13 @@ export class A2AClient {
   /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
   static async fromCardUrl(url, options = {}) {
     needWasm('A2AClient');
-    return new A2AClient(await wasm.A2AClientHandle.fromCardUrl(url, options));
+    return new A2AClient(await wasm.A2AClientHandle.open(url, options, true));
   }
 
   /** A client for the agent a card object describes. */
   static fromCard(card, options = {}) {
     needWasm('A2AClient');
-    return new A2AClient(wasm.A2AClientHandle.fromCard(card, options));
+    return new A2AClient(wasm.A2AClientHandle.open(card, options, false));
   }
 
   constructor(handle) {
@@ -29,16 +29,16 @@ export class A2AClient {
     this[CLIENT] = handle;
   }
 
-  get card() { return this[CLIENT].card; }
-  get protocolVersion() { return this[CLIENT].endpoint(0); }
-  get binding() { return this[CLIENT].endpoint(1); }
-  get url() { return this[CLIENT].endpoint(2); }
+  // The handle's `run` is one export for the getters and the operations (see a2a.rs).
+  get card() { return this[CLIENT].run(9); }
+  get protocolVersion() { return this[CLIENT].run(6); }
+  get binding() { return this[CLIENT].run(7); }
+  get url() { return this[CLIENT].run(8); }
 
-  // The handle's `call` and `stream` are one export each for these (see a2a.rs).
-  sendMessage(params) { return this[CLIENT].call(0, params); }
-  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].stream(false, params), signal); }
-  getTask(id, { historyLength } = {}) { return this[CLIENT].call(1, id, historyLength); }
-  cancelTask(id) { return this[CLIENT].call(2, id); }
-  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].stream(true, id), signal); }
-  listTasks(params) { return this[CLIENT].call(3, params); }
+  sendMessage(params) { return this[CLIENT].run(0, params); }
+  sendMessageStream(params, { signal } = {}) { return new A2AStream(this[CLIENT].run(4, params), signal); }
+  getTask(id, { historyLength } = {}) { return this[CLIENT].run(1, id, historyLength); }
+  cancelTask(id) { return this[CLIENT].run(2, id); }
+  subscribeToTask(id, { signal } = {}) { return new A2AStream(this[CLIENT].run(5, id), signal); }
+  listTasks(params) { return this[CLIENT].run(3, params); }
 }

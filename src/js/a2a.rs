@@ -14,8 +14,8 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "agents")]
 use super::agent::{core_from, AgentHandle};
-use super::convert::{call, from_js_core, json_text, object, parse_json, promise, prop, string_arg, to_js_core};
-use super::http_options::{header_list, headers, http_client, text};
+use super::convert::{from_js_core, json_text, parse_json, promise, prop, string_arg, to_js_core};
+use super::http_options::{headers, http_client, text};
 use super::stream::StreamHandle;
 #[cfg(feature = "agents")]
 use super::sys::AgentOptions;
@@ -28,6 +28,7 @@ use crate::a2a::{
 use crate::agent::RemoteA2aAgent;
 use crate::cancellation::Cancellation;
 use crate::http::HttpRequest;
+use crate::platform::fetch::{header_array, header_pairs};
 use crate::AdkError;
 use adk_core::platform;
 
@@ -35,14 +36,12 @@ use adk_core::platform;
 /// backoffBaseMs, maxBackoffMs}}`.
 fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     const WHAT: &str = "A2AClient options";
+    let unknown = |key: &str, value: &str| AdkError::invalid(format!("{WHAT}: {key}: unknown `{value}`"));
     let binding = text(WHAT, options, "binding")?
-        .map(|b| Binding::parse(&b).ok_or_else(|| AdkError::invalid(format!("{WHAT}: binding: unknown `{b}`"))))
+        .map(|b| Binding::parse(&b).ok_or_else(|| unknown("binding", &b)))
         .transpose()?;
     let protocol_version = text(WHAT, options, "protocolVersion")?
-        .map(|v| {
-            ProtocolVersion::parse(&v)
-                .ok_or_else(|| AdkError::invalid(format!("{WHAT}: protocolVersion: unknown `{v}`")))
-        })
+        .map(|v| ProtocolVersion::parse(&v).ok_or_else(|| unknown("protocolVersion", &v)))
         .transpose()?;
     let mut resume = ResumePolicy::default();
     let given = prop(options, "resume");
@@ -68,6 +67,12 @@ fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     })
 }
 
+#[wasm_bindgen(module = "/src/js/on-request.js")]
+extern "C" {
+    /// Runs the hook on a view of the request; the headers it leaves, or `undefined` to keep them.
+    fn intercept(hook: &js_sys::Function, method: &str, url: &str, headers: js_sys::Array) -> JsValue;
+}
+
 /// `onRequest(request)`: a JS function that may change `request.headers` (e.g. add a bearer token).
 fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkError> {
     if value.is_undefined() || value.is_null() {
@@ -76,20 +81,10 @@ fn interceptor(value: &JsValue) -> Result<Option<crate::a2a::Interceptor>, AdkEr
     let f: js_sys::Function =
         value.clone().dyn_into().map_err(|_| AdkError::invalid("A2AClient options: onRequest: expected a function"))?;
     Ok(Some(Rc::new(move |request: &mut HttpRequest| {
-        let headers = js_sys::Object::new();
-        for (k, v) in &request.headers {
-            let _ = js_sys::Reflect::set(&headers, &k.into(), &v.into());
-        }
-        let view = object(&[
-            ("method", request.method.as_str().into()),
-            ("url", request.url.as_str().into()),
-            ("headers", headers.clone().into()),
-        ]);
         // A throwing hook leaves the request as it was; the server's answer will say what is missing.
-        if call(&f, &JsValue::UNDEFINED, &[view]).is_ok() {
-            if let Ok(h) = header_list("onRequest", &headers) {
-                request.headers = h;
-            }
+        let headers = intercept(&f, &request.method, &request.url, header_array(&request.headers));
+        if let Some(pairs) = headers.dyn_ref::<js_sys::Array>() {
+            request.headers = header_pairs(pairs);
         }
     })))
 }
@@ -133,51 +128,49 @@ pub struct A2AClientHandle {
 
 #[wasm_bindgen]
 impl A2AClientHandle {
-    /// Reads the agent card at `url` (a base URL or the card's own URL) and picks an interface.
-    #[wasm_bindgen(js_name = fromCardUrl)]
-    pub fn from_card_url(url: JsValue, options: JsValue) -> js_sys::Promise {
-        promise(async move {
-            let url = string_arg("A2AClient.fromCardUrl url", &url)?;
-            let http = http_client("A2AClient", &options)?;
-            let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
-            Ok(A2AClientHandle { client }.into())
-        })
-    }
-
-    /// A client for the agent a card object describes.
-    #[wasm_bindgen(js_name = fromCard)]
-    pub fn from_card(card: JsValue, options: JsValue) -> Result<A2AClientHandle, JsValue> {
+    /// The two constructors, one export (each export costs a shim): with `from_url`, a promise of
+    /// the client of the card read at `source` (a base URL or the card's own URL); else the client
+    /// of the card object `source`, at once.
+    pub fn open(source: JsValue, options: JsValue, from_url: bool) -> Result<JsValue, JsValue> {
+        if from_url {
+            return Ok(promise(async move {
+                let url = string_arg("A2AClient.fromCardUrl url", &source)?;
+                let http = http_client("A2AClient", &options)?;
+                let client = A2aClient::from_card_url(&url, client_options(&options)?, http).await?;
+                Ok(A2AClientHandle { client }.into())
+            })
+            .into());
+        }
         let build = || -> Result<A2AClientHandle, AdkError> {
-            let card = AgentCard::from_json(&json_text("agent card", &card)?)?;
+            let card = AgentCard::from_json(&json_text("agent card", &source)?)?;
             let client = A2aClient::from_card(card, client_options(&options)?, http_client("A2AClient", &options)?)?;
             Ok(A2AClientHandle { client })
         };
-        build().map_err(to_js_error)
+        build().map(JsValue::from).map_err(to_js_error)
     }
 
-    /// The agent card.
-    #[wasm_bindgen(getter)]
-    pub fn card(&self) -> Result<JsValue, JsValue> {
-        to_js_core(self.client.card()).map_err(to_js_error)
-    }
-
-    /// The interface in use, one export for its three getters (each export costs a shim): `part`
-    /// 0 is its protocol version (`1.0`, `0.3`), 1 its binding (`JSONRPC`, `HTTP+JSON`), 2 its URL.
-    pub fn endpoint(&self, part: u8) -> String {
-        match part {
-            0 => self.client.protocol_version().as_str(),
-            1 => self.client.binding().as_str(),
-            _ => self.client.url(),
+    /// The operations and the getters, one export (each export costs a shim): `op` 0 is
+    /// `SendMessage(arg)`, a promise of `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`;
+    /// 2 `CancelTask(arg)`; 3 `ListTasks(arg)` (protocol 1.0); 4 `SendStreamingMessage(arg)` and 5
+    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3), a stream at once; 6 the protocol
+    /// version in use (`1.0`, `0.3`), 7 its binding (`JSONRPC`, `HTTP+JSON`), 8 its URL, 9 the card.
+    pub fn run(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> Result<JsValue, JsValue> {
+        match op {
+            6 => return Ok(self.client.protocol_version().as_str().into()),
+            7 => return Ok(self.client.binding().as_str().into()),
+            8 => return Ok(self.client.url().into()),
+            9.. => return to_js_core(self.client.card()).map_err(to_js_error),
+            _ => {}
         }
-        .to_string()
-    }
-
-    /// The unary operations, one export for the four: `op` 0 is `SendMessage(arg)`, resolving to
-    /// `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`; 2 `CancelTask(arg)`; 3
-    /// `ListTasks(arg)` (protocol 1.0).
-    pub fn call(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> js_sys::Promise {
+        if op >= 4 {
+            let request = match op {
+                4 => send_params(&arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
+                _ => string_arg("subscribeToTask id", &arg).map(StreamRequest::SubscribeToTask),
+            };
+            return Ok(stream_handle(&self.client, request.map_err(to_js_error)?).into());
+        }
         let client = self.client.clone();
-        promise(async move {
+        Ok(promise(async move {
             let (params, id, list);
             let call = match op {
                 0 => {
@@ -203,16 +196,7 @@ impl A2AClientHandle {
             // The result as the server wrote it (1.0), parsed by JS.
             parse_json(&client.call_json(call).await?)
         })
-    }
-
-    /// The streams, one export for both: `SendStreamingMessage(arg)`, or with `subscribe`
-    /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3).
-    pub fn stream(&self, subscribe: bool, arg: &JsValue) -> Result<StreamHandle, JsValue> {
-        let request = match subscribe {
-            true => string_arg("subscribeToTask id", arg).map(StreamRequest::SubscribeToTask),
-            false => send_params(arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
-        };
-        Ok(stream_handle(&self.client, request.map_err(to_js_error)?))
+        .into())
     }
 }
 

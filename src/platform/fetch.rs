@@ -58,10 +58,10 @@ impl FetchClient {
     }
 }
 
-/// The request's headers as fetch.js takes them: `[name, value, name, value, …]`.
-fn header_list(request: &HttpRequest) -> js_sys::Array {
+/// Headers as the JS halves take them: `[name, value, name, value, …]`.
+pub(crate) fn header_array(headers: &[(String, String)]) -> js_sys::Array {
     let list = js_sys::Array::new();
-    for (name, value) in &request.headers {
+    for (name, value) in headers {
         list.push(&JsValue::from_str(name));
         list.push(&JsValue::from_str(value));
     }
@@ -83,7 +83,13 @@ fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpRespo
         return Err(js_error_to_core(&failed));
     }
     let status = answer.get(0).as_f64().unwrap_or_default() as u16;
-    let pairs: js_sys::Array = answer.get(1).unchecked_into();
+    let headers = header_pairs(answer.get(1).unchecked_ref());
+    let body = body(answer.get(2), guard, url)?;
+    Ok(HttpResponse { status, headers, body })
+}
+
+/// Headers from the JS halves' `[name, value, name, value, …]`.
+pub(crate) fn header_pairs(pairs: &js_sys::Array) -> Vec<(String, String)> {
     let mut headers = Vec::new();
     let (mut at, length) = (0, pairs.length());
     while at + 1 < length {
@@ -91,8 +97,7 @@ fn respond(answer: JsValue, guard: AbortOnDrop, url: String) -> Result<HttpRespo
         headers.push((text(at), text(at + 1)));
         at += 2;
     }
-    let body = body(answer.get(2), guard, url)?;
-    Ok(HttpResponse { status, headers, body })
+    headers
 }
 
 #[async_trait(?Send)]
@@ -102,7 +107,7 @@ impl HttpClient for FetchClient {
             return Err(AdkError::new(ErrorCode::Unimplemented, "this JavaScript host has no fetch()"));
         };
         let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
-        let headers = header_list(&request);
+        let headers = header_array(&request.headers);
         let pending = send(fetch, &request.url, &request.method, headers, request.body, &guard.0.signal());
         let answer = wasm_bindgen_futures::JsFuture::from(pending)
             .await
@@ -114,7 +119,7 @@ impl HttpClient for FetchClient {
     #[cfg(feature = "agents")]
     fn send_and_forget(&self, request: HttpRequest) {
         if let Some(fetch) = self.fetch.dyn_ref::<js_sys::Function>() {
-            forget(fetch, &request.url, &request.method, header_list(&request), request.body);
+            forget(fetch, &request.url, &request.method, header_array(&request.headers), request.body);
         }
     }
 }

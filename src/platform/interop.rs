@@ -61,7 +61,7 @@ pub fn method_of(object: &JsValue, name: &str) -> Option<js_sys::Function> {
 }
 
 /// Calls `function` with `this` and `args`; a throw becomes an `AdkError` with the original message.
-#[cfg(feature = "a2a")]
+#[cfg(feature = "agents")]
 pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
     let args: js_sys::Array = args.iter().collect();
     function.apply(this, &args).map_err(|e| js_error_to_core(&e))
@@ -73,7 +73,7 @@ pub fn prop(object: &JsValue, key: &str) -> JsValue {
 }
 
 /// A plain object with `fields`; `undefined` values are left out.
-#[cfg(feature = "a2a")]
+#[cfg(feature = "agents")]
 pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
     let o = js_sys::Object::new();
     for (k, v) in fields {

@@ -47,7 +47,9 @@ pub fn from_rpc_error(error: &Value) -> AdkError {
     };
     let message = match member(error, "message").and_then(Value::as_str).filter(|m| !m.is_empty()) {
         Some(m) => m.to_string(),
-        None => known.map_or_else(|| format!("JSON-RPC error {code}"), |(_, reason, _)| reason.to_string()),
+        // The code by the JSON writer: no `i64` formatter for this one message.
+        None => known
+            .map_or_else(|| format!("JSON-RPC error {}", json::to_string(&code)), |(_, reason, _)| reason.to_string()),
     };
     AdkError { rpc_code: Some(code), ..AdkError::new(kind, message) }
 }
@@ -66,8 +68,13 @@ pub fn from_http(status: u16, body: &str) -> AdkError {
         Some(error) if error.is_object() => from_status(status, error),
         _ => {
             let text = body.trim();
-            let message =
-                if text.is_empty() { format!("HTTP {status}") } else { format!("HTTP {status}: {}", snippet(text)) };
+            // As a `u32`: the `u16` formatter would be in the module for these alone.
+            let status32 = u32::from(status);
+            let message = if text.is_empty() {
+                format!("HTTP {status32}")
+            } else {
+                format!("HTTP {status32}: {}", snippet(text))
+            };
             AdkError::http(status, message)
         }
     }
@@ -96,7 +103,7 @@ pub fn from_status(http_status: u16, error: &Value) -> AdkError {
     let message = member(error, "message")
         .and_then(Value::as_str)
         .filter(|m| !m.is_empty())
-        .map_or_else(|| format!("HTTP {http_status}"), str::to_string);
+        .map_or_else(|| format!("HTTP {}", u32::from(http_status)), str::to_string);
     AdkError { code, message, http_status: Some(http_status), rpc_code, retry_after_ms: None }
 }
 
@@ -117,4 +124,25 @@ pub fn from_error_event(data: &str) -> AdkError {
 /// `text` cut to a length fit for an error message.
 pub(crate) fn snippet(text: &str) -> String {
     adk_core::error::excerpt(text, 300)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::from_rpc_error;
+    use crate::ErrorCode;
+
+    #[test]
+    fn an_unknown_code_without_a_message_is_named_by_its_number() {
+        for (code, kind, message) in [
+            (-31999, ErrorCode::Unknown, "JSON-RPC error -31999"),
+            (-32050, ErrorCode::Internal, "JSON-RPC error -32050"),
+            (7, ErrorCode::Unknown, "JSON-RPC error 7"),
+            (-32001, ErrorCode::NotFound, "TASK_NOT_FOUND"),
+        ] {
+            let e = from_rpc_error(&json!({"code": code, "message": ""}));
+            assert_eq!((e.code, e.message.as_str(), e.rpc_code), (kind, message, Some(code)));
+        }
+    }
 }

@@ -310,13 +310,13 @@ async fn reattach(
     let mut last = dropped.clone();
     loop {
         let limit = match attempts {
-            a if a.in_a_row >= policy.max_retries => format!("{} attempts in a row without progress", a.in_a_row),
-            a if a.total >= policy.max_total_retries => format!("{} attempts in all", a.total),
-            _ => String::new(),
+            a if a.in_a_row >= policy.max_retries => Some((a.in_a_row, "in a row without progress")),
+            a if a.total >= policy.max_total_retries => Some((a.total, "in all")),
+            _ => None,
         };
-        if !limit.is_empty() {
+        if let Some((count, which)) = limit {
             let message = format!(
-                "the stream of task {task_id} dropped ({}) and could not be resumed after {limit}: {}",
+                "the stream of task {task_id} dropped ({}) and could not be resumed after {count} attempts {which}: {}",
                 dropped.message, last.message
             );
             return (attempts, Reattached::Failed(AdkError::new(ErrorCode::Unavailable, message)));

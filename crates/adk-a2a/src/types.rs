@@ -335,8 +335,13 @@ pub enum StreamResponse {
     ArtifactUpdate(TaskArtifactUpdateEvent),
 }
 
-/// The `oneof` of a v1.0 stream response: an object with exactly one of these keys.
-const STREAM_KEYS: &str = "task, message, statusUpdate, artifactUpdate";
+/// The `oneof` of a v1.0 stream response: an object with exactly one of these keys (a macro, so
+/// that the messages are literals: no `format!` for a constant).
+macro_rules! stream_keys {
+    () => {
+        "task, message, statusUpdate, artifactUpdate"
+    };
+}
 
 impl FromJson for StreamResponse {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
@@ -360,14 +365,14 @@ pub(crate) fn one_of<T>(
 ) -> Result<T, JsonError> {
     let mut found = None;
     r.object(|r, key| match (read(r, key)?, &found) {
-        (Some(_), Some(_)) => Err(JsonError::data(format!("expected exactly one of {STREAM_KEYS}"))),
+        (Some(_), Some(_)) => Err(JsonError::data(concat!("expected exactly one of ", stream_keys!()))),
         (Some(event), None) => {
             found = Some(event);
             Ok(())
         }
         (None, _) => Ok(()),
     })?;
-    found.ok_or_else(|| JsonError::data(format!("expected one of {STREAM_KEYS}")))
+    found.ok_or_else(|| JsonError::data(concat!("expected one of ", stream_keys!())))
 }
 
 impl ToJson for StreamResponse {
