@@ -9,11 +9,11 @@ use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
-    Recorded, Session, SessionService, TEMP_PREFIX,
+    already_exists, apply_event, check_size, not_found, scoped_view, split_state_delta, trim_temp_delta, Events,
+    GetSessionConfig, Recorded, Session, SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
-use crate::{platform, AdkError, ErrorCode, Event};
+use crate::{platform, AdkError, Event};
 
 /// An event's JSON text, written in room for most events' (a small text event takes about 330
 /// bytes): grown from empty, it cost seven reallocations, more than the writing.
@@ -222,7 +222,7 @@ impl SessionService for InMemorySessionService {
         // Found once: its index serves the update below (this runs on every append).
         let found = store.find(&session.app_name, &session.user_id, &session.id).ok();
         let Some((index, (_, stored))) = found.and_then(|i| Some((i, store.sessions.get(i)?))) else {
-            return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
+            return Err(not_found(&session.id));
         };
         let stored_bytes = stored.bytes;
         // Measured as stored, without its `temp:` keys (the copy's state still gets them).

@@ -128,6 +128,11 @@ pub(crate) fn already_exists(id: &str) -> AdkError {
     AdkError::new(crate::ErrorCode::AlreadyExists, ["Session with id ", id, " already exists."].concat())
 }
 
+/// The error of appending to a session the service does not hold (ADK's words).
+pub(crate) fn not_found(id: &str) -> AdkError {
+    AdkError::new(crate::ErrorCode::NotFound, ["Session ", id, " not found."].concat())
+}
+
 /// Removes the `temp:` keys from an event's state delta: they are never stored.
 pub fn trim_temp_delta(event: &mut Event) {
     event.actions.state_delta.retain(|key, _| !key.starts_with(TEMP_PREFIX));

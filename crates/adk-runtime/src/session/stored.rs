@@ -17,8 +17,8 @@
 use async_trait::async_trait;
 
 use super::{
-    already_exists, apply_event, check_size, scoped_view, split_state_delta, trim_temp_delta, Events, GetSessionConfig,
-    Session, SessionService,
+    already_exists, apply_event, check_size, not_found, scoped_view, split_state_delta, trim_temp_delta, Events,
+    GetSessionConfig, Session, SessionService,
 };
 use crate::store::{decode, get, key, put, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::types::JsonObject;
@@ -343,7 +343,7 @@ impl<S: KvStore> SessionService for StoredSessionService<S> {
         let (app_name, user_id) = (session.app_name.clone(), session.user_id.clone());
         let key = [app_name.as_str(), user_id.as_str(), session.id.as_str()];
         let Some(mut record) = get::<SessionRow>(&tx, SESSIONS, &key).await? else {
-            return Err(AdkError::new(ErrorCode::NotFound, format!("Session {} not found.", session.id)));
+            return Err(not_found(&session.id));
         };
         if record.last_update_time > session.last_update_time {
             return Err(AdkError::new(

@@ -199,14 +199,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn path_templates_as_python_formats_them() {
-        let values = [("id", "a%2Fb".to_string())];
-        assert_eq!(format_named("/x/{id}/{{literal}}", &values, false).ok().as_deref(), Some("/x/a%2Fb/{literal}"));
-        assert_eq!(format_named("/x/{other}", &values, false).err().as_deref(), Some("other"));
-        assert_eq!(format_named("/x}", &values, false).ok().as_deref(), Some("/x}"));
-    }
-
-    #[test]
     fn parameter_strings_as_adk_writes_them() {
         let value = json::constant(r#"[true, null, 1.0, 2, {"a": "b", "c": null}, "s"]"#);
         assert_eq!(param_string(&value), "true,1.0,2,a,b,s");
