@@ -5,6 +5,7 @@
 
 use super::compaction::{apply_compaction, has_compaction, recover_compacted_calls, summary_events};
 use super::rearrange::{arrange, Turn};
+use crate::agents::calls_in;
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
 use crate::types::{Content, Part};
 use crate::Event;
@@ -79,8 +80,8 @@ fn is_direct_transfer(event: &Event) -> bool {
 /// long-running call, and not inside a call still waiting for its answer. `None`: no turn at all.
 fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>) -> Option<usize> {
     // Lists rather than hashed sets: histories are short, and a set type is more code to download.
-    let call_ids: Vec<&str> =
-        events.iter().flat_map(|e| e.get_function_calls()).filter_map(|c| c.id.as_deref()).collect();
+    let calls = calls_in(events);
+    let is_call = |id: &str| calls.iter().any(|(_, c)| c.id.as_deref() == Some(id));
     let mut unanswered: Vec<&str> = Vec::new();
     for (i, event) in events.iter().enumerate().rev() {
         for call in event.get_function_calls() {
@@ -91,7 +92,7 @@ fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>)
         let submitted = is_submitted_tool_result(event);
         if submitted {
             for id in event.get_function_responses().into_iter().filter_map(|r| r.id.as_deref()) {
-                if call_ids.contains(&id) && !unanswered.contains(&id) {
+                if is_call(id) && !unanswered.contains(&id) {
                     unanswered.push(id);
                 }
             }
@@ -144,11 +145,9 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
     // Each call's author, the latest call of an id winning (ADK's dict of them): searched from
     // the end, where a response's call usually is (a list rather than a map: smaller code).
     let mut call_authors: Vec<(&str, &str)> = Vec::new();
-    for event in &visible {
-        for call in event.get_function_calls() {
-            if let Some(id) = call.id.as_deref() {
-                call_authors.push((id, event.author.as_str()));
-            }
+    for (event, call) in calls_in(&visible) {
+        if let Some(id) = call.id.as_deref() {
+            call_authors.push((id, event.author.as_str()));
         }
     }
     let author_of = |id: &str| call_authors.iter().rev().find(|(i, _)| *i == id).map(|(_, a)| *a);

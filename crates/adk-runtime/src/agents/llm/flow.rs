@@ -260,7 +260,8 @@ fn resume<'a>(
 ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Event>, AdkError>> + 'a>> {
     Box::pin(async move {
         if !credentialed.is_empty() {
-            if let Some(resumed) = auth::resume(agent, tools, ctx, credentialed).await? {
+            // The calls whose credentials the person gave run again, as they were.
+            if let Some(resumed) = handle_function_calls(agent, tools, ctx, credentialed, &SmallMap::new()).await? {
                 return Ok(Some(resumed));
             }
         }
@@ -333,7 +334,8 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
                 let answered = early.is_some();
                 let started: LlmResponseStream = match early {
-                    Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
+                    // As a list, the stream type `ScriptedModel` answers with: one type's code, not two.
+                    Some(response) => Box::pin(futures_util::stream::iter(vec![Ok(response)])),
                     None => {
                         // For per-agent billing reports, as ADK labels every model call it makes.
                         let label = ctx.agent_name().to_string();

@@ -166,12 +166,14 @@ fn merge<'a>(mut answers: Vec<Turn<'a>>) -> Option<Turn<'a>> {
     let later = answers.split_off(1);
     let mut merged = answers.pop()?;
     let parts = merged.content.parts.get_or_insert_with(Vec::new);
-    for part in later.iter().flat_map(Turn::parts) {
-        let id = part.function_response.as_ref().map(|r| &r.id);
-        let same = parts.iter().position(|p| id.is_some() && p.function_response.as_ref().map(|r| &r.id) == id);
-        match same.and_then(|i| parts.get_mut(i)) {
-            Some(existing) => *existing = part.clone(),
-            None => parts.push(part.clone()),
+    for turn in &later {
+        for part in turn.parts() {
+            let id = part.function_response.as_ref().map(|r| &r.id);
+            let same = parts.iter().position(|p| id.is_some() && p.function_response.as_ref().map(|r| &r.id) == id);
+            match same.and_then(|i| parts.get_mut(i)) {
+                Some(existing) => *existing = part.clone(),
+                None => parts.push(part.clone()),
+            }
         }
     }
     Some(merged)
@@ -221,7 +223,7 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
         let mut split = trailing.with(|i, _| owners.get(i).copied().flatten() == Some(idx));
         if idx == latest {
             let others = trailing.with(|_, p| p.function_response.is_none());
-            split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.into_iter().flatten());
+            split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.unwrap_or_default());
         }
         answers.push(split);
         out.extend(merge(answers));
@@ -305,7 +307,9 @@ fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
         for part in turn.parts() {
             settled.extend(part.function_response.as_ref().and_then(|r| r.id.clone()));
         }
-        settled.extend(turn.long_running.into_iter().flatten().cloned());
+        if let Some(ids) = turn.long_running {
+            settled.extend(ids.into_iter().cloned());
+        }
     }
     let orphan = |p: &Part| {
         p.function_call.as_ref().and_then(|c| non_empty(&c.id)).is_some_and(|id| !settled.iter().any(|s| s == id))
