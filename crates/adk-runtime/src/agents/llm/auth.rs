@@ -6,7 +6,7 @@
 use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
 
-use super::confirmation::{answers, on_branch};
+use super::confirmation::{answers, branch_of, on_branch};
 use super::functions::asking_for_credentials;
 use super::toolset_auth::TOOLSET_AUTH_PREFIX;
 use crate::agent::InvocationContext;
@@ -37,12 +37,12 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
     if last.author != "user" {
         return (Vec::new(), Vec::new());
     }
-    let answers: Vec<(&str, &JsonObject)> = last
-        .get_function_responses()
-        .into_iter()
-        .filter(|r| r.name.as_deref() == Some(REQUEST_CREDENTIAL))
-        .filter_map(|r| Some((r.id.as_deref()?, r.response.as_ref()?)))
-        .collect();
+    let mut answers: Vec<(&str, &JsonObject)> = Vec::new();
+    for r in last.get_function_responses() {
+        if let (true, Some(id), Some(body)) = (r.name.as_deref() == Some(REQUEST_CREDENTIAL), &r.id, &r.response) {
+            answers.push((id, body));
+        }
+    }
     if answers.is_empty() {
         return (Vec::new(), Vec::new());
     }
@@ -95,8 +95,13 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
         if event.author != me {
             continue;
         }
-        let calls = calls.into_iter().filter(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))).cloned();
-        return (calls.collect(), answered);
+        let mut resumed = Vec::new();
+        for call in calls {
+            if call.id.as_ref().is_some_and(|id| to_resume.contains(id)) {
+                resumed.push(call.clone());
+            }
+        }
+        return (resumed, answered);
     }
     (Vec::new(), answered)
 }
@@ -142,7 +147,7 @@ async fn store_answers(ctx: &InvocationContext) -> Result<Vec<FunctionCall>, Adk
         if !last.is_some_and(|e| e.author == "user" && answers(e, REQUEST_CREDENTIAL)) {
             return (Vec::new(), Vec::new());
         }
-        plan(&branch_events().collect::<Vec<_>>(), ctx.agent_name())
+        plan(&branch_of(&s.events, ctx.branch()), ctx.agent_name())
     });
     let invocation = ctx.invocation();
     for Answered { requested, mut credential, mine } in answered {

@@ -74,6 +74,17 @@ pub(super) fn on_branch(event: &Event, branch: Option<&str>) -> bool {
     event.branch.as_deref().is_none_or(below)
 }
 
+/// The events of `events` on `branch` (see [`on_branch`]), in order.
+pub(super) fn branch_of<'a>(events: &'a crate::session::Events, branch: Option<&str>) -> Vec<&'a Event> {
+    let mut on = Vec::new();
+    for event in events.iter() {
+        if on_branch(event, branch) {
+            on.push(event);
+        }
+    }
+    on
+}
+
 /// Whether `event` holds a function response to a call named `name` (an answer of the person's).
 pub(super) fn answers(event: &Event, name: &str) -> bool {
     event.get_function_responses().iter().any(|r| r.name.as_deref() == Some(name))
@@ -124,8 +135,7 @@ pub(super) async fn resume(
         if !last_user.is_some_and(|e| answers(e, REQUEST_CONFIRMATION)) {
             return Ok(Plan::Nothing);
         }
-        let events: Vec<&Event> = s.events.iter().filter(|e| on_branch(e, ctx.branch())).collect();
-        plan(&events, &me)
+        plan(&branch_of(&s.events, ctx.branch()), &me)
     })?;
     let targets = match plan {
         Plan::Nothing => return Ok(None),

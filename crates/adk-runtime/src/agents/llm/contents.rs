@@ -133,8 +133,12 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
     } else {
         0
     };
-    let visible: Vec<&Event> =
-        events.get(start..).unwrap_or_default().iter().copied().filter(|e| in_context(e, branch)).collect();
+    let mut visible: Vec<&Event> = Vec::new();
+    for &event in events.get(start..).unwrap_or_default() {
+        if in_context(event, branch) {
+            visible.push(event);
+        }
+    }
     let summaries = if has_compaction(&visible) { summary_events(&visible, agent_name) } else { Vec::new() };
     let visible = if summaries.is_empty() {
         visible
@@ -158,17 +162,20 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
             .filter_map(|r| r.id.as_deref())
             .any(|id| author_of(id).is_some_and(|a| a != agent_name && a != "user"))
     };
-    let turns: Vec<Turn> = visible
-        .iter()
-        .filter_map(|&event| {
-            if is_other_agent_reply(agent_name, event) || answers_other_agent(event) {
-                present_other_agent_message(event).map(Turn::quoted)
-            } else {
-                Some(Turn::of(event))
-            }
-        })
-        .collect();
-    arrange(turns).into_iter().map(|t| without_client_ids(t.content)).collect()
+    // Plain loops: each collected adapter chain compiled code of its own.
+    let mut turns: Vec<Turn> = Vec::new();
+    for &event in &visible {
+        if is_other_agent_reply(agent_name, event) || answers_other_agent(event) {
+            turns.extend(present_other_agent_message(event).map(Turn::quoted));
+        } else {
+            turns.push(Turn::of(event));
+        }
+    }
+    let mut contents = Vec::new();
+    for turn in arrange(turns) {
+        contents.push(without_client_ids(turn.content));
+    }
+    contents
 }
 
 /// Function-call ids made up by adk-wasm (`adk-…`) are not sent to the model.

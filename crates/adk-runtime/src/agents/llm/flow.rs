@@ -279,7 +279,8 @@ fn tool_step(
     calls: &Event,
     response: Event,
 ) -> Result<(Vec<Event>, bool), AdkError> {
-    let mut step: Vec<Event> = auth::request_event(ctx, &response).into_iter().collect();
+    let mut step: Vec<Event> = Vec::new();
+    step.extend(auth::request_event(ctx, &response));
     let asked = !step.is_empty();
     let request = confirmation::request_event(ctx, calls, &response);
     let reply = output_schema::structured_reply(ctx, &response);
@@ -396,7 +397,10 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     break;
                 };
                 // No response at all: only long-running tools answering later; the run waits for the app.
-                let calls = last.get_function_calls().into_iter().cloned().collect();
+                let mut calls = Vec::new();
+                for call in last.get_function_calls() {
+                    calls.push(call.clone());
+                }
                 let confirmed = SmallMap::new();
                 let handled = handle_function_calls(&agent, &tools, &ctx, calls, &confirmed);
                 let Some(response) = or_break!('run, handled.await) else { break };

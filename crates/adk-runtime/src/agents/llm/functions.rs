@@ -198,11 +198,12 @@ pub(super) async fn handle_function_calls(
     calls: Vec<FunctionCall>,
     confirmations: &SmallMap<ToolConfirmation>,
 ) -> Result<Option<Event>, AdkError> {
-    let runs = calls.into_iter().map(|call| {
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    for call in calls {
         let confirmation = call.id.as_ref().and_then(|id| confirmations.get(id)).cloned();
-        Box::pin(call_one(agent, tools, ctx, call, confirmation)) as Run<'_>
-    });
-    let outcomes = join_in_order(runs.collect()).await;
+        runs.push(Box::pin(call_one(agent, tools, ctx, call, confirmation)));
+    }
+    let outcomes = join_in_order(runs).await;
     let mut parts = Vec::new();
     let mut actions = EventActions::default();
     // Every run is done once the join is: each slot holds its outcome.
@@ -225,7 +226,8 @@ type Run<'a> = Pin<Box<dyn Future<Output = Result<CallOutcome, AdkError>> + 'a>>
 /// The outcomes of `runs`, run concurrently, in their order: what `join_all` does for a few
 /// futures, without its queue for many (its code, for one caller, was larger than this).
 async fn join_in_order(mut runs: Vec<Run<'_>>) -> Vec<Option<Result<CallOutcome, AdkError>>> {
-    let mut outcomes: Vec<Option<Result<CallOutcome, AdkError>>> = runs.iter().map(|_| None).collect();
+    let mut outcomes: Vec<Option<Result<CallOutcome, AdkError>>> = Vec::new();
+    outcomes.resize_with(runs.len(), || None);
     poll_fn(|cx| {
         let mut pending = false;
         for (run, outcome) in runs.iter_mut().zip(outcomes.iter_mut()).filter(|(_, o)| o.is_none()) {

@@ -186,7 +186,10 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     let last = turns.len().saturating_sub(1);
     let Some(trailing) = turns.last().filter(|t| last > 0 && t.has_responses()) else { return turns };
     // The call each part of the last turn answers; other parts go with the latest answered call.
-    let owners: Vec<Option<usize>> = trailing.parts().iter().map(|p| owner_at(&turns, last, p)).collect();
+    let mut owners: Vec<Option<usize>> = Vec::new();
+    for part in trailing.parts() {
+        owners.push(owner_at(&turns, last, part));
+    }
     let Some(latest) = owners.iter().flatten().copied().max() else { return turns };
     let answered = |call: Option<usize>| call.is_some_and(|c| owners.contains(&Some(c)));
     if latest + 1 == last && owners.iter().flatten().all(|&c| c == latest) {
@@ -295,7 +298,11 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
         let latest = sort_by(latest, |a, b| a < b);
-        out.extend(merge(latest.iter().filter_map(|&at| turns.get(at)).map(|t| t.with(|_, _| true)).collect()));
+        let mut answers = Vec::new();
+        for turn in latest.iter().filter_map(|&at| turns.get(at)) {
+            answers.push(turn.with(|_, _| true));
+        }
+        out.extend(merge(answers));
     }
     out
 }
@@ -314,7 +321,11 @@ fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     let orphan = |p: &Part| {
         p.function_call.as_ref().and_then(|c| non_empty(&c.id)).is_some_and(|id| !settled.iter().any(|s| s == id))
     };
-    turns.into_iter().filter_map(|turn| turn.keep(|p| !orphan(p))).collect()
+    let mut kept = Vec::new();
+    for turn in turns {
+        kept.extend(turn.keep(|p| !orphan(p)));
+    }
+    kept
 }
 
 #[cfg(test)]
