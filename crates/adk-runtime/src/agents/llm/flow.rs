@@ -54,7 +54,11 @@ fn transfer_instruction(agent: &Rc<dyn Agent>, llm: &LlmAgent, targets: &[Rc<dyn
          generate any text other than the function\ncall.\n\n\
          **NOTE**: the only available agents for `transfer_to_agent` function are\n",
     );
-    let names = sort_by(targets.iter().map(|t| t.name()).collect(), |a, b| a < b);
+    let mut names = Vec::new();
+    for target in targets {
+        names.push(target.name());
+    }
+    let names = sort_by(names, |a, b| a < b);
     for (i, name) in names.iter().enumerate() {
         text.extend([if i == 0 { "`" } else { ", `" }, name, "`"]);
     }
@@ -243,7 +247,11 @@ async fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn To
         tools.push(Rc::new(SetModelResponseTool));
     }
     if !targets.is_empty() {
-        tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
+        let mut names = Vec::new();
+        for target in &targets {
+            names.push(target.name().to_string());
+        }
+        tools.push(Rc::new(TransferToAgentTool::new(names)));
     }
     tools.extend(toolset::resolve(&agent.config.tools, &ReadonlyContext::new(ctx.clone())).await);
     tools
