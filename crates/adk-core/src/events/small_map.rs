@@ -59,6 +59,11 @@ impl<T> SmallMap<T> {
         self.0.iter().map(|(key, _)| key)
     }
 
+    /// The entries, in order, as a slice (for code shared with plain lists of pairs).
+    pub fn as_slice(&self) -> &[(String, T)] {
+        &self.0
+    }
+
     /// The entries, in order.
     pub fn iter(&self) -> Iter<'_, T> {
         self.0.iter().map(|(key, value)| (key, value))

@@ -303,7 +303,13 @@ impl ReadonlyContext {
 
     /// Every part recorded in the session, in order (the seeds' `parts()`).
     pub fn parts(&self) -> Vec<Part> {
-        self.ctx.with_session(|s| s.events.iter().flat_map(|e| e.parts().iter().cloned()).collect())
+        self.ctx.with_session(|s| {
+            let mut parts = Vec::new();
+            for event in s.events.iter() {
+                parts.extend_from_slice(event.parts());
+            }
+            parts
+        })
     }
 
     fn last_parts(&self, by: impl Fn(&Event) -> bool) -> Vec<Part> {

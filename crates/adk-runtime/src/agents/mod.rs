@@ -13,3 +13,19 @@ pub use loop_agent::LoopAgent;
 pub use parallel::ParallelAgent;
 pub use remote_a2a::RemoteA2aAgent;
 pub use sequential::SequentialAgent;
+
+use crate::types::FunctionCall;
+use crate::Event;
+
+/// The function calls of `events`, each with the event that made it, in order: every search of a
+/// history for calls goes through this one loop (a `flat_map` over each event's calls compiled
+/// an iterator adapter of its own per search).
+pub(crate) fn calls_in<'a>(events: &[&'a Event]) -> Vec<(&'a Event, &'a FunctionCall)> {
+    let mut calls = Vec::new();
+    for &event in events {
+        for call in event.get_function_calls() {
+            calls.push((event, call));
+        }
+    }
+    calls
+}

@@ -25,15 +25,11 @@ impl Agent for ParallelAgent {
     }
 
     fn run_impl(self: Rc<Self>, ctx: InvocationContext) -> EventStream {
-        let runs = self
-            .core
-            .sub_agents()
-            .into_iter()
-            .map(|sub| {
-                let ctx = ctx.for_branch(self.core.name(), sub.name());
-                run_agent(sub, &ctx)
-            })
-            .collect();
+        let mut runs = Vec::new();
+        for sub in self.core.sub_agents() {
+            let ctx = ctx.for_branch(self.core.name(), sub.name());
+            runs.push(run_agent(sub, &ctx));
+        }
         Box::pin(Merge::new(runs))
     }
 }

@@ -3,47 +3,23 @@
 //! agent, which ends the invocation; the person's answer is stored for the rest of the next
 //! invocation, and the tools that asked run again.
 
-use std::rc::Rc;
-
-use adk_core::events::SmallMap;
 use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
 
-use super::confirmation::{answers, on_branch};
-use super::functions::{asking_event, handle_function_calls};
+use super::confirmation::{answers, branch_of, on_branch};
+use super::functions::asking_for_credentials;
 use super::toolset_auth::TOOLSET_AUTH_PREFIX;
-use super::LlmAgent;
 use crate::agent::InvocationContext;
+use crate::agents::calls_in;
 use crate::auth::{credential_in_answer, oauth2, stored_form, AuthConfig, REQUEST_CREDENTIAL};
-use crate::tool::Tool;
 use crate::types::{FunctionCall, JsonObject};
 use crate::{AdkError, Event};
 
-/// The event asking the person for each credential the tools of `response` asked for: one
-/// `adk_request_credential` call per credential key (two tools asking for the same credential
-/// ask once), long-running, with the role of the response event. `None` when nothing asked.
+/// The event asking the person for each credential the tools of `response` asked for,
+/// with the role of the response event. `None` when nothing asked.
 pub(super) fn request_event(ctx: &InvocationContext, response: &Event) -> Option<Event> {
-    let requested = &response.actions.requested_auth_configs;
-    if requested.is_empty() {
-        return None;
-    }
-    let mut seen: Vec<&str> = Vec::new();
-    let mut calls = Vec::new();
-    for (call_id, config) in requested {
-        let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
-        if !key.is_empty() {
-            if seen.contains(&key) {
-                continue;
-            }
-            seen.push(key);
-        }
-        calls.push(JsonObject::from_iter([
-            ("functionCallId".to_string(), Value::String(call_id.clone())),
-            ("authConfig".to_string(), Value::Object(config.clone())),
-        ]));
-    }
     let role = response.content.as_ref().and_then(|c| c.role.as_deref()).unwrap_or_default();
-    Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
+    asking_for_credentials(ctx, role, response.actions.requested_auth_configs.as_slice())
 }
 
 /// A credential the person gave, for the config the agent asked with; `mine` when this agent asked.
@@ -61,12 +37,12 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
     if last.author != "user" {
         return (Vec::new(), Vec::new());
     }
-    let answers: Vec<(&str, &JsonObject)> = last
-        .get_function_responses()
-        .into_iter()
-        .filter(|r| r.name.as_deref() == Some(REQUEST_CREDENTIAL))
-        .filter_map(|r| Some((r.id.as_deref()?, r.response.as_ref()?)))
-        .collect();
+    let mut answers: Vec<(&str, &JsonObject)> = Vec::new();
+    for r in last.get_function_responses() {
+        if let (true, Some(id), Some(body)) = (r.name.as_deref() == Some(REQUEST_CREDENTIAL), &r.id, &r.response) {
+            answers.push((id, body));
+        }
+    }
     if answers.is_empty() {
         return (Vec::new(), Vec::new());
     }
@@ -75,8 +51,7 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
     let mut to_resume: Vec<String> = Vec::new();
     let mut authorized: Vec<String> = Vec::new();
     let mut answered: Vec<Answered> = Vec::new();
-    let calls = events.iter().flat_map(|e| e.get_function_calls().into_iter().map(move |c| (e.author == me, c)));
-    for (mine, call) in calls {
+    for (event, call) in calls_in(events) {
         if call.name.as_deref() != Some(REQUEST_CREDENTIAL) {
             continue;
         }
@@ -88,7 +63,7 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
         if let Some(credential) = credential_in_answer(answer) {
             authorized.push(requested.credential_key().to_string());
             let credential = requested.with_configured_client(completed(credential, &requested), true);
-            answered.push(Answered { requested, credential, mine });
+            answered.push(Answered { requested, credential, mine: event.author == me });
         }
         // A toolset's credential resumes no call: its tools are listed with it next.
         if !original.starts_with(TOOLSET_AUTH_PREFIX) {
@@ -120,8 +95,13 @@ fn plan(events: &[&Event], me: &str) -> (Vec<FunctionCall>, Vec<Answered>) {
         if event.author != me {
             continue;
         }
-        let calls = calls.into_iter().filter(|c| c.id.as_ref().is_some_and(|id| to_resume.contains(id))).cloned();
-        return (calls.collect(), answered);
+        let mut resumed = Vec::new();
+        for call in calls {
+            if call.id.as_ref().is_some_and(|id| to_resume.contains(id)) {
+                resumed.push(call.clone());
+            }
+        }
+        return (resumed, answered);
     }
     (Vec::new(), answered)
 }
@@ -158,23 +138,17 @@ pub(super) fn take_answers(ctx: &InvocationContext) -> LocalBoxFuture<'_, Result
 }
 
 async fn store_answers(ctx: &InvocationContext) -> Result<Vec<FunctionCall>, AdkError> {
-    let me = ctx.agent_name().to_string();
-    let branch = ctx.branch().map(str::to_string);
-    // Cheap test first, from the end and in place: most steps have no answer to read. Only
-    // then are the branch's events copied, since storing the answer writes to the session.
-    let events: Vec<Event> = ctx.with_session(|s| {
-        let branch_events = || s.events.iter().filter(|e| on_branch(e, branch.as_deref()));
+    // Read in place, as the confirmations are: the plan owns what it keeps, so the session is
+    // free again before storing the answer writes to it. Most steps have no answer to read: the
+    // last event with content is looked at first, from the end.
+    let (calls, answered) = ctx.with_session(|s| {
+        let branch_events = || s.events.iter().filter(|e| on_branch(e, ctx.branch()));
         let last = branch_events().rev().find(|e| e.content.is_some());
         if !last.is_some_and(|e| e.author == "user" && answers(e, REQUEST_CREDENTIAL)) {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
-        branch_events().cloned().collect()
+        plan(&branch_of(&s.events, ctx.branch()), ctx.agent_name())
     });
-    if events.is_empty() {
-        return Ok(Vec::new());
-    }
-    let refs: Vec<&Event> = events.iter().collect();
-    let (calls, answered) = plan(&refs, &me);
     let invocation = ctx.invocation();
     for Answered { requested, mut credential, mine } in answered {
         // ADK exchanges a public client's code when the tool reads it (`get_auth_response`), which
@@ -193,14 +167,4 @@ async fn store_answers(ctx: &InvocationContext) -> Result<Vec<FunctionCall>, Adk
         ctx.put_unrecorded_state(&format!("temp:{}", requested.credential_key()), stored_form(credential));
     }
     Ok(calls)
-}
-
-/// Runs again the calls whose credentials the person gave.
-pub(super) async fn resume(
-    agent: &LlmAgent,
-    tools: &[Rc<dyn Tool>],
-    ctx: &InvocationContext,
-    calls: Vec<FunctionCall>,
-) -> Result<Option<Event>, AdkError> {
-    handle_function_calls(agent, tools, ctx, calls, &SmallMap::new()).await
 }

@@ -71,7 +71,12 @@ pub(crate) fn summary_events(events: &[&Event], agent_name: &str) -> Vec<Event> 
 pub(crate) fn apply_compaction<'a>(events: &[&'a Event], summaries: &'a [Event]) -> Vec<&'a Event> {
     let ranges = compaction_ranges(events);
     // The union of the ranges, for looking raw events up; every summary is kept on its own.
-    let mut spans: Vec<(f64, f64)> = ranges.iter().filter(|r| r.1 <= r.2).map(|r| (r.1, r.2)).collect();
+    let mut spans: Vec<(f64, f64)> = Vec::new();
+    for &(_, start, end) in &ranges {
+        if start <= end {
+            spans.push((start, end));
+        }
+    }
     spans = sort_by(spans, |a, b| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1));
     let mut coverage: Vec<(f64, f64)> = Vec::new();
     for (start, end) in spans {
@@ -90,8 +95,11 @@ pub(crate) fn apply_compaction<'a>(events: &[&'a Event], summaries: &'a [Event])
             items.push((event.timestamp, i, event));
         }
     }
-    let items = sort_by(items, |a, b| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1));
-    items.into_iter().map(|(_, _, e)| e).collect()
+    let mut kept = Vec::new();
+    for (_, _, event) in sort_by(items, |a, b| a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)) {
+        kept.push(event);
+    }
+    kept
 }
 
 /// Puts back a function call a summary covered whose response outlived it (a long-running call
@@ -103,7 +111,10 @@ pub(super) fn recover_compacted_calls<'a>(events: Vec<&'a Event>, source: &[&'a 
         return events;
     }
     // Plain lists searched in turn (a history a request carries is short; maps would be more code).
-    let present: Vec<bool> = source.iter().map(|s| events.iter().any(|e| ptr::eq(*e, *s))).collect();
+    let mut present: Vec<bool> = Vec::new();
+    for &s in source {
+        present.push(events.iter().any(|e| ptr::eq(*e, s)));
+    }
     let is_present = |i: usize| present.get(i).copied().unwrap_or(false);
     let mut latest_call: Vec<(&str, usize)> = Vec::new();
     // (response event, id, call event), and which of them is the latest answer to its call.

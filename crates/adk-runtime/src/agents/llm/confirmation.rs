@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::functions::{asking_event, handle_function_calls};
 use super::LlmAgent;
 use crate::agent::{InvocationContext, ToolContext};
+use crate::agents::calls_in;
 use crate::tool::confirmation::REQUEST_CONFIRMATION;
 use crate::tool::Tool;
 use crate::types::{FunctionCall, JsonObject};
@@ -73,6 +74,17 @@ pub(super) fn on_branch(event: &Event, branch: Option<&str>) -> bool {
     event.branch.as_deref().is_none_or(below)
 }
 
+/// The events of `events` on `branch` (see [`on_branch`]), in order.
+pub(super) fn branch_of<'a>(events: &'a crate::session::Events, branch: Option<&str>) -> Vec<&'a Event> {
+    let mut on = Vec::new();
+    for event in events.iter() {
+        if on_branch(event, branch) {
+            on.push(event);
+        }
+    }
+    on
+}
+
 /// Whether `event` holds a function response to a call named `name` (an answer of the person's).
 pub(super) fn answers(event: &Event, name: &str) -> bool {
     event.get_function_responses().iter().any(|r| r.name.as_deref() == Some(name))
@@ -123,8 +135,7 @@ pub(super) async fn resume(
         if !last_user.is_some_and(|e| answers(e, REQUEST_CONFIRMATION)) {
             return Ok(Plan::Nothing);
         }
-        let events: Vec<&Event> = s.events.iter().filter(|e| on_branch(e, ctx.branch())).collect();
-        plan(&events, &me)
+        plan(&branch_of(&s.events, ctx.branch()), &me)
     })?;
     let targets = match plan {
         Plan::Nothing => return Ok(None),
@@ -195,8 +206,9 @@ fn plan(events: &[&Event], me: &str) -> Result<Plan, AdkError> {
 
     // Step 2: drop the answers already acted on: a response to the original call after the first
     // message that answered the request.
+    let calls = calls_in(events);
     let mut to_original: Vec<(&str, &str)> = Vec::new();
-    for call in events.iter().flat_map(|e| e.get_function_calls()) {
+    for &(_, call) in &calls {
         let (Some(id), Some(original)) = (call.id.as_deref(), original_call(call)) else { continue };
         if let (true, Some(Value::String(original_id))) = (answered_here(id), original.get("id")) {
             to_original.push((id, original_id));
@@ -234,7 +246,10 @@ fn plan(events: &[&Event], me: &str) -> Result<Plan, AdkError> {
         })
     };
     let mut targets = Vec::new();
-    for request in events.iter().filter(|e| e.author == me).flat_map(|e| e.get_function_calls()) {
+    for &(event, request) in &calls {
+        if event.author != me {
+            continue;
+        }
         let Some(answer) = answers.iter().find(|(id, _)| request.id.as_deref() == Some(*id)).map(|(_, a)| a) else {
             continue;
         };
@@ -248,18 +263,16 @@ fn plan(events: &[&Event], me: &str) -> Result<Plan, AdkError> {
         if call.name.as_deref().is_none_or(str::is_empty) {
             return Err(AdkError::invalid("Original function call name is missing."));
         }
-        let found = events.iter().find_map(|e| {
-            let same =
-                |c: &&FunctionCall| c.id.as_deref() == Some(id) && c.name.as_deref() != Some(REQUEST_CONFIRMATION);
-            e.get_function_calls().into_iter().find(same).map(|c| (c, e.author.as_str()))
-        });
-        let Some((in_history, author)) = found else {
+        let same = |(_, c): &&(&Event, &FunctionCall)| {
+            c.id.as_deref() == Some(id) && c.name.as_deref() != Some(REQUEST_CONFIRMATION)
+        };
+        let Some(&(made_by, in_history)) = calls.iter().find(same) else {
             return Err(AdkError::invalid(format!(
                 "Original function call for ID '{id}' not found in session history."
             )));
         };
         // Another agent's call is for that agent to run.
-        if author != me {
+        if made_by.author != me {
             continue;
         }
         let asked = asked(id);

@@ -5,6 +5,7 @@
 
 use super::compaction::{apply_compaction, has_compaction, recover_compacted_calls, summary_events};
 use super::rearrange::{arrange, Turn};
+use crate::agents::calls_in;
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
 use crate::types::{Content, Part};
 use crate::Event;
@@ -79,8 +80,8 @@ fn is_direct_transfer(event: &Event) -> bool {
 /// long-running call, and not inside a call still waiting for its answer. `None`: no turn at all.
 fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>) -> Option<usize> {
     // Lists rather than hashed sets: histories are short, and a set type is more code to download.
-    let call_ids: Vec<&str> =
-        events.iter().flat_map(|e| e.get_function_calls()).filter_map(|c| c.id.as_deref()).collect();
+    let calls = calls_in(events);
+    let is_call = |id: &str| calls.iter().any(|(_, c)| c.id.as_deref() == Some(id));
     let mut unanswered: Vec<&str> = Vec::new();
     for (i, event) in events.iter().enumerate().rev() {
         for call in event.get_function_calls() {
@@ -91,7 +92,7 @@ fn current_turn_start(events: &[&Event], agent_name: &str, branch: Option<&str>)
         let submitted = is_submitted_tool_result(event);
         if submitted {
             for id in event.get_function_responses().into_iter().filter_map(|r| r.id.as_deref()) {
-                if call_ids.contains(&id) && !unanswered.contains(&id) {
+                if is_call(id) && !unanswered.contains(&id) {
                     unanswered.push(id);
                 }
             }
@@ -132,8 +133,12 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
     } else {
         0
     };
-    let visible: Vec<&Event> =
-        events.get(start..).unwrap_or_default().iter().copied().filter(|e| in_context(e, branch)).collect();
+    let mut visible: Vec<&Event> = Vec::new();
+    for &event in events.get(start..).unwrap_or_default() {
+        if in_context(event, branch) {
+            visible.push(event);
+        }
+    }
     let summaries = if has_compaction(&visible) { summary_events(&visible, agent_name) } else { Vec::new() };
     let visible = if summaries.is_empty() {
         visible
@@ -144,11 +149,9 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
     // Each call's author, the latest call of an id winning (ADK's dict of them): searched from
     // the end, where a response's call usually is (a list rather than a map: smaller code).
     let mut call_authors: Vec<(&str, &str)> = Vec::new();
-    for event in &visible {
-        for call in event.get_function_calls() {
-            if let Some(id) = call.id.as_deref() {
-                call_authors.push((id, event.author.as_str()));
-            }
+    for (event, call) in calls_in(&visible) {
+        if let Some(id) = call.id.as_deref() {
+            call_authors.push((id, event.author.as_str()));
         }
     }
     let author_of = |id: &str| call_authors.iter().rev().find(|(i, _)| *i == id).map(|(_, a)| *a);
@@ -159,17 +162,20 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
             .filter_map(|r| r.id.as_deref())
             .any(|id| author_of(id).is_some_and(|a| a != agent_name && a != "user"))
     };
-    let turns: Vec<Turn> = visible
-        .iter()
-        .filter_map(|&event| {
-            if is_other_agent_reply(agent_name, event) || answers_other_agent(event) {
-                present_other_agent_message(event).map(Turn::quoted)
-            } else {
-                Some(Turn::of(event))
-            }
-        })
-        .collect();
-    arrange(turns).into_iter().map(|t| without_client_ids(t.content)).collect()
+    // Plain loops: each collected adapter chain compiled code of its own.
+    let mut turns: Vec<Turn> = Vec::new();
+    for &event in &visible {
+        if is_other_agent_reply(agent_name, event) || answers_other_agent(event) {
+            turns.extend(present_other_agent_message(event).map(Turn::quoted));
+        } else {
+            turns.push(Turn::of(event));
+        }
+    }
+    let mut contents = Vec::new();
+    for turn in arrange(turns) {
+        contents.push(without_client_ids(turn.content));
+    }
+    contents
 }
 
 /// Function-call ids made up by adk-wasm (`adk-…`) are not sent to the model.

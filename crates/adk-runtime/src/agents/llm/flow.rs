@@ -54,7 +54,11 @@ fn transfer_instruction(agent: &Rc<dyn Agent>, llm: &LlmAgent, targets: &[Rc<dyn
          generate any text other than the function\ncall.\n\n\
          **NOTE**: the only available agents for `transfer_to_agent` function are\n",
     );
-    let names = sort_by(targets.iter().map(|t| t.name()).collect(), |a, b| a < b);
+    let mut names = Vec::new();
+    for target in targets {
+        names.push(target.name());
+    }
+    let names = sort_by(names, |a, b| a < b);
     for (i, name) in names.iter().enumerate() {
         text.extend([if i == 0 { "`" } else { ", `" }, name, "`"]);
     }
@@ -243,7 +247,11 @@ async fn agent_tools(agent: &LlmAgent, ctx: &InvocationContext) -> Vec<Rc<dyn To
         tools.push(Rc::new(SetModelResponseTool));
     }
     if !targets.is_empty() {
-        tools.push(Rc::new(TransferToAgentTool::new(targets.iter().map(|t| t.name().to_string()).collect())));
+        let mut names = Vec::new();
+        for target in &targets {
+            names.push(target.name().to_string());
+        }
+        tools.push(Rc::new(TransferToAgentTool::new(names)));
     }
     tools.extend(toolset::resolve(&agent.config.tools, &ReadonlyContext::new(ctx.clone())).await);
     tools
@@ -260,7 +268,8 @@ fn resume<'a>(
 ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<Option<Event>, AdkError>> + 'a>> {
     Box::pin(async move {
         if !credentialed.is_empty() {
-            if let Some(resumed) = auth::resume(agent, tools, ctx, credentialed).await? {
+            // The calls whose credentials the person gave run again, as they were.
+            if let Some(resumed) = handle_function_calls(agent, tools, ctx, credentialed, &SmallMap::new()).await? {
                 return Ok(Some(resumed));
             }
         }
@@ -278,7 +287,8 @@ fn tool_step(
     calls: &Event,
     response: Event,
 ) -> Result<(Vec<Event>, bool), AdkError> {
-    let mut step: Vec<Event> = auth::request_event(ctx, &response).into_iter().collect();
+    let mut step: Vec<Event> = Vec::new();
+    step.extend(auth::request_event(ctx, &response));
     let asked = !step.is_empty();
     let request = confirmation::request_event(ctx, calls, &response);
     let reply = output_schema::structured_reply(ctx, &response);
@@ -333,7 +343,8 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                 // A callback's answer is not the model's: the after-model hooks do not see it (ADK).
                 let answered = early.is_some();
                 let started: LlmResponseStream = match early {
-                    Some(response) => Box::pin(futures_util::stream::once(async { Ok(response) })),
+                    // As a list, the stream type `ScriptedModel` answers with: one type's code, not two.
+                    Some(response) => Box::pin(futures_util::stream::iter(vec![Ok(response)])),
                     None => {
                         // For per-agent billing reports, as ADK labels every model call it makes.
                         let label = ctx.agent_name().to_string();
@@ -394,7 +405,10 @@ pub(super) fn run(agent: Rc<LlmAgent>, ctx: InvocationContext) -> EventStream {
                     break;
                 };
                 // No response at all: only long-running tools answering later; the run waits for the app.
-                let calls = last.get_function_calls().into_iter().cloned().collect();
+                let mut calls = Vec::new();
+                for call in last.get_function_calls() {
+                    calls.push(call.clone());
+                }
                 let confirmed = SmallMap::new();
                 let handled = handle_function_calls(&agent, &tools, &ctx, calls, &confirmed);
                 let Some(response) = or_break!('run, handled.await) else { break };

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::LlmAgent;
 use crate::agent::{agent_event, InvocationContext, ToolContext};
+use crate::auth::REQUEST_CREDENTIAL;
 use crate::tool::Tool;
 use crate::types::{Content, FunctionCall, FunctionResponse, JsonObject, Part};
 use crate::{platform, AdkError, Event, EventActions};
@@ -20,10 +21,11 @@ use crate::{platform, AdkError, Event, EventActions};
 /// calls of long-running tools in `long_running_tool_ids`.
 pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
     let mut long_running = Vec::new();
-    for part in event.content.iter_mut().flat_map(|c| c.parts.iter_mut().flatten()) {
+    let parts = event.content.as_mut().and_then(|c| c.parts.as_deref_mut()).unwrap_or_default();
+    for part in parts {
         if let Some(call) = &mut part.function_call {
             if call.id.as_deref().is_none_or(str::is_empty) {
-                call.id = Some(format!("adk-{}", platform::new_uuid()));
+                call.id = Some(client_call_id());
             }
             let is_long = tools.iter().any(|t| Some(t.name()) == call.name.as_deref() && t.is_long_running());
             if let (true, Some(id)) = (is_long, &call.id) {
@@ -42,6 +44,11 @@ pub(super) fn assign_call_ids(event: &mut Event, tools: &[Rc<dyn Tool>]) {
     }
 }
 
+/// A function-call id made up here, as ADK makes one: `adk-` + uuid4.
+fn client_call_id() -> String {
+    format!("adk-{}", platform::new_uuid())
+}
+
 /// An event of the agent asking the person: one call of `name` per argument set, each with a
 /// client id (`adk-` + uuid4) and long-running, so the run pauses on them (the shape of ADK's
 /// confirmation and credential requests).
@@ -49,7 +56,7 @@ pub(super) fn asking_event(ctx: &InvocationContext, role: &str, name: &str, call
     let mut parts = Vec::new();
     let mut ids = adk_core::events::ToolIds::new();
     for args in calls {
-        let id = format!("adk-{}", platform::new_uuid());
+        let id = client_call_id();
         let call =
             FunctionCall { id: Some(id.clone()), name: Some(name.into()), args: Some(args), ..Default::default() };
         parts.push(Part { function_call: Some(call), ..Default::default() });
@@ -58,6 +65,36 @@ pub(super) fn asking_event(ctx: &InvocationContext, role: &str, name: &str, call
     let mut event = agent_event(ctx, Some(Content::new(role, parts)));
     event.long_running_tool_ids = Some(ids);
     event
+}
+
+/// The event asking for the credentials of `requested` (call or request id, auth config): one
+/// `adk_request_credential` call per credential key (two asking for the same credential ask
+/// once, as ADK's `build_auth_request_event` deduplicates them), long-running. `None` when
+/// nothing is requested.
+pub(super) fn asking_for_credentials(
+    ctx: &InvocationContext,
+    role: &str,
+    requested: &[(String, JsonObject)],
+) -> Option<Event> {
+    if requested.is_empty() {
+        return None;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut calls = Vec::new();
+    for (call_id, config) in requested {
+        let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
+        if !key.is_empty() {
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+        }
+        calls.push(JsonObject::from_iter([
+            ("functionCallId".to_string(), Value::String(call_id.clone())),
+            ("authConfig".to_string(), Value::Object(config.clone())),
+        ]));
+    }
+    Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
 }
 
 /// The result of one call: its response part (none for a long-running tool that answers later) and
@@ -161,14 +198,17 @@ pub(super) async fn handle_function_calls(
     calls: Vec<FunctionCall>,
     confirmations: &SmallMap<ToolConfirmation>,
 ) -> Result<Option<Event>, AdkError> {
-    let runs = calls.into_iter().map(|call| {
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    for call in calls {
         let confirmation = call.id.as_ref().and_then(|id| confirmations.get(id)).cloned();
-        Box::pin(call_one(agent, tools, ctx, call, confirmation)) as Run<'_>
-    });
-    let outcomes = join_in_order(runs.collect()).await;
+        runs.push(Box::pin(call_one(agent, tools, ctx, call, confirmation)));
+    }
+    let outcomes = join_in_order(runs).await;
     let mut parts = Vec::new();
     let mut actions = EventActions::default();
+    // Every run is done once the join is: each slot holds its outcome.
     for outcome in outcomes {
+        let Some(outcome) = outcome else { continue };
         let outcome = outcome?;
         parts.extend(outcome.part);
         merge_actions(&mut actions, outcome.actions);
@@ -185,8 +225,9 @@ type Run<'a> = Pin<Box<dyn Future<Output = Result<CallOutcome, AdkError>> + 'a>>
 
 /// The outcomes of `runs`, run concurrently, in their order: what `join_all` does for a few
 /// futures, without its queue for many (its code, for one caller, was larger than this).
-async fn join_in_order(mut runs: Vec<Run<'_>>) -> Vec<Result<CallOutcome, AdkError>> {
-    let mut outcomes: Vec<Option<Result<CallOutcome, AdkError>>> = runs.iter().map(|_| None).collect();
+async fn join_in_order(mut runs: Vec<Run<'_>>) -> Vec<Option<Result<CallOutcome, AdkError>>> {
+    let mut outcomes: Vec<Option<Result<CallOutcome, AdkError>>> = Vec::new();
+    outcomes.resize_with(runs.len(), || None);
     poll_fn(|cx| {
         let mut pending = false;
         for (run, outcome) in runs.iter_mut().zip(outcomes.iter_mut()).filter(|(_, o)| o.is_none()) {
@@ -202,7 +243,7 @@ async fn join_in_order(mut runs: Vec<Run<'_>>) -> Vec<Result<CallOutcome, AdkErr
         }
     })
     .await;
-    outcomes.into_iter().flatten().collect()
+    outcomes
 }
 
 /// ADK's merge of parallel function-response events: later calls' keys win; flags are or-ed.

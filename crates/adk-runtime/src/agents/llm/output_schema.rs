@@ -41,7 +41,11 @@ pub(super) fn process_request(config: &LlmAgentConfig, request: &mut LlmRequest)
 
 /// The concatenated non-thought text of an event.
 fn final_text(event: &Event) -> String {
-    event.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect()
+    let mut text = String::new();
+    for part in event.parts().iter().filter(|p| p.thought != Some(true)) {
+        text.push_str(part.text.as_deref().unwrap_or_default());
+    }
+    text
 }
 
 /// Saves a final reply under `output_key`: its text, or with an output schema the value the text

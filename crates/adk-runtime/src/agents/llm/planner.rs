@@ -38,8 +38,10 @@ impl Planner {
             }
             Planner::PlanReAct => {
                 request.append_instructions(&[PLANNING_INSTRUCTION.to_string()]);
-                for part in request.contents.iter_mut().flat_map(|c| c.parts.iter_mut().flatten()) {
-                    part.thought = None;
+                for content in &mut request.contents {
+                    for part in content.parts.iter_mut().flatten() {
+                        part.thought = None;
+                    }
                 }
             }
         }

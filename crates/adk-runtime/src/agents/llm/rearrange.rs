@@ -166,12 +166,14 @@ fn merge<'a>(mut answers: Vec<Turn<'a>>) -> Option<Turn<'a>> {
     let later = answers.split_off(1);
     let mut merged = answers.pop()?;
     let parts = merged.content.parts.get_or_insert_with(Vec::new);
-    for part in later.iter().flat_map(Turn::parts) {
-        let id = part.function_response.as_ref().map(|r| &r.id);
-        let same = parts.iter().position(|p| id.is_some() && p.function_response.as_ref().map(|r| &r.id) == id);
-        match same.and_then(|i| parts.get_mut(i)) {
-            Some(existing) => *existing = part.clone(),
-            None => parts.push(part.clone()),
+    for turn in &later {
+        for part in turn.parts() {
+            let id = part.function_response.as_ref().map(|r| &r.id);
+            let same = parts.iter().position(|p| id.is_some() && p.function_response.as_ref().map(|r| &r.id) == id);
+            match same.and_then(|i| parts.get_mut(i)) {
+                Some(existing) => *existing = part.clone(),
+                None => parts.push(part.clone()),
+            }
         }
     }
     Some(merged)
@@ -184,7 +186,10 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     let last = turns.len().saturating_sub(1);
     let Some(trailing) = turns.last().filter(|t| last > 0 && t.has_responses()) else { return turns };
     // The call each part of the last turn answers; other parts go with the latest answered call.
-    let owners: Vec<Option<usize>> = trailing.parts().iter().map(|p| owner_at(&turns, last, p)).collect();
+    let mut owners: Vec<Option<usize>> = Vec::new();
+    for part in trailing.parts() {
+        owners.push(owner_at(&turns, last, part));
+    }
     let Some(latest) = owners.iter().flatten().copied().max() else { return turns };
     let answered = |call: Option<usize>| call.is_some_and(|c| owners.contains(&Some(c)));
     if latest + 1 == last && owners.iter().flatten().all(|&c| c == latest) {
@@ -221,7 +226,7 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
         let mut split = trailing.with(|i, _| owners.get(i).copied().flatten() == Some(idx));
         if idx == latest {
             let others = trailing.with(|_, p| p.function_response.is_none());
-            split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.into_iter().flatten());
+            split.content.parts.get_or_insert_with(Vec::new).extend(others.content.parts.unwrap_or_default());
         }
         answers.push(split);
         out.extend(merge(answers));
@@ -293,7 +298,11 @@ fn late_responses_in_history(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
             }
         }
         let latest = sort_by(latest, |a, b| a < b);
-        out.extend(merge(latest.iter().filter_map(|&at| turns.get(at)).map(|t| t.with(|_, _| true)).collect()));
+        let mut answers = Vec::new();
+        for turn in latest.iter().filter_map(|&at| turns.get(at)) {
+            answers.push(turn.with(|_, _| true));
+        }
+        out.extend(merge(answers));
     }
     out
 }
@@ -305,12 +314,18 @@ fn drop_orphaned_calls(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
         for part in turn.parts() {
             settled.extend(part.function_response.as_ref().and_then(|r| r.id.clone()));
         }
-        settled.extend(turn.long_running.into_iter().flatten().cloned());
+        if let Some(ids) = turn.long_running {
+            settled.extend(ids.into_iter().cloned());
+        }
     }
     let orphan = |p: &Part| {
         p.function_call.as_ref().and_then(|c| non_empty(&c.id)).is_some_and(|id| !settled.iter().any(|s| s == id))
     };
-    turns.into_iter().filter_map(|turn| turn.keep(|p| !orphan(p))).collect()
+    let mut kept = Vec::new();
+    for turn in turns {
+        kept.extend(turn.keep(|p| !orphan(p)));
+    }
+    kept
 }
 
 #[cfg(test)]

@@ -4,16 +4,14 @@
 //! `_adk_toolset_auth_<class>`), which ends the invocation. Their answer is stored as any other
 //! (`auth::take_answers`), and the next invocation lists the tools with it.
 
-use futures_util::future::LocalBoxFuture;
-use serde_json::Value;
-
-use super::functions::asking_event;
+use super::functions::asking_for_credentials;
 use super::LlmAgent;
 use crate::agent::{CallbackContext, InvocationContext};
-use crate::auth::{CredentialManager, REQUEST_CREDENTIAL};
+use crate::auth::CredentialManager;
 use crate::tool::ToolUnion;
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode, Event};
+use futures_util::future::LocalBoxFuture;
 
 /// The prefix of a toolset's credential request id: no tool call is resumed for it.
 pub(super) const TOOLSET_AUTH_PREFIX: &str = "_adk_toolset_auth_";
@@ -48,24 +46,7 @@ pub(super) fn resolve<'a>(
             pending.retain(|(i, _)| *i != id);
             pending.push((id, config.auth_request()?.to_json().clone()));
         }
-        // One request per credential key, as ADK's `build_auth_request_event` deduplicates them.
-        let mut keys: Vec<&str> = Vec::new();
-        let mut asks: Vec<JsonObject> = Vec::new();
-        for (id, config) in &pending {
-            let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
-            if !key.is_empty() && keys.contains(&key) {
-                continue;
-            }
-            keys.push(key);
-            asks.push(JsonObject::from_iter([
-                ("functionCallId".to_string(), Value::String(id.clone())),
-                ("authConfig".to_string(), Value::Object(config.clone())),
-            ]));
-        }
-        if asks.is_empty() {
-            return Ok(None);
-        }
-        let mut event = asking_event(ctx, "", REQUEST_CREDENTIAL, asks);
+        let Some(mut event) = asking_for_credentials(ctx, "", &pending) else { return Ok(None) };
         // ADK's event has no role: the request is the framework's, not the model's.
         if let Some(content) = event.content.as_mut() {
             content.role = None;

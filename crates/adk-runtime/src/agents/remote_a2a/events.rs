@@ -78,13 +78,17 @@ impl<F: Fn() -> Event> EventMapper<F> {
 
     /// At the end of the stream: the artifacts whose last chunk never came, whole.
     pub fn finish(&mut self) -> Vec<Event> {
-        let open: Vec<Vec<A2aPart>> = self
-            .artifacts
-            .artifacts()
-            .filter(|a| !self.artifacts.is_complete(&a.artifact_id))
-            .map(|a| a.parts.clone())
-            .collect();
-        open.iter().filter_map(|parts| content(parts)).map(|c| self.event(Some(c))).collect()
+        let mut open: Vec<Content> = Vec::new();
+        for artifact in self.artifacts.artifacts() {
+            if !self.artifacts.is_complete(&artifact.artifact_id) {
+                open.extend(content(&artifact.parts));
+            }
+        }
+        let mut events = Vec::new();
+        for c in open {
+            events.push(self.event(Some(c)));
+        }
+        events
     }
 
     fn ids(&mut self, task_id: &str, context_id: &str) {

@@ -6,7 +6,9 @@ use serde_json::Value;
 use super::parts::to_a2a;
 use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, TASK_ID, TASK_STATE};
 use crate::a2a::{Message, Part as A2aPart, Role, TaskState};
+use crate::agents::calls_in;
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
+use crate::types::FunctionCall;
 use crate::{platform, Event};
 
 /// The message for this turn, or `None` when nothing new was said since the agent last answered.
@@ -53,11 +55,8 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
 
 /// Which of this agent's stand-in calls for the remote task's questions `id` answers, if any.
 fn asked_by(agent_name: &str, events: &[&Event], id: &str) -> Option<&'static str> {
-    let call = events
-        .iter()
-        .filter(|e| e.author == agent_name)
-        .flat_map(|e| e.get_function_calls())
-        .find(|c| c.id.as_deref() == Some(id))?;
+    let mine = |(e, c): &(&Event, &FunctionCall)| e.author == agent_name && c.id.as_deref() == Some(id);
+    let (_, call) = calls_in(events).into_iter().find(mine)?;
     [ASK_FOR_INPUT, ASK_FOR_AUTH].into_iter().find(|name| call.name.as_deref() == Some(*name))
 }
 
