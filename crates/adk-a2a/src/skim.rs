@@ -58,19 +58,21 @@ pub(crate) enum Skim<'a> {
     },
 }
 
-/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …).
-pub(crate) fn event<'a>(r: &mut Reader<'a>) -> Result<Skim<'a>, JsonError> {
+/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …) into `event`: in place, as an
+/// event is moved no further than it must be (every event of a stream is read).
+pub(crate) fn event<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     one_of(r, |r, key| {
-        Ok(Some(match key {
+        *event = match key {
             "task" => Skim::Task(Box::new(task(r)?)),
             "message" => {
                 r.object(|r, _| r.skip())?;
                 Skim::Message
             }
-            "statusUpdate" => status_update(r)?,
-            "artifactUpdate" => artifact_update(r)?,
+            "statusUpdate" => return status_update(r, event).map(Some),
+            "artifactUpdate" => return artifact_update(r, event).map(Some),
             _ => return r.skip().map(|()| None),
-        }))
+        };
+        Ok(Some(()))
     })
 }
 
@@ -127,7 +129,7 @@ fn status(r: &mut Reader<'_>) -> Result<StatusKey, JsonError> {
     Ok(status)
 }
 
-fn status_update<'a>(r: &mut Reader<'a>) -> Result<Skim<'a>, JsonError> {
+fn status_update<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     let (mut task_id, mut status_key) = (None, StatusKey::default());
     r.object(|r, key| {
         match key {
@@ -138,10 +140,11 @@ fn status_update<'a>(r: &mut Reader<'a>) -> Result<Skim<'a>, JsonError> {
         }
         Ok(())
     })?;
-    Ok(Skim::StatusUpdate { task_id: required(task_id, "taskId")?, status: status_key, last: false })
+    *event = Skim::StatusUpdate { task_id: required(task_id, "taskId")?, status: status_key, last: false };
+    Ok(())
 }
 
-fn artifact_update<'a>(r: &mut Reader<'a>) -> Result<Skim<'a>, JsonError> {
+fn artifact_update<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     let (mut task_id, mut chunk, mut append) = (None, None, false);
     r.object(|r, key| {
         match key {
@@ -157,7 +160,8 @@ fn artifact_update<'a>(r: &mut Reader<'a>) -> Result<Skim<'a>, JsonError> {
     })?;
     let task_id = required(task_id, "taskId")?;
     let (artifact_id, parts) = chunk.ok_or_else(|| JsonError::missing("artifact"))?;
-    Ok(Skim::ArtifactUpdate { task_id, artifact_id, parts, append })
+    *event = Skim::ArtifactUpdate { task_id, artifact_id, parts, append };
+    Ok(())
 }
 
 /// Reads an artifact: its id and parts, and its other members into `others` when given (a task's:

@@ -191,8 +191,9 @@ impl Resuming {
 
     /// An event arrived: read where it is kept, so that what the ledger checks is borrowed from it.
     fn received(&mut self, mut frame: Frame) {
-        let (mut event, json) = match frame.read() {
-            Ok(read) => read,
+        let mut event = Skim::Message;
+        let json = match frame.read(&mut event) {
+            Ok(json) => json,
             Err(e) => return self.dropped(e),
         };
         let before = self.ready.len();

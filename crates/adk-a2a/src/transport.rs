@@ -115,7 +115,9 @@ impl Transport {
             let (json, _) = result(self.codec(), &text, id, shape, &mut translated, &mut |r| {
                 match shape {
                     Shape::Stream | Shape::Event => {
-                        event = matches!(skim::event(r)?, Skim::Task(_) | Skim::Message);
+                        let mut read = Skim::Message;
+                        skim::event(r, &mut read)?;
+                        event = matches!(read, Skim::Task(_) | Skim::Message);
                     }
                     Shape::Task => drop(skim::task(r)?),
                     Shape::Page => r.skip()?,
@@ -144,7 +146,7 @@ impl Transport {
         // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
         let mut frame = Frame { text: response.text().await?, translated: String::new(), codec, rpc_id: id };
-        if let Err(e) = frame.read() {
+        if let Err(e) = frame.read(&mut Skim::Message) {
             // An error the agent stated stands, and so does one too large to read; anything else
             // means the body is not what was asked for.
             if e.rpc_code.is_some() || e.http_status.is_some() || e.code == ErrorCode::ResourceExhausted {
@@ -207,19 +209,15 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// What the client reads of the event, and its v1.0 JSON (the server's own text on 1.0); the
-    /// JSON-RPC envelope in one pass with it.
-    pub(crate) fn read(&mut self) -> Result<(Skim<'_>, &str), AdkError> {
+    /// Reads what the client reads of the event into `event`; gives its v1.0 JSON (the server's own
+    /// text on 1.0). The JSON-RPC envelope is read in one pass with it.
+    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<&'f str, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
-        let mut event = Skim::Message;
-        let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| {
-            event = skim::event(r)?;
-            Ok(())
-        })?;
-        if let Skim::StatusUpdate { status, last: ends, .. } = &mut event {
+        let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
+        if let Skim::StatusUpdate { status, last: ends, .. } = event {
             *ends = last && !status.state.ends_stream();
         }
-        Ok((event, json))
+        Ok(json)
     }
 }
 
