@@ -37,10 +37,11 @@ pub(crate) struct TaskSkim {
 }
 
 /// One event, as far as the client reads it: a live update's ids are borrowed from its text, which
-/// the stream reads where it keeps it (an update is read once, checked against the ledger, gone).
+/// the stream keeps while the ledger checks them.
 #[derive(Debug)]
 pub(crate) enum Skim<'a> {
-    /// Boxed: a task is a stream's first event at most, and every event is moved several times.
+    /// Boxed: a task is a stream's first event at most, and inline it would make every event's
+    /// slot as large as itself (its ids, status and artifacts).
     Task(Box<TaskSkim>),
     Message,
     StatusUpdate {
@@ -58,8 +59,8 @@ pub(crate) enum Skim<'a> {
     },
 }
 
-/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …) into `event`: in place, as an
-/// event is moved no further than it must be (every event of a stream is read).
+/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …) into `event`, the caller's
+/// slot: returned instead, through each reader and `one_of`, every event would be copied at each.
 pub(crate) fn event<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     one_of(r, |r, key| {
         *event = match key {

@@ -191,6 +191,7 @@ impl Resuming {
 
     /// An event arrived: read where it is kept, so that what the ledger checks is borrowed from it.
     fn received(&mut self, mut frame: Frame) {
+        // A placeholder: on `Ok`, `read` has written the event read.
         let mut event = Skim::Message;
         let json = match frame.read(&mut event) {
             Ok(json) => json,

@@ -115,6 +115,7 @@ impl Transport {
             let (json, _) = result(self.codec(), &text, id, shape, &mut translated, &mut |r| {
                 match shape {
                     Shape::Stream | Shape::Event => {
+                        // A placeholder: on `Ok`, `skim::event` has written the one event read.
                         let mut read = Skim::Message;
                         skim::event(r, &mut read)?;
                         event = matches!(read, Skim::Task(_) | Skim::Message);
@@ -144,8 +145,11 @@ impl Transport {
         }
         // Not a stream: a server reports errors found before streaming starts as a plain JSON
         // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
+        // Read here to tell an error from an event, and again by the stream that receives it. A
+        // resumed stream tells its caller first, who may lower `setLimits` before the second read:
+        // that read then refuses what this one took, and the stream ends with its error.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
-        let mut frame = Frame { text: response.text().await?, translated: String::new(), codec, rpc_id: id };
+        let mut frame = Frame::new(response.text().await?, codec, id);
         if let Err(e) = frame.read(&mut Skim::Message) {
             // An error the agent stated stands, and so does one too large to read; anything else
             // means the body is not what was asked for.
@@ -209,8 +213,14 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
+    fn new(text: String, codec: Codec, rpc_id: Option<u64>) -> Frame {
+        Frame { text, translated: String::new(), codec, rpc_id }
+    }
+
     /// Reads what the client reads of the event into `event`; gives its v1.0 JSON (the server's own
-    /// text on 1.0). The JSON-RPC envelope is read in one pass with it.
+    /// text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the event read: a
+    /// stream response has exactly one member, whose reader writes it, so what the caller put
+    /// there is a placeholder, never seen.
     pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<&'f str, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
         let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
@@ -229,7 +239,8 @@ pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) 
     Box::pin(EventStream { sse: Some(response.events()), codec, rpc_id })
 }
 
-/// Each server-sent event decoded as it comes; the stream ends after the first error.
+/// Each server-sent event handed on as it comes, as a [`Frame`] the stream reads; it ends after
+/// the first transport error or `error` event.
 struct EventStream {
     sse: Option<SseStream>,
     codec: Codec,
@@ -246,7 +257,7 @@ impl Stream for EventStream {
             None => return Poll::Ready(None),
             Some(event) => event.and_then(|e| match &*e.event {
                 "error" => Err(from_error_event(&e.data)),
-                _ => Ok(Frame { text: e.data, translated: String::new(), codec, rpc_id }),
+                _ => Ok(Frame::new(e.data, codec, rpc_id)),
             }),
         };
         if item.is_err() {
@@ -272,8 +283,8 @@ enum Shape {
 /// the reading around it (envelopes, errors) is one instance for every result it reads.
 type Read<'r, 't> = &'r mut dyn FnMut(&mut Reader<'t>) -> Result<(), JsonError>;
 
-/// A result as v1.0 JSON, read by `read`: the server's own text on 1.0, translated from 0.3 (with
-/// whether it was a status update marked `final`, which v1.0 JSON does not say).
+/// A result as v1.0 JSON, read by `read`: the server's own text on 1.0, translated from 0.3 into
+/// `translated` (with whether it was a status update marked `final`, which v1.0 JSON does not say).
 fn result<'t>(
     codec: Codec,
     text: &'t str,

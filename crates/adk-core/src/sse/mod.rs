@@ -205,8 +205,8 @@ impl SseParser {
             return None;
         }
         self.has_data = false;
-        // Taken, not copied: an event's data is most often one line, which fills the empty buffer
-        // at its size (a copy out would copy every event twice).
+        // The event takes the buffer: most events are one data line, which fills an empty buffer
+        // at its size.
         let data = std::mem::take(&mut self.data);
         Some(SseEvent {
             event: if event.is_empty() { Cow::Borrowed("message") } else { Cow::Owned(event) },
