@@ -45,7 +45,7 @@ pub(crate) fn read_response<'t>(
     text: &'t str,
     id: u64,
     what: &str,
-    read: &mut dyn for<'r> FnMut(&mut Reader<'r>) -> Result<(), JsonError>,
+    read: &mut dyn FnMut(&mut Reader<'t>) -> Result<(), JsonError>,
 ) -> Result<&'t str, AdkError> {
     let mut reader = Reader::text(text);
     let (mut got, mut error, mut result) = (None, None, None);

@@ -87,7 +87,7 @@ impl Ledger {
 
     /// A live event: whether to deliver it (not when it repeats what was delivered). Its parts
     /// move into the ledger.
-    pub fn admit(&mut self, event: &mut Skim) -> bool {
+    pub fn admit(&mut self, event: &mut Skim<'_>) -> bool {
         match event {
             Skim::Task(task) => {
                 self.learn(&task.id);
@@ -105,17 +105,17 @@ impl Ledger {
                 self.set_status(status);
                 self.finished |= *last;
             }
-            Skim::ArtifactUpdate { task_id, artifact, append, .. } => {
-                let stored = match self.snapshot_parts.iter().position(|(stored, _)| *stored == artifact.id) {
+            Skim::ArtifactUpdate { task_id, artifact_id, parts, append } => {
+                let stored = match self.snapshot_parts.iter().position(|(stored, _)| *stored == *artifact_id) {
                     Some(at) => Some(self.snapshot_parts.swap_remove(at).1),
                     None => None,
                 };
-                let parts = std::mem::take(&mut artifact.parts);
+                let parts = std::mem::take(parts);
                 if *append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(&parts)) {
                     return false;
                 }
                 self.learn(task_id);
-                self.deliver(&artifact.id, *append, parts);
+                self.deliver(artifact_id, *append, parts);
             }
         }
         true

@@ -3,6 +3,8 @@
 //! the JSON goes on as the server wrote it, and the typed model ([`super::types`]) is decoded only
 //! for a Rust caller that asks for it. The members read are checked as the typed model checks them.
 
+use std::borrow::Cow;
+
 use adk_core::json::{FromJson, JsonError, ObjectWriter, Reader, Writer};
 
 use super::types::{one_of, Part, TaskState};
@@ -15,9 +17,9 @@ pub(crate) struct StatusKey {
     pub message_id: Option<String>,
 }
 
-/// An artifact, or a chunk of one: its id, its parts, and its other members as JSON text, so that a
-/// snapshot can send it on with other parts.
-#[derive(Debug, Default)]
+/// A task's artifact: its id, its parts, and its other members as JSON text, so that a snapshot can
+/// send it on with other parts.
+#[derive(Debug)]
 pub(crate) struct ArtifactSkim {
     pub id: String,
     pub parts: Vec<Part>,
@@ -34,43 +36,48 @@ pub(crate) struct TaskSkim {
     pub artifacts: Vec<ArtifactSkim>,
 }
 
-/// One event, as far as the client reads it.
+/// One event, as far as the client reads it: a live update's ids are borrowed from its text, which
+/// the stream keeps while the ledger checks them.
 #[derive(Debug)]
-pub(crate) enum Skim {
-    /// Boxed: a task is a stream's first event at most, and every event is moved several times.
+pub(crate) enum Skim<'a> {
+    /// Boxed: a task is a stream's first event at most, and inline it would make every event's
+    /// slot as large as itself (its ids, status and artifacts).
     Task(Box<TaskSkim>),
     Message,
     StatusUpdate {
-        task_id: String,
+        task_id: Cow<'a, str>,
         status: StatusKey,
         /// v0.3's `final` on a state that does not end a stream by itself (see
         /// [`TaskStatusUpdateEvent::last`](super::types::TaskStatusUpdateEvent::last)).
         last: bool,
     },
     ArtifactUpdate {
-        task_id: String,
-        artifact: ArtifactSkim,
+        task_id: Cow<'a, str>,
+        artifact_id: Cow<'a, str>,
+        parts: Vec<Part>,
         append: bool,
     },
 }
 
-/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …).
-pub(crate) fn event(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+/// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …) into `event`, the caller's
+/// slot: returned instead, through each reader and `one_of`, every event would be copied at each.
+pub(crate) fn event<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     one_of(r, |r, key| {
-        Ok(Some(match key {
+        *event = match key {
             "task" => Skim::Task(Box::new(task(r)?)),
             "message" => {
                 r.object(|r, _| r.skip())?;
                 Skim::Message
             }
-            "statusUpdate" => status_update(r)?,
-            "artifactUpdate" => artifact_update(r)?,
+            "statusUpdate" => return status_update(r, event).map(Some),
+            "artifactUpdate" => return artifact_update(r, event).map(Some),
             _ => return r.skip().map(|()| None),
-        }))
+        };
+        Ok(Some(()))
     })
 }
 
-fn required(value: Option<String>, key: &str) -> Result<String, JsonError> {
+fn required<T>(value: Option<T>, key: &str) -> Result<T, JsonError> {
     value.ok_or_else(|| JsonError::missing(key))
 }
 
@@ -89,7 +96,9 @@ pub(crate) fn task(r: &mut Reader<'_>) -> Result<TaskSkim, JsonError> {
             }
             "artifacts" => r.array(|r| {
                 r.charge(std::mem::size_of::<ArtifactSkim>())?;
-                task.artifacts.push(artifact(r, true)?);
+                let mut others = Vec::new();
+                let (id, parts) = artifact(r, Some(&mut others))?;
+                task.artifacts.push(ArtifactSkim { id: id.into_owned(), parts, others });
                 Ok(())
             })?,
             _ => r.skip()?,
@@ -121,27 +130,29 @@ fn status(r: &mut Reader<'_>) -> Result<StatusKey, JsonError> {
     Ok(status)
 }
 
-fn status_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+fn status_update<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     let (mut task_id, mut status_key) = (None, StatusKey::default());
     r.object(|r, key| {
         match key {
-            "taskId" => task_id = Some(r.string()?),
+            "taskId" => task_id = Some(r.str()?),
             "contextId" => drop(r.str()?),
             "status" => status_key = status(r)?,
             _ => r.skip()?,
         }
         Ok(())
     })?;
-    Ok(Skim::StatusUpdate { task_id: required(task_id, "taskId")?, status: status_key, last: false })
+    *event = Skim::StatusUpdate { task_id: required(task_id, "taskId")?, status: status_key, last: false };
+    Ok(())
 }
 
-fn artifact_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
+fn artifact_update<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), JsonError> {
     let (mut task_id, mut chunk, mut append) = (None, None, false);
     r.object(|r, key| {
         match key {
-            "taskId" => task_id = Some(r.string()?),
+            "taskId" => task_id = Some(r.str()?),
             "contextId" => drop(r.str()?),
-            "artifact" => chunk = Some(artifact(r, false)?),
+            // A live chunk's other members are never sent on.
+            "artifact" => chunk = Some(artifact(r, None)?),
             "append" => append = r.bool()?,
             "lastChunk" => drop(r.bool()?),
             _ => r.skip()?,
@@ -149,26 +160,28 @@ fn artifact_update(r: &mut Reader<'_>) -> Result<Skim, JsonError> {
         Ok(())
     })?;
     let task_id = required(task_id, "taskId")?;
-    let artifact = chunk.ok_or_else(|| JsonError::missing("artifact"))?;
-    Ok(Skim::ArtifactUpdate { task_id, artifact, append })
+    let (artifact_id, parts) = chunk.ok_or_else(|| JsonError::missing("artifact"))?;
+    *event = Skim::ArtifactUpdate { task_id, artifact_id, parts, append };
+    Ok(())
 }
 
-/// Reads an artifact; its other members are kept when asked for (a task's: a snapshot may send
-/// them on; a live chunk's never are).
-fn artifact(r: &mut Reader<'_>, others: bool) -> Result<ArtifactSkim, JsonError> {
-    let mut artifact = ArtifactSkim::default();
-    let mut id = None;
+/// Reads an artifact: its id and parts, and its other members into `others` when given (a task's:
+/// a snapshot may send them on).
+fn artifact<'a>(
+    r: &mut Reader<'a>,
+    mut others: Option<&mut Vec<(String, String)>>,
+) -> Result<(Cow<'a, str>, Vec<Part>), JsonError> {
+    let (mut id, mut parts) = (None, Vec::new());
     r.object(|r, key| {
-        match key {
-            "artifactId" => id = Some(r.string()?),
-            "parts" => artifact.parts = Vec::read_json(r)?,
-            _ if others => artifact.others.push((key.to_string(), r.raw()?.into_owned())),
+        match (key, &mut others) {
+            ("artifactId", _) => id = Some(r.str()?),
+            ("parts", _) => parts = Vec::read_json(r)?,
+            (_, Some(others)) => others.push((key.to_string(), r.raw()?.into_owned())),
             _ => r.skip()?,
         }
         Ok(())
     })?;
-    artifact.id = required(id, "artifactId")?;
-    Ok(artifact)
+    Ok((required(id, "artifactId")?, parts))
 }
 
 /// The v1.0 JSON of an artifact update for `task` carrying `artifact` with `parts` (all of its

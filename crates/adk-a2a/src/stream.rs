@@ -14,7 +14,7 @@ use futures_util::StreamExt;
 use super::codec::{malformed, Op};
 use super::ledger::Ledger;
 use super::skim::{Skim, TaskSkim};
-use super::transport::{task_of, Events, Received, Transport};
+use super::transport::{task_of, Events, Frame, Transport};
 use super::types::{SendMessageParams, StreamResponse};
 use crate::cancellation::Cancellation;
 use crate::{AdkError, ErrorCode};
@@ -189,7 +189,14 @@ impl Resuming {
         self.state = State::Done;
     }
 
-    fn received(&mut self, Received { mut event, json }: Received) {
+    /// An event arrived: read where it is kept, so that what the ledger checks is borrowed from it.
+    fn received(&mut self, mut frame: Frame) {
+        // A placeholder: on `Ok`, `read` has written the event read.
+        let mut event = Skim::Message;
+        let json = match frame.read(&mut event) {
+            Ok(json) => json,
+            Err(e) => return self.dropped(e),
+        };
         let before = self.ready.len();
         match &event {
             Skim::Task(task) if self.resubscribed => {
@@ -206,7 +213,7 @@ impl Resuming {
             _ => {
                 if self.ledger.admit(&mut event) {
                     let last = matches!(event, Skim::StatusUpdate { last: true, .. });
-                    self.ready.push_back(Ok(Delivered { json, resumed: None, last }));
+                    self.ready.push_back(Ok(Delivered { json: json.to_string(), resumed: None, last }));
                 }
             }
         }
@@ -284,7 +291,7 @@ impl Stream for Resuming {
                         continue;
                     }
                     match ready!(events.poll_next_unpin(cx)) {
-                        Some(Ok(received)) => this.received(received),
+                        Some(Ok(frame)) => this.received(frame),
                         Some(Err(e)) => this.dropped(e),
                         None => this.dropped(AdkError::new(
                             ErrorCode::Unavailable,

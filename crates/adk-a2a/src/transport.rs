@@ -111,10 +111,14 @@ impl Transport {
                 Op::List(_) => (Shape::Page, true),
                 _ => (Shape::Task, true),
             };
-            let (json, _) = result(self.codec(), &text, id, shape, &mut |r| {
+            let mut translated = String::new();
+            let (json, _) = result(self.codec(), &text, id, shape, &mut translated, &mut |r| {
                 match shape {
                     Shape::Stream | Shape::Event => {
-                        event = matches!(skim::event(r)?, Skim::Task(_) | Skim::Message);
+                        // A placeholder: on `Ok`, `skim::event` has written the one event read.
+                        let mut read = Skim::Message;
+                        skim::event(r, &mut read)?;
+                        event = matches!(read, Skim::Task(_) | Skim::Message);
                     }
                     Shape::Task => drop(skim::task(r)?),
                     Shape::Page => r.skip()?,
@@ -124,11 +128,11 @@ impl Transport {
             if !event {
                 let message = format!(
                     "the agent answered SendMessage with an event instead of a task or message: {}",
-                    snippet(&json)
+                    snippet(json)
                 );
                 return Err(AdkError::new(ErrorCode::Internal, message));
             }
-            Ok(json)
+            Ok(json.to_string())
         })
     }
 
@@ -141,21 +145,24 @@ impl Transport {
         }
         // Not a stream: a server reports errors found before streaming starts as a plain JSON
         // response (a2a-sdk does, e.g. for a finished task); a lone result is a one-event stream.
+        // Read here to tell an error from an event, and again by the stream that receives it. A
+        // resumed stream tells its caller first, who may lower `setLimits` before the second read:
+        // that read then refuses what this one took, and the stream ends with its error.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
-        let text = response.text().await?;
-        let received = decode(&text, codec, id).map_err(|e| {
+        let mut frame = Frame::new(response.text().await?, codec, id);
+        if let Err(e) = frame.read(&mut Skim::Message) {
             // An error the agent stated stands, and so does one too large to read; anything else
             // means the body is not what was asked for.
             if e.rpc_code.is_some() || e.http_status.is_some() || e.code == ErrorCode::ResourceExhausted {
-                return e;
+                return Err(e);
             }
             let message = format!(
                 "the agent answered a streaming request with '{content_type}' instead of text/event-stream: {}",
-                snippet(&text)
+                snippet(&frame.text)
             );
-            AdkError::new(ErrorCode::Internal, message)
-        })?;
-        Ok(Box::pin(futures_util::stream::iter([Ok(received)])))
+            return Err(AdkError::new(ErrorCode::Internal, message));
+        }
+        Ok(Box::pin(futures_util::stream::iter([Ok(frame)])))
     }
 }
 
@@ -165,7 +172,7 @@ type Sent<'a> = Pin<Box<dyn Future<Output = Result<(HttpResponse, Option<u64>), 
 /// One response body read in one pass: the result `read` decodes, with its own JSON text. A
 /// JSON-RPC body is an envelope around it; an HTTP+JSON body is the result itself, or a
 /// `google.rpc.Status` error.
-fn read_body<'t>(text: &'t str, rpc_id: Option<u64>, what: &str, read: Read<'_>) -> Result<&'t str, AdkError> {
+fn read_body<'t>(text: &'t str, rpc_id: Option<u64>, what: &str, read: Read<'_, 't>) -> Result<&'t str, AdkError> {
     if let Some(id) = rpc_id {
         return jsonrpc::read_response(text, id, what, read);
     }
@@ -194,23 +201,46 @@ async fn refused(response: HttpResponse) -> AdkError {
     }
 }
 
-/// An event as it arrived: its v1.0 JSON (the server's own text on 1.0), and what the client
-/// reads of it.
+/// An event as it arrived (a server-sent event's data, or a lone JSON answer), read where the
+/// stream keeps it: what the client reads of it is borrowed from its text.
 #[derive(Debug)]
-pub(crate) struct Received {
-    pub event: Skim,
-    pub json: String,
+pub(crate) struct Frame {
+    text: String,
+    /// A v0.3 event's translation to v1.0, once read.
+    translated: String,
+    codec: Codec,
+    rpc_id: Option<u64>,
+}
+
+impl Frame {
+    fn new(text: String, codec: Codec, rpc_id: Option<u64>) -> Frame {
+        Frame { text, translated: String::new(), codec, rpc_id }
+    }
+
+    /// Reads what the client reads of the event into `event`; gives its v1.0 JSON (the server's own
+    /// text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the event read: a
+    /// stream response has exactly one member, whose reader writes it, so what the caller put
+    /// there is a placeholder, never seen.
+    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<&'f str, AdkError> {
+        let Frame { text, translated, codec, rpc_id } = self;
+        let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
+        if let Skim::StatusUpdate { status, last: ends, .. } = event {
+            *ends = last && !status.state.ends_stream();
+        }
+        Ok(json)
+    }
 }
 
 /// The events of one HTTP response.
-pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<Received, AdkError>>>>;
+pub(crate) type Events = Pin<Box<dyn Stream<Item = Result<Frame, AdkError>>>>;
 
 /// The A2A events of an event-stream response; `rpc_id` is the JSON-RPC request id, if any.
 pub(crate) fn events(response: HttpResponse, codec: Codec, rpc_id: Option<u64>) -> Events {
     Box::pin(EventStream { sse: Some(response.events()), codec, rpc_id })
 }
 
-/// Each server-sent event decoded as it comes; the stream ends after the first error.
+/// Each server-sent event handed on as it comes, as a [`Frame`] the stream reads; it ends after
+/// the first transport error or `error` event.
 struct EventStream {
     sse: Option<SseStream>,
     codec: Codec,
@@ -218,15 +248,16 @@ struct EventStream {
 }
 
 impl Stream for EventStream {
-    type Item = Result<Received, AdkError>;
+    type Item = Result<Frame, AdkError>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let (codec, rpc_id) = (self.codec, self.rpc_id);
         let Some(sse) = self.sse.as_mut() else { return Poll::Ready(None) };
         let item = match ready!(sse.poll_next_unpin(cx)) {
             None => return Poll::Ready(None),
-            Some(event) => event.and_then(|e| match e.event.as_str() {
+            Some(event) => event.and_then(|e| match &*e.event {
                 "error" => Err(from_error_event(&e.data)),
-                _ => decode(&e.data, self.codec, self.rpc_id),
+                _ => Ok(Frame::new(e.data, codec, rpc_id)),
             }),
         };
         if item.is_err() {
@@ -234,19 +265,6 @@ impl Stream for EventStream {
         }
         Poll::Ready(Some(item))
     }
-}
-
-/// One event's JSON: v1.0 is skimmed in one pass, keeping its text; v0.3 is translated first.
-fn decode(data: &str, codec: Codec, rpc_id: Option<u64>) -> Result<Received, AdkError> {
-    let mut event = Skim::Message;
-    let (json, last) = result(codec, data, rpc_id, Shape::Stream, &mut |r| {
-        event = skim::event(r)?;
-        Ok(())
-    })?;
-    if let Skim::StatusUpdate { status, last: ends, .. } = &mut event {
-        *ends = last && !status.state.ends_stream();
-    }
-    Ok(Received { event, json })
 }
 
 /// What a result is: how it reads, and how it is translated from 0.3.
@@ -261,19 +279,20 @@ enum Shape {
     Page,
 }
 
-/// A reading of JSON into the caller's locals: through `dyn`, the reading around it (envelopes,
-/// errors) is one instance for every result it reads.
-type Read<'r> = &'r mut dyn for<'t> FnMut(&mut Reader<'t>) -> Result<(), JsonError>;
+/// A reading of JSON text `'t` into the caller's locals (which may borrow from it): through `dyn`,
+/// the reading around it (envelopes, errors) is one instance for every result it reads.
+type Read<'r, 't> = &'r mut dyn FnMut(&mut Reader<'t>) -> Result<(), JsonError>;
 
-/// A result as v1.0 JSON, read by `read`: the server's own text on 1.0, translated from 0.3 (with
-/// whether it was a status update marked `final`, which v1.0 JSON does not say).
-fn result(
+/// A result as v1.0 JSON, read by `read`: the server's own text on 1.0, translated from 0.3 into
+/// `translated` (with whether it was a status update marked `final`, which v1.0 JSON does not say).
+fn result<'t>(
     codec: Codec,
-    text: &str,
+    text: &'t str,
     rpc_id: Option<u64>,
     shape: Shape,
-    read: Read<'_>,
-) -> Result<(String, bool), AdkError> {
+    translated: &'t mut String,
+    read: Read<'_, 't>,
+) -> Result<(&'t str, bool), AdkError> {
     let (what, body) = match shape {
         Shape::Stream => ("event", "event"),
         Shape::Event => ("event", "result"),
@@ -281,7 +300,7 @@ fn result(
         Shape::Page => ("ListTasks result", "result"),
     };
     let Some(dialect) = codec.dialect() else {
-        return read_body(text, rpc_id, what, read).map(|raw| (raw.to_string(), false));
+        return read_body(text, rpc_id, what, read).map(|raw| (raw, false));
     };
     let mut value = Value::Null;
     read_body(text, rpc_id, body, &mut |r| {
@@ -293,8 +312,9 @@ fn result(
         Shape::Task => (v03::task_to_v1(value, dialect), false),
         Shape::Page => (value, false),
     };
-    let json = json::to_string(&value);
-    read_text(&json, &codec.name(what), read)?;
+    *translated = json::to_string(&value);
+    let json: &'t str = translated;
+    read_text(json, &codec.name(what), read)?;
     Ok((json, last))
 }
 
@@ -309,7 +329,7 @@ pub(crate) fn task_of(json: &str) -> Result<TaskSkim, AdkError> {
 }
 
 /// `text` read whole by `read`; `what` names it in the error when it does not read.
-fn read_text(text: &str, what: &str, read: Read<'_>) -> Result<(), AdkError> {
+fn read_text<'t>(text: &'t str, what: &str, read: Read<'_, 't>) -> Result<(), AdkError> {
     let mut reader = Reader::text(text);
     read(&mut reader).and_then(|()| reader.finish()).map_err(|e| malformed(e.into_adk(what)))
 }

@@ -359,9 +359,9 @@ impl FromJson for StreamResponse {
 
 /// Reads the `oneof` of a stream response: `read` reads the member `key` names, or skips it
 /// (`None`); exactly one must be there.
-pub(crate) fn one_of<T>(
-    r: &mut Reader<'_>,
-    mut read: impl FnMut(&mut Reader<'_>, &str) -> Result<Option<T>, JsonError>,
+pub(crate) fn one_of<'a, T>(
+    r: &mut Reader<'a>,
+    mut read: impl FnMut(&mut Reader<'a>, &str) -> Result<Option<T>, JsonError>,
 ) -> Result<T, JsonError> {
     let mut found = None;
     r.object(|r, key| match (read(r, key)?, &found) {

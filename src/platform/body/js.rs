@@ -107,7 +107,7 @@ impl Stream for JsEvents {
                 }
                 let retry = adk_core::scan::decimal(retry.as_bytes());
                 return Poll::Ready(Some(Ok(SseEvent {
-                    event: event.into(),
+                    event: event.to_string().into(),
                     data: data.into(),
                     id: id.into(),
                     retry,

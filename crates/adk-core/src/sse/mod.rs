@@ -6,13 +6,14 @@
 //! accumulate; `event`, `id` and `retry` are honoured. Each event is capped in size. At the end,
 //! [`SseParser::finish`] tells a clean end from a stream cut in the middle of an event.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// One dispatched event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SseEvent {
-    /// The `event:` type; `message` when none was given.
-    pub event: String,
+    /// The `event:` type; `message` when none was given (borrowed then: most events give none).
+    pub event: Cow<'static, str>,
     /// The `data:` lines joined with `\n`.
     pub data: String,
     /// The last event id seen so far in the stream (`id:`), empty when none.
@@ -46,9 +47,6 @@ impl std::error::Error for SseError {}
 
 /// The default cap on one event: 16 MiB.
 pub const DEFAULT_MAX_EVENT_BYTES: usize = 16 << 20;
-
-/// The most of its data buffer's capacity the parser keeps from one event to the next.
-const KEPT_BUFFER_BYTES: usize = 64 << 10;
 
 /// Incremental parser state.
 #[derive(Debug)]
@@ -207,14 +205,11 @@ impl SseParser {
             return None;
         }
         self.has_data = false;
-        // Copied out at its size rather than taken: the buffer keeps its capacity, so the next
-        // event's lines are appended without growing it again, step by step.
-        let data = self.data.clone();
-        self.data.clear();
-        // A rare huge event's buffer is not kept for the rest of the stream.
-        self.data.shrink_to(KEPT_BUFFER_BYTES);
+        // The event takes the buffer: most events are one data line, which fills an empty buffer
+        // at its size.
+        let data = std::mem::take(&mut self.data);
         Some(SseEvent {
-            event: if event.is_empty() { "message".into() } else { event },
+            event: if event.is_empty() { Cow::Borrowed("message") } else { Cow::Owned(event) },
             data,
             id: self.last_id.clone(),
             retry: self.retry,

@@ -11,7 +11,7 @@ fn parse_all(chunks: &[&[u8]]) -> Result<Vec<SseEvent>, SseError> {
 }
 
 fn ev(event: &str, data: &str, id: &str) -> SseEvent {
-    SseEvent { event: event.into(), data: data.into(), id: id.into(), retry: None }
+    SseEvent { event: event.to_string().into(), data: data.into(), id: id.into(), retry: None }
 }
 
 /// Every way of cutting `stream` in two and in three gives the same events as one chunk.
