@@ -217,18 +217,30 @@ impl Frame {
         Frame { text, translated: String::new(), codec, rpc_id }
     }
 
-    /// Reads what the client reads of the event into `event`; gives its v1.0 JSON (the server's own
-    /// text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the event read: a
-    /// stream response has exactly one member, whose reader writes it, so what the caller put
-    /// there is a placeholder, never seen.
-    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<&'f str, AdkError> {
+    /// Reads what the client reads of the event into `event`, and where its v1.0 JSON is (the
+    /// server's own text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the
+    /// event read: a stream response has exactly one member, whose reader writes it, so what the
+    /// caller put there is a placeholder, never seen.
+    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<Json<'f>, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
         let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
         if let Skim::StatusUpdate { status, last: ends, .. } = event {
             *ends = last && !status.state.ends_stream();
         }
-        Ok(json)
+        Ok(if codec.dialect().is_some() { Json::Translated } else { Json::Text(json) })
     }
+
+    /// The event's translation from v0.3, when [`Frame::read`] says it is the JSON.
+    pub(crate) fn into_translated(self) -> String {
+        self.translated
+    }
+}
+
+/// Where an event's v1.0 JSON is: in the text it came in (copied out to be kept: a JSON-RPC
+/// result is part of it), or its translation from v0.3 (moved on).
+pub(crate) enum Json<'f> {
+    Text(&'f str),
+    Translated,
 }
 
 /// The events of one HTTP response.
