@@ -31,21 +31,28 @@ crate::json_struct! {
 
 const MIB: usize = 1 << 20;
 
+impl Limits {
+    /// The limits an instance starts with.
+    const DEFAULT: Limits = Limits {
+        max_event_bytes: 16 * MIB,
+        max_model_response_bytes: 16 * MIB,
+        max_tool_result_bytes: 16 * MIB,
+        max_artifact_bytes: 64 * MIB,
+        max_session_bytes: 256 * MIB,
+        max_json_expansion: 64,
+    };
+}
+
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_event_bytes: 16 * MIB,
-            max_model_response_bytes: 16 * MIB,
-            max_tool_result_bytes: 16 * MIB,
-            max_artifact_bytes: 64 * MIB,
-            max_session_bytes: 256 * MIB,
-            max_json_expansion: 64,
-        }
+        Self::DEFAULT
     }
 }
 
 thread_local! {
-    static LIMITS: Cell<Limits> = Cell::new(Limits::default());
+    // Initialised by a constant: read in place, with no first-use check and no lazy initialiser
+    // at each of the many places that read a limit.
+    static LIMITS: Cell<Limits> = const { Cell::new(Limits::DEFAULT) };
 }
 
 /// The limits in force.

@@ -106,12 +106,13 @@ impl Transcript {
             _ => {}
         }
         self.push_parts(event, partial, streamed);
-        for call in event.get_function_calls() {
+        // Every call, then every response, read off the parts in place (no lists of them built).
+        for call in event.parts().iter().filter_map(|p| p.function_call.as_ref()) {
             self.push_written("toolCall", author, &mut |o| {
                 o.field("id", &call.id).field("name", &call.name).field("args", &call.args);
             });
         }
-        for response in event.get_function_responses() {
+        for response in event.parts().iter().filter_map(|p| p.function_response.as_ref()) {
             self.push_written("toolResult", author, &mut |o| {
                 o.field("id", &response.id).field("name", &response.name).field("response", &response.response);
             });

@@ -30,10 +30,23 @@ impl LlmResponse {
     }
 }
 
+// Plain loops: a `filter_map(…).collect()` compiled the iterator's collecting code for each.
 pub(super) fn function_calls(content: Option<&Content>) -> Vec<&FunctionCall> {
-    content.map_or(&[][..], Content::parts).iter().filter_map(|p| p.function_call.as_ref()).collect()
+    let mut calls = Vec::new();
+    for part in content.map_or(&[][..], Content::parts) {
+        if let Some(call) = &part.function_call {
+            calls.push(call);
+        }
+    }
+    calls
 }
 
 pub(super) fn function_responses(content: Option<&Content>) -> Vec<&FunctionResponse> {
-    content.map_or(&[][..], Content::parts).iter().filter_map(|p| p.function_response.as_ref()).collect()
+    let mut responses = Vec::new();
+    for part in content.map_or(&[][..], Content::parts) {
+        if let Some(response) = &part.function_response {
+            responses.push(response);
+        }
+    }
+    responses
 }
