@@ -22,7 +22,7 @@ for (const dir of ['', 'a2a/', 'server/']) {
     const file = new URL(input, root);
     if (file.pathname !== entry) rmSync(file);
   }
-  // wasm-bindgen's snippets (src/platform/fetch.js) are in the bundle now: their folders go too.
+  // The snippets (src/**/*.js imported by wasm-bindgen) are in the bundle now: their folders go too.
   rmSync(new URL(`${dir}snippets/`, pkg), { recursive: true, force: true });
 }
 

@@ -153,19 +153,21 @@ impl A2AClientHandle {
     /// `SendMessage(arg)`, a promise of `{task}` or `{message}`; 1 `GetTask(arg, historyLength)`;
     /// 2 `CancelTask(arg)`; 3 `ListTasks(arg)` (protocol 1.0); 4 `SendStreamingMessage(arg)` and 5
     /// `SubscribeToTask(arg)` (`tasks/resubscribe` on 0.3), a stream at once; 6 the protocol
-    /// version in use (`1.0`, `0.3`), 7 its binding (`JSONRPC`, `HTTP+JSON`), 8 its URL, 9 the card.
+    /// version in use (`1.0`, `0.3`), 7 its binding (`JSONRPC`, `HTTP+JSON`), 8 its URL, 9 the card;
+    /// any other `op` an `INVALID_ARGUMENT` error.
     pub fn run(&self, op: u8, arg: JsValue, history_length: Option<u32>) -> Result<JsValue, JsValue> {
         match op {
             6 => return Ok(self.client.protocol_version().as_str().into()),
             7 => return Ok(self.client.binding().as_str().into()),
             8 => return Ok(self.client.url().into()),
-            9.. => return to_js_core(self.client.card()).map_err(to_js_error),
+            9 => return to_js_core(self.client.card()).map_err(to_js_error),
             _ => {}
         }
         if op >= 4 {
             let request = match op {
                 4 => send_params(&arg).map(|params| StreamRequest::SendMessage(Box::new(params))),
-                _ => string_arg("subscribeToTask id", &arg).map(StreamRequest::SubscribeToTask),
+                5 => string_arg("subscribeToTask id", &arg).map(StreamRequest::SubscribeToTask),
+                _ => Err(AdkError::invalid("A2AClient: no such operation")),
             };
             return Ok(stream_handle(&self.client, request.map_err(to_js_error)?).into());
         }

@@ -11,8 +11,8 @@ use wasm_bindgen::JsCast;
 use super::convert::{self, from_js, json_text_within, string_within, to_js};
 use super::to_js_error;
 use crate::types::JsonObject;
-use crate::{Event, LlmResponse};
-use adk_core::json::{ToJson, Writer};
+use crate::Event;
+use adk_core::events::PartsResponse;
 
 /// [`convert::string_arg`] for exports that throw.
 fn string_arg(what: &str, value: &JsValue) -> Result<String, JsValue> {
@@ -89,7 +89,7 @@ pub fn event_model(op: u32, input: &JsValue, arg: &JsValue) -> Result<JsValue, J
         TO_JSON => return event_to_json(input).map(JsValue::from),
         ARGS => return to_js(&from_js::<JsonObject>("args", input)?),
         RESPONSE => return to_js(&from_js::<JsonObject>("response", input)?),
-        FROM_PARTS => return to_js(&FromParts(LlmResponse::from_parts(from_js("parts", input)?))),
+        FROM_PARTS => return to_js(&PartsResponse::new(from_js("parts", input)?)),
         GET_LIMITS => return super::limits::get_limits(),
         SET_LIMITS => return super::limits::set_limits(input),
         _ => {}
@@ -111,18 +111,4 @@ pub fn event_model(op: u32, input: &JsValue, arg: &JsValue) -> Result<JsValue, J
         _ => event.has_error(),
     };
     Ok(truth.into())
-}
-
-/// `LlmResponse.fromParts`: a response whose only member is its content, written as such, so
-/// that an entry with no model (`adk-wasm/a2a`, `adk-wasm/server`) carries no `LlmResponse` writer.
-struct FromParts(LlmResponse);
-
-impl ToJson for FromParts {
-    fn write_json(&self, w: &mut Writer) {
-        let mut object = w.object();
-        if let Some(content) = &self.0.content {
-            object.field("content", content);
-        }
-        object.end();
-    }
 }

@@ -40,10 +40,23 @@ for (const [version, binding] of sdkCells) {
     const task = await client.getTask(taskId);
     assert(task.id === taskId && task.status.state === 'TASK_STATE_COMPLETED');
     assert(task.artifacts[0].parts.map((p) => p.text).join('') === ARTIFACT);
+    // historyLength keeps the last messages only: the whole task has more than one.
+    assert(task.history.length > 1, `history ${task.history.length}`);
+    const short = await client.getTask(taskId, { historyLength: 1 });
+    assert(short.id === taskId && short.history.length === 1, `historyLength 1: ${short.history.length}`);
+    assert(client.url === client.card.supportedInterfaces?.[0].url, `url ${client.url}`);
 
     const sent = json(await client.sendMessage(message('echo 바로')));
     assert(sent.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(sent));
     assert(sent.task.artifacts[0].parts[0].text.startsWith('echo 바로'));
+    // ListTasks is 1.0's: the page of the new task's context; 0.3 has no such call.
+    const listing = client.listTasks({ contextId: sent.task.contextId });
+    if (version === '1.0') {
+      const page = await listing;
+      assert(page.tasks.length === 1 && page.tasks[0].id === sent.task.id, JSON.stringify(page));
+    } else {
+      await rejects(listing, (e) => assert(e.name === 'AdkError' && e.code === 'UNIMPLEMENTED', `${e.code}: ${e.message}`));
+    }
 
     await rejects(client.getTask('no-such-task'), (e) => {
       assert(e.name === 'AdkError' && e.code === 'NOT_FOUND' && e.rpcCode === -32001, `${e.code} ${e.rpcCode} ${e.httpStatus}: ${e.message}`);

@@ -91,6 +91,6 @@ mod tool_ids;
 
 pub use event::Event;
 pub use event_actions::{EventActions, EventCompaction, ToolConfirmation, UiWidget};
-pub use llm_response::LlmResponse;
+pub use llm_response::{LlmResponse, PartsResponse};
 pub use small_map::SmallMap;
 pub use tool_ids::ToolIds;

@@ -300,10 +300,12 @@ impl JsonError {
     /// was too large to read).
     pub fn into_adk(self, what: &str) -> AdkError {
         let failure = &*self.0;
-        // The three forms built in one pass, piece by piece (one `format!` each was ~100 bytes of
-        // wasm): `invalid {what}: not valid JSON: {message} at line {line} column {column}`,
-        // `invalid {what}: {path}: {message}` and `{what} is too large: {path}: {message}`. A syntax
-        // error has no path: the decoders add no steps to one.
+        // The forms built in one pass, piece by piece, because one `format!` each costs ~100 bytes
+        // of wasm: `invalid {what}: not valid JSON: {message} at line {line} column {column}`,
+        // `invalid {what}: {path}: {message}` and `{what} is too large: {path}: {message}` (no
+        // `{path}: ` when the path is empty). A syntax error has no path and is never too large:
+        // the decoders add no steps to one.
+        debug_assert!(failure.at.is_none() || (!failure.too_large && failure.path.is_empty()));
         let mut text = String::from(if failure.too_large { "" } else { "invalid " });
         text.push_str(what);
         text.push_str(if failure.too_large { " is too large: " } else { ": " });

@@ -85,6 +85,36 @@ fn syntax_errors_say_where() {
     }
 }
 
+/// The five texts `into_adk` writes, as one `format!` each wrote them (e9f8570), a syntax error
+/// keeping no path: `in_field`/`in_item` add none to one.
+#[test]
+fn into_adk_writes_the_five_forms() {
+    let big = JsonError::too_large(7).0.message.clone();
+    let cases = [
+        (JsonError::data("bad"), ErrorCode::InvalidArgument, "invalid thing: bad".to_string()),
+        (
+            JsonError::data("bad").in_field("text").in_item(2).in_field("parts"),
+            ErrorCode::InvalidArgument,
+            "invalid thing: parts[2].text: bad".to_string(),
+        ),
+        (
+            JsonError::syntax("eof", 3, 14).in_field("parts"),
+            ErrorCode::InvalidArgument,
+            "invalid thing: not valid JSON: eof at line 3 column 14".to_string(),
+        ),
+        (JsonError::too_large(7), ErrorCode::ResourceExhausted, format!("thing is too large: {big}")),
+        (
+            JsonError::too_large(7).in_item(0).in_field("items"),
+            ErrorCode::ResourceExhausted,
+            format!("thing is too large: items[0]: {big}"),
+        ),
+    ];
+    for (error, code, text) in cases {
+        let e = error.into_adk("thing");
+        assert_eq!((e.code, e.message.as_str()), (code, text.as_str()));
+    }
+}
+
 #[test]
 fn values_round_trip_as_serde_json_writes_them() {
     let text = r#"{"a":[1,-2,18446744073709551615,-9223372036854775808,1.0,0.1,1e-7,1.5e300,"\u0001\n\t\\\"/é"],"b":{},"c":[],"d":null,"e":false}"#;
