@@ -52,8 +52,20 @@ export const SessionService = wasm.SessionService;
 export const MemoryService = wasm.MemoryService;
 export const CredentialService = wasm.CredentialService;
 export const ArtifactService = wasm.ArtifactService;
-// A service's methods are one wasm export each class (`call`, taking the method's name): one
-// export instead of one per method, for a smaller module.
+// How each service class is made is one wasm export (`make`, taking the kind's number), and
+// its methods one more (`call`, taking the method's name): two exports instead of one per
+// maker and method, for a smaller module.
+for (const service of [wasm.SessionService, wasm.ArtifactService, wasm.MemoryService]) {
+  Object.defineProperties(service, {
+    inMemory: { value: () => service.make(0) },
+    indexedDb: { value: (options) => service.make(1, options) },
+    fromJs: { value: (object) => service.make(2, object) },
+  });
+}
+Object.defineProperties(wasm.CredentialService, {
+  inMemory: { value: () => wasm.CredentialService.make(0) },
+  sessionState: { value: () => wasm.CredentialService.make(1) },
+});
 Object.defineProperties(wasm.SessionService.prototype, {
   createSession: { value(request) { return this.call('createSession', request); } },
   getSession: { value(request) { return this.call('getSession', request); } },
@@ -89,16 +101,16 @@ function serviceAlias(name, make) {
   } }[name];
 }
 
-export const InMemorySessionService = serviceAlias('InMemorySessionService', () => wasm.SessionService.inMemory());
-export const IndexedDbSessionService = serviceAlias('IndexedDbSessionService', (o) => wasm.SessionService.indexedDb(o));
+export const InMemorySessionService = serviceAlias('InMemorySessionService', () => wasm.SessionService.make(0));
+export const IndexedDbSessionService = serviceAlias('IndexedDbSessionService', (o) => wasm.SessionService.make(1, o));
 /** Deletes an IndexedDB database and everything in it (`SessionService.deleteDatabase`). */
 IndexedDbSessionService.deleteDatabase = (name) => wasm.SessionService.deleteDatabase(name);
-export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', () => wasm.MemoryService.inMemory());
-export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', (o) => wasm.MemoryService.indexedDb(o));
-export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', () => wasm.ArtifactService.inMemory());
-export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', (o) => wasm.ArtifactService.indexedDb(o));
-export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.inMemory());
-export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.sessionState());
+export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', () => wasm.MemoryService.make(0));
+export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', (o) => wasm.MemoryService.make(1, o));
+export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', () => wasm.ArtifactService.make(0));
+export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', (o) => wasm.ArtifactService.make(1, o));
+export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.make(0));
+export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.make(1));
 export const CredentialManager = wasm.CredentialManager;
 // Its methods are one export, `act(n, ctx)`, numbered as credential.rs numbers them.
 Object.defineProperties(wasm.CredentialManager.prototype, {
@@ -796,7 +808,7 @@ export class LoggingPlugin extends BasePlugin {
 
 /** A service of `kind` (`SessionService`, …) as it is, or an object implementing it in JS. */
 function serviceOf(kind, service) {
-  return service instanceof wasm[kind] ? service : wasm[kind].fromJs(service);
+  return service instanceof wasm[kind] ? service : wasm[kind].make(2, service);
 }
 
 /** Runs an agent tree over sessions (ADK's `Runner`). */

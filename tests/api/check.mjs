@@ -8,8 +8,8 @@
 // 2. What JS re-exports straight from wasm (`export const X = wasm.Y`, `key: wasm.f` in a frozen
 //    object) is declared no wider than wasm-bindgen declares it: every member the hand-written
 //    class declares exists on the generated one (or is added in JS through
-//    `Object.defineProperties(wasm.Y.prototype, …)`), static or not, and no function or method
-//    declares more parameters than the generated one takes.
+//    `Object.defineProperties(wasm.Y.prototype, …)`, or `(wasm.Y, …)` for a static one), and no
+//    function or method declares more parameters than the generated one takes.
 // 3. The glue: scripts/build.sh routed the exports through fatal.js's guard in each entry; the
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
@@ -80,9 +80,18 @@ function straightFromWasm(files) {
     for (const [, name, body] of js.matchAll(/^export const (\w+) = Object\.freeze\(\{([\s\S]*?)^\}\);$/gm)) {
       for (const [, key, target] of body.matchAll(/^\s+(\w+): wasm\.(\w+),$/gm)) functions.push({ name, key, target });
     }
-    for (const [, target, body] of js.matchAll(/^Object\.defineProperties\(wasm\.(\w+)\.prototype, \{([\s\S]*?)^\}\);$/gm)) {
-      const keys = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => m[1]);
+    for (const [, target, proto, body] of js.matchAll(/^Object\.defineProperties\(wasm\.(\w+)(\.prototype)?, \{([\s\S]*?)^\}\);$/gm)) {
+      // Keyed by the class, `static ` before a member added to the class itself.
+      const keys = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => (proto ? '' : 'static ') + m[1]);
       addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
+    }
+    // The same statics added to each class of a list: `for (const c of [wasm.Y, …]) {
+    // Object.defineProperties(c, {…}); }`.
+    for (const [, , list, body] of js.matchAll(/^for \(const (\w+) of \[([^\]]*)\]\) \{\n {2}Object\.defineProperties\(\1, \{([\s\S]*?)^ {2}\}\);\n\}$/gm)) {
+      const keys = [...body.matchAll(/^ {4}(\w+): \{/gm)].map((m) => `static ${m[1]}`);
+      for (const [, target] of list.matchAll(/wasm\.(\w+)/g)) {
+        addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
+      }
     }
   }
   return { classes, functions, addedInJs };
@@ -119,7 +128,7 @@ for (const entry of ENTRIES) {
       const js = addedInJs.get(target) ?? new Set();
       for (const [kind, mine, theirs] of [['', h.instance, g.instance], ['static ', h.statics, g.statics]]) {
         for (const [member, type] of mine) {
-          if (!kind && js.has(member)) continue;
+          if (js.has(kind + member)) continue;
           if (!theirs.has(member)) problems.push(`${name}.${kind}${member} is declared but wasm.${target} has no such member`);
           else if (arity(checker, type) > arity(checker, theirs.get(member))) {
             problems.push(`${name}.${kind}${member} declares ${arity(checker, type)} parameters, wasm.${target} takes ${arity(checker, theirs.get(member))}`);

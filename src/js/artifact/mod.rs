@@ -64,16 +64,27 @@ impl ArtifactServiceHandle {
 
 #[wasm_bindgen(js_class = ArtifactService)]
 impl ArtifactServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl ArtifactServiceHandle {
     /// Artifacts kept in this page (ADK's `InMemoryArtifactService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         ArtifactServiceHandle { inner: Rc::new(InMemoryArtifactService::new()) }
     }
 
     /// Artifacts in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with the
     /// other services), inline data stored as bytes: kept across reloads.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
         let scheme = ["indexeddb://", name.as_str()].concat();
         Ok(ArtifactServiceHandle { inner: Rc::new(StoredArtifactService::new(IndexedDbStore::new(&name), &scheme)) })
@@ -82,8 +93,7 @@ impl ArtifactServiceHandle {
     /// An artifact service written in JS: `saveArtifact`, `loadArtifact`, `listArtifactKeys`,
     /// `deleteArtifact`, `listVersions` (and, if it has them, `listArtifactVersions`,
     /// `getArtifactVersion`), each taking the request object these methods take, sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+    fn from_js(object: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let object = JsArtifactServiceObject::check(object).map_err(to_js_error)?;
         Ok(ArtifactServiceHandle { inner: Rc::new(from_js::JsArtifactService::new(object)) })
     }

@@ -56,16 +56,27 @@ impl MemoryServiceHandle {
 
 #[wasm_bindgen(js_class = MemoryService)]
 impl MemoryServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl MemoryServiceHandle {
     /// Keyword memory kept in this page (ADK's `InMemoryMemoryService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         MemoryServiceHandle { inner: Rc::new(InMemoryMemoryService::new()) }
     }
 
     /// Keyword memory in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with
     /// the other services): kept across reloads.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
         let name = database_name("IndexedDbMemoryService options", &options).map_err(to_js_error)?;
         Ok(MemoryServiceHandle { inner: Rc::new(StoredMemoryService::new(IndexedDbStore::new(&name))) })
     }
@@ -73,8 +84,7 @@ impl MemoryServiceHandle {
     /// A memory service written in JS: `addSessionToMemory(session)` and
     /// `searchMemory({appName, userId, query})` (and, if it has them, `addEventsToMemory`,
     /// `deleteMemory`), sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+    fn from_js(object: JsValue) -> Result<MemoryServiceHandle, JsValue> {
         let object = JsMemoryServiceObject::check(object).map_err(to_js_error)?;
         Ok(MemoryServiceHandle { inner: Rc::new(from_js::JsMemoryService::new(object)) })
     }

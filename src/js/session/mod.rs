@@ -119,9 +119,21 @@ impl SessionServiceHandle {
 
 #[wasm_bindgen(js_class = SessionService)]
 impl SessionServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<SessionServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl SessionServiceHandle {
     /// Sessions kept in this page (ADK's `InMemorySessionService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         SessionServiceHandle { inner: Rc::new(InMemorySessionService::new()), stored: None }
     }
 
@@ -129,8 +141,7 @@ impl SessionServiceHandle {
     /// origin can stay apart): kept across reloads; nothing is opened until the first call. Each
     /// `appendEvent` is one transaction; a session object that another tab appended to since it
     /// was read is refused with `FAILED_PRECONDITION`.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
         let name = database_name("IndexedDbSessionService options", &options).map_err(to_js_error)?;
         let stored = Rc::new(StoredSessionService::new(IndexedDbStore::new(&name)));
         Ok(SessionServiceHandle { inner: stored.clone(), stored: Some(stored) })
@@ -138,12 +149,15 @@ impl SessionServiceHandle {
 
     /// A session service written in JS: any object with `createSession`, `getSession`,
     /// `listSessions`, `deleteSession` and `appendEvent` (`@google/adk`'s names), sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
+    /// Public for tests/web.rs.
     pub fn from_js(object: JsValue) -> Result<SessionServiceHandle, JsValue> {
         let object = JsSessionServiceObject::check(object).map_err(to_js_error)?;
         Ok(SessionServiceHandle { inner: Rc::new(from_js::JsSessionService::new(object)), stored: None })
     }
+}
 
+#[wasm_bindgen(js_class = SessionService)]
+impl SessionServiceHandle {
     /// The methods index.js gives the class, by name, in one export instead of one per method:
     /// `createSession({appName, userId, state?, sessionId?})` → `Session`;
     /// `getSession({appName, userId, sessionId, config?})` → `Session | null`;
