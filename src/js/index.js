@@ -53,8 +53,8 @@ export const MemoryService = wasm.MemoryService;
 export const CredentialService = wasm.CredentialService;
 export const ArtifactService = wasm.ArtifactService;
 // How each service class is made is one wasm export (`make`, taking the kind's number), and
-// its methods one more (`call`, taking the method's name): two exports instead of one per
-// maker and method, for a smaller module.
+// its methods one more (`call`, taking the method's number, as session.rs, artifact.rs and
+// memory.rs number them): two exports instead of one per maker and method, for a smaller module.
 for (const service of [wasm.SessionService, wasm.ArtifactService, wasm.MemoryService]) {
   Object.defineProperties(service, {
     inMemory: { value: () => service.make(0) },
@@ -66,30 +66,13 @@ Object.defineProperties(wasm.CredentialService, {
   inMemory: { value: () => wasm.CredentialService.make(0) },
   sessionState: { value: () => wasm.CredentialService.make(1) },
 });
-Object.defineProperties(wasm.SessionService.prototype, {
-  createSession: { value(request) { return this.call('createSession', request); } },
-  getSession: { value(request) { return this.call('getSession', request); } },
-  listSessions: { value(request) { return this.call('listSessions', request); } },
-  deleteSession: { value(request) { return this.call('deleteSession', request); } },
-  appendEvent: { value(request) { return this.call('appendEvent', request); } },
-  exportSession: { value(request) { return this.call('exportSession', request); } },
-  importSession: { value(session) { return this.call('importSession', session); } },
-});
-Object.defineProperties(wasm.ArtifactService.prototype, {
-  saveArtifact: { value(request) { return this.call('saveArtifact', request); } },
-  loadArtifact: { value(request) { return this.call('loadArtifact', request); } },
-  listArtifactKeys: { value(request) { return this.call('listArtifactKeys', request); } },
-  deleteArtifact: { value(request) { return this.call('deleteArtifact', request); } },
-  listVersions: { value(request) { return this.call('listVersions', request); } },
-  listArtifactVersions: { value(request) { return this.call('listArtifactVersions', request); } },
-  getArtifactVersion: { value(request) { return this.call('getArtifactVersion', request); } },
-});
-Object.defineProperties(wasm.MemoryService.prototype, {
-  addSessionToMemory: { value(session) { return this.call('addSessionToMemory', session); } },
-  addEventsToMemory: { value(request) { return this.call('addEventsToMemory', request); } },
-  searchMemory: { value(request) { return this.call('searchMemory', request); } },
-  deleteMemory: { value(request) { return this.call('deleteMemory', request); } },
-});
+/** Names a service class's methods: each calls its one `call` export with the method's number. */
+function callsByNumber(service, names) {
+  names.forEach((name, n) => Object.defineProperty(service.prototype, name, { value(request) { return this.call(n, request); } }));
+}
+callsByNumber(wasm.SessionService, ['createSession', 'getSession', 'listSessions', 'deleteSession', 'appendEvent', 'exportSession', 'importSession']);
+callsByNumber(wasm.ArtifactService, ['saveArtifact', 'loadArtifact', 'listArtifactKeys', 'deleteArtifact', 'listVersions', 'listArtifactVersions', 'getArtifactVersion']);
+callsByNumber(wasm.MemoryService, ['addSessionToMemory', 'addEventsToMemory', 'searchMemory', 'deleteMemory']);
 
 /** A class name `@google/adk` users know, making the one class of its kind. */
 function serviceAlias(name, make) {

@@ -8,8 +8,9 @@
 // 2. What JS re-exports straight from wasm (`export const X = wasm.Y`, `key: wasm.f` in a frozen
 //    object) is declared no wider than wasm-bindgen declares it: every member the hand-written
 //    class declares exists on the generated one (or is added in JS through
-//    `Object.defineProperties(wasm.Y.prototype, …)`, or `(wasm.Y, …)` for a static one), and no
-//    function or method declares more parameters than the generated one takes.
+//    `Object.defineProperties(wasm.Y.prototype, …)` or `callsByNumber(wasm.Y, […])`, or
+//    `(wasm.Y, …)` for a static one), and no function or method declares more parameters than
+//    the generated one takes.
 // 3. The glue: scripts/build.sh routed the exports through fatal.js's guard in each entry; the
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
@@ -83,6 +84,11 @@ function straightFromWasm(files) {
     for (const [, target, proto, body] of js.matchAll(/^Object\.defineProperties\(wasm\.(\w+)(\.prototype)?, \{([\s\S]*?)^\}\);$/gm)) {
       // Keyed by the class, `static ` before a member added to the class itself.
       const keys = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => (proto ? '' : 'static ') + m[1]);
+      addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
+    }
+    // Methods named on a service class by index.js's `callsByNumber(wasm.Y, ['name', …])`.
+    for (const [, target, list] of js.matchAll(/^callsByNumber\(wasm\.(\w+), \[([^\]]*)\]\);$/gm)) {
+      const keys = [...list.matchAll(/'(\w+)'/g)].map((m) => m[1]);
       addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
     }
     // The same statics added to each class of a list: `for (const c of [wasm.Y, …]) {

@@ -17,6 +17,17 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
+/// The service's methods, by the number index.js calls `call` with.
+const METHODS: [&str; 7] = [
+    "saveArtifact",
+    "loadArtifact",
+    "listArtifactKeys",
+    "deleteArtifact",
+    "listVersions",
+    "listArtifactVersions",
+    "getArtifactVersion",
+];
+
 adk_core::json_struct! {
     /// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
     #[derive(Default)]
@@ -101,17 +112,18 @@ impl ArtifactServiceHandle {
 
 #[wasm_bindgen(js_class = ArtifactService)]
 impl ArtifactServiceHandle {
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → the
     /// version; `loadArtifact({…, version?})` → `Part | null`; `listArtifactKeys({appName, userId,
     /// sessionId?})` → the session's and the user's file names, sorted; `deleteArtifact`;
     /// `listVersions` → numbers; `listArtifactVersions` → `ArtifactVersion[]`;
     /// `getArtifactVersion({…, version?})` → `ArtifactVersion | null`.
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            if method == "saveArtifact" {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            if method == 0 {
                 let mut r: ArtifactRequest = from_js_within(&label, &request, Limit::artifact_json())?;
                 let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
                 let metadata = r.custom_metadata.take();
@@ -119,23 +131,21 @@ impl ArtifactServiceHandle {
                 return Ok(JsValue::from_f64(version as f64));
             }
             let r: ArtifactRequest = from_js_core(&label, &request)?;
-            match method.as_str() {
-                "loadArtifact" | "getArtifactVersion" => {
+            match method {
+                1 | 6 => {
                     let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-                    let found = match method == "loadArtifact" {
+                    let found = match method == 1 {
                         true => inner.load_artifact(r.key()?, version).await?.map(|part| to_js_core(&part)),
                         false => inner.get_artifact_version(r.key()?, version).await?.map(|v| to_js_core(&v)),
                     };
                     found.unwrap_or(Ok(JsValue::NULL))
                 }
-                "listArtifactKeys" => {
-                    to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
-                }
-                "deleteArtifact" => {
+                2 => to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?),
+                3 => {
                     inner.delete_artifact(r.key()?).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                "listVersions" => to_js_core(&inner.list_versions(r.key()?).await?),
+                4 => to_js_core(&inner.list_versions(r.key()?).await?),
                 _ => to_js_core(&inner.list_artifact_versions(r.key()?).await?),
             }
         })

@@ -15,6 +15,9 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::session::Session;
 use crate::Event;
 
+/// The service's methods, by the number index.js calls `call` with.
+const METHODS: [&str; 4] = ["addSessionToMemory", "addEventsToMemory", "searchMemory", "deleteMemory"];
+
 adk_core::json_struct! {
     struct SearchMemoryRequest {
         app_name: String => "appName" req,
@@ -92,26 +95,27 @@ impl MemoryServiceHandle {
 
 #[wasm_bindgen(js_class = MemoryService)]
 impl MemoryServiceHandle {
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `addSessionToMemory(session)` remembers the session's events that have content, replacing
     /// what was remembered of that session before; `addEventsToMemory({appName, userId, events,
     /// sessionId?})` adds events not remembered yet; `searchMemory({appName, userId, query})` →
     /// `{memories}`, at most ten, best first; `deleteMemory({appName, userId, memoryId})` forgets a
     /// memory for good.
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            match method.as_str() {
-                "addSessionToMemory" => {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            match method {
+                0 => {
                     let session: Session = from_js_core("session", &request)?;
                     inner.add_session_to_memory(&session).await?;
                 }
-                "addEventsToMemory" => {
+                1 => {
                     let r: AddEventsRequest = from_js_core(&label, &request)?;
                     inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
                 }
-                "searchMemory" => {
+                2 => {
                     let r: SearchMemoryRequest = from_js_core(&label, &request)?;
                     return to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?);
                 }

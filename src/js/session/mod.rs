@@ -47,6 +47,10 @@ adk_core::json_struct! {
     }
 }
 
+/// The service's methods, by the number index.js calls `call` with.
+const METHODS: [&str; 7] =
+    ["createSession", "getSession", "listSessions", "deleteSession", "appendEvent", "exportSession", "importSession"];
+
 /// Reads a string property, naming it in the error.
 fn string_prop(object: &JsValue, name: &str, what: &str) -> Result<String, AdkError> {
     js_sys::Reflect::get(object, &JsValue::from_str(name))
@@ -158,7 +162,8 @@ impl SessionServiceHandle {
 
 #[wasm_bindgen(js_class = SessionService)]
 impl SessionServiceHandle {
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `createSession({appName, userId, state?, sessionId?})` → `Session`;
     /// `getSession({appName, userId, sessionId, config?})` → `Session | null`;
     /// `listSessions({appName, userId?})` → `{sessions}`, without events, oldest first;
@@ -169,19 +174,19 @@ impl SessionServiceHandle {
     /// session JSON (what an ADK server's `GET …/sessions/{id}` answers), or `null`;
     /// `importSession(session)` stores a session given as ADK's session JSON (text or object) in
     /// one transaction and resolves to it as `getSession` would return it (IndexedDB only).
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let (service, stored) = (self.inner.clone(), self.stored.clone());
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            match method.as_str() {
-                "createSession" => {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            match method {
+                0 => {
                     let r: CreateSessionRequest = from_js_core(&label, &request)?;
                     let session = service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref());
                     to_js_core(&session.await?)
                 }
-                "getSession" | "exportSession" => {
+                1 | 5 => {
                     let r: SessionKey = from_js_core(&label, &request)?;
-                    let whole = method == "exportSession";
+                    let whole = method == 5;
                     let config = if whole { None } else { r.config.as_ref() };
                     match service.get_session(&r.app_name, &r.user_id, &r.session_id, config).await? {
                         Some(session) if whole => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
@@ -189,17 +194,17 @@ impl SessionServiceHandle {
                         None => Ok(JsValue::NULL),
                     }
                 }
-                "listSessions" => {
+                2 => {
                     let r: ListSessionsRequest = from_js_core(&label, &request)?;
                     let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
                     to_js_core(&ListSessionsResponse { sessions })
                 }
-                "deleteSession" => {
+                3 => {
                     let r: SessionKey = from_js_core(&label, &request)?;
                     service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                "appendEvent" => append_event(&*service, &request).await,
+                4 => append_event(&*service, &request).await,
                 _ => import_session(stored, &request).await,
             }
         })
