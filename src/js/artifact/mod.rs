@@ -17,7 +17,8 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
-/// The service's methods, by the number index.js calls `call` with.
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
 const METHODS: [&str; 7] = [
     "saveArtifact",
     "loadArtifact",
@@ -27,6 +28,12 @@ const METHODS: [&str; 7] = [
     "listArtifactVersions",
     "getArtifactVersion",
 ];
+const SAVE: u32 = 0;
+const LOAD: u32 = 1;
+const LIST_KEYS: u32 = 2;
+const DELETE: u32 = 3;
+const LIST_VERSIONS: u32 = 4;
+const GET_VERSION: u32 = 6;
 
 adk_core::json_struct! {
     /// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
@@ -123,7 +130,7 @@ impl ArtifactServiceHandle {
         let inner = self.inner.clone();
         promise(async move {
             let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
-            if method == 0 {
+            if method == SAVE {
                 let mut r: ArtifactRequest = from_js_within(&label, &request, Limit::artifact_json())?;
                 let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
                 let metadata = r.custom_metadata.take();
@@ -132,20 +139,22 @@ impl ArtifactServiceHandle {
             }
             let r: ArtifactRequest = from_js_core(&label, &request)?;
             match method {
-                1 | 6 => {
+                LOAD | GET_VERSION => {
                     let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-                    let found = match method == 1 {
+                    let found = match method == LOAD {
                         true => inner.load_artifact(r.key()?, version).await?.map(|part| to_js_core(&part)),
                         false => inner.get_artifact_version(r.key()?, version).await?.map(|v| to_js_core(&v)),
                     };
                     found.unwrap_or(Ok(JsValue::NULL))
                 }
-                2 => to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?),
-                3 => {
+                LIST_KEYS => {
+                    to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
+                }
+                DELETE => {
                     inner.delete_artifact(r.key()?).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                4 => to_js_core(&inner.list_versions(r.key()?).await?),
+                LIST_VERSIONS => to_js_core(&inner.list_versions(r.key()?).await?),
                 _ => to_js_core(&inner.list_artifact_versions(r.key()?).await?),
             }
         })

@@ -15,8 +15,12 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::session::Session;
 use crate::Event;
 
-/// The service's methods, by the number index.js calls `call` with.
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
 const METHODS: [&str; 4] = ["addSessionToMemory", "addEventsToMemory", "searchMemory", "deleteMemory"];
+const ADD_SESSION: u32 = 0;
+const ADD_EVENTS: u32 = 1;
+const SEARCH: u32 = 2;
 
 adk_core::json_struct! {
     struct SearchMemoryRequest {
@@ -107,15 +111,15 @@ impl MemoryServiceHandle {
         promise(async move {
             let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
             match method {
-                0 => {
+                ADD_SESSION => {
                     let session: Session = from_js_core("session", &request)?;
                     inner.add_session_to_memory(&session).await?;
                 }
-                1 => {
+                ADD_EVENTS => {
                     let r: AddEventsRequest = from_js_core(&label, &request)?;
                     inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
                 }
-                2 => {
+                SEARCH => {
                     let r: SearchMemoryRequest = from_js_core(&label, &request)?;
                     return to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?);
                 }

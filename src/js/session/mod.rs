@@ -47,9 +47,16 @@ adk_core::json_struct! {
     }
 }
 
-/// The service's methods, by the number index.js calls `call` with.
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
 const METHODS: [&str; 7] =
     ["createSession", "getSession", "listSessions", "deleteSession", "appendEvent", "exportSession", "importSession"];
+const CREATE: u32 = 0;
+const GET: u32 = 1;
+const LIST: u32 = 2;
+const DELETE: u32 = 3;
+const APPEND: u32 = 4;
+const EXPORT: u32 = 5;
 
 /// Reads a string property, naming it in the error.
 fn string_prop(object: &JsValue, name: &str, what: &str) -> Result<String, AdkError> {
@@ -179,14 +186,14 @@ impl SessionServiceHandle {
         promise(async move {
             let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
             match method {
-                0 => {
+                CREATE => {
                     let r: CreateSessionRequest = from_js_core(&label, &request)?;
                     let session = service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref());
                     to_js_core(&session.await?)
                 }
-                1 | 5 => {
+                GET | EXPORT => {
                     let r: SessionKey = from_js_core(&label, &request)?;
-                    let whole = method == 5;
+                    let whole = method == EXPORT;
                     let config = if whole { None } else { r.config.as_ref() };
                     match service.get_session(&r.app_name, &r.user_id, &r.session_id, config).await? {
                         Some(session) if whole => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
@@ -194,17 +201,17 @@ impl SessionServiceHandle {
                         None => Ok(JsValue::NULL),
                     }
                 }
-                2 => {
+                LIST => {
                     let r: ListSessionsRequest = from_js_core(&label, &request)?;
                     let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
                     to_js_core(&ListSessionsResponse { sessions })
                 }
-                3 => {
+                DELETE => {
                     let r: SessionKey = from_js_core(&label, &request)?;
                     service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                4 => append_event(&*service, &request).await,
+                APPEND => append_event(&*service, &request).await,
                 _ => import_session(stored, &request).await,
             }
         })

@@ -2,7 +2,8 @@
 // functions, which go with the request or transaction they are set on.
 
 // The event that resolves a request (0), a transaction (1) or an open or delete request held up
-// by another connection (2), and the one that rejects it with the target's `error`.
+// by another connection (2), and the one that rejects it with the target's `error`. Indexed by
+// events.rs's REQUEST, TRANSACTION and BLOCKED: keep the two in step.
 const EVENTS = [['success', 'error'], ['complete', 'abort'], ['blocked']];
 
 /** Settles when `target` fires the events of `kind`: a request resolves with its `result`. */

@@ -1,10 +1,12 @@
 //! IndexedDB's events as Promises (`events.js`): the handlers are JS functions, which go with
-//! the request or transaction they are set on, where each wasm closure was glue of its own,
-//! cleared and freed by hand.
+//! the request or transaction they are set on, so a wait needs no wasm closure (with its own
+//! glue, to be kept alive, cleared and freed).
 
 use wasm_bindgen::prelude::*;
 
 use super::sys::IdbDatabase;
+
+// The kinds index events.js's `EVENTS`: keep the two in step.
 
 /// A request: resolved with its `result` on `success`, rejected with its `error`.
 pub const REQUEST: u32 = 0;

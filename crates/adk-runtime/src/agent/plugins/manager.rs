@@ -69,8 +69,8 @@ impl PluginManager {
         self.plugins.is_empty()
     }
 
-    /// `call` on each plugin until one answers, errors named after the plugin and `hook`. One loop
-    /// per answer type rather than per hook, for the download.
+    /// `call` on each plugin until one answers, errors named after the plugin and `hook` (the
+    /// loop is [`Self::first_of`]).
     fn first<'a, T: 'a>(
         &'a self,
         hook: &'static str,
@@ -79,6 +79,8 @@ impl PluginManager {
         self.first_of(hook, Box::new(call))
     }
 
+    /// The loop of [`Self::first`], `call` boxed: one copy per answer type rather than per hook,
+    /// for the download.
     fn first_of<'a, T: 'a>(&'a self, hook: &'static str, call: Box<dyn Hook<'a, T> + 'a>) -> Answer<'a, Option<T>> {
         Box::pin(async move {
             for p in self.plugins.iter() {
