@@ -28,16 +28,26 @@ impl CredentialServiceHandle {
 
 #[wasm_bindgen(js_class = CredentialService)]
 impl CredentialServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`) or in session state (1,
+    /// `sessionState()`); one export for the two (index.js names them), as each export costs a shim.
+    pub fn make(kind: u32) -> CredentialServiceHandle {
+        if kind == 0 {
+            Self::in_memory()
+        } else {
+            Self::session_state()
+        }
+    }
+}
+
+impl CredentialServiceHandle {
     /// Credentials kept in this page, per app and user (ADK's `InMemoryCredentialService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         CredentialServiceHandle { inner: Rc::new(InMemoryCredentialService::new()) }
     }
 
     /// Credentials in the session's state under their credential key, without the OAuth2
     /// client secret (ADK's `SessionStateCredentialService`).
-    #[wasm_bindgen(js_name = sessionState)]
-    pub fn session_state() -> Self {
+    fn session_state() -> Self {
         CredentialServiceHandle { inner: Rc::new(SessionStateCredentialService::new()) }
     }
 }

@@ -24,6 +24,19 @@ pub enum Args<'a> {
     Params(&'a str, &'a [(&'a str, JsValue)]),
 }
 
+/// What [`JsHook::each`] hands each hook to, as a trait of its own: a `dyn FnMut`'s vtable would
+/// carry a `call_once` shim per caller that nothing calls.
+pub trait AddHook {
+    /// Takes one hook.
+    fn add(&mut self, hook: JsHook);
+}
+
+impl<F: FnMut(JsHook)> AddHook for F {
+    fn add(&mut self, hook: JsHook) {
+        self(hook)
+    }
+}
+
 /// A JS function called at one point of a run.
 #[derive(Clone)]
 pub struct JsHook {
@@ -35,13 +48,13 @@ impl JsHook {
     /// The hooks an option gives: a function, an array of functions, or nothing.
     pub fn list(value: &JsValue, what: &'static str) -> Result<Vec<JsHook>, AdkError> {
         let mut hooks = Vec::new();
-        JsHook::each(value, what, &mut |hook| hooks.push(hook))?;
+        JsHook::each(value, what, &mut |hook: JsHook| hooks.push(hook))?;
         Ok(hooks)
     }
 
     /// [`Self::list`], each hook handed to `add` as it is read: one loop shared by every kind of
     /// callback instead of one per kind.
-    pub fn each(value: &JsValue, what: &'static str, add: &mut dyn FnMut(JsHook)) -> Result<(), AdkError> {
+    pub fn each(value: &JsValue, what: &'static str, add: &mut dyn AddHook) -> Result<(), AdkError> {
         if value.is_undefined() || value.is_null() {
             return Ok(());
         }
@@ -51,7 +64,7 @@ impl JsHook {
         };
         for f in items.iter() {
             match f.dyn_into() {
-                Ok(function) => add(JsHook { function, what }),
+                Ok(function) => add.add(JsHook { function, what }),
                 Err(_) => {
                     return Err(AdkError::invalid(format!("{what}: expected a function or an array of functions")))
                 }

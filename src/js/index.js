@@ -52,32 +52,30 @@ export const SessionService = wasm.SessionService;
 export const MemoryService = wasm.MemoryService;
 export const CredentialService = wasm.CredentialService;
 export const ArtifactService = wasm.ArtifactService;
-// A service's methods are one wasm export each class (`call`, taking the method's name): one
-// export instead of one per method, for a smaller module.
-Object.defineProperties(wasm.SessionService.prototype, {
-  createSession: { value(request) { return this.call('createSession', request); } },
-  getSession: { value(request) { return this.call('getSession', request); } },
-  listSessions: { value(request) { return this.call('listSessions', request); } },
-  deleteSession: { value(request) { return this.call('deleteSession', request); } },
-  appendEvent: { value(request) { return this.call('appendEvent', request); } },
-  exportSession: { value(request) { return this.call('exportSession', request); } },
-  importSession: { value(session) { return this.call('importSession', session); } },
-});
-Object.defineProperties(wasm.ArtifactService.prototype, {
-  saveArtifact: { value(request) { return this.call('saveArtifact', request); } },
-  loadArtifact: { value(request) { return this.call('loadArtifact', request); } },
-  listArtifactKeys: { value(request) { return this.call('listArtifactKeys', request); } },
-  deleteArtifact: { value(request) { return this.call('deleteArtifact', request); } },
-  listVersions: { value(request) { return this.call('listVersions', request); } },
-  listArtifactVersions: { value(request) { return this.call('listArtifactVersions', request); } },
-  getArtifactVersion: { value(request) { return this.call('getArtifactVersion', request); } },
-});
-Object.defineProperties(wasm.MemoryService.prototype, {
-  addSessionToMemory: { value(session) { return this.call('addSessionToMemory', session); } },
-  addEventsToMemory: { value(request) { return this.call('addEventsToMemory', request); } },
-  searchMemory: { value(request) { return this.call('searchMemory', request); } },
-  deleteMemory: { value(request) { return this.call('deleteMemory', request); } },
-});
+// How each service class is made is one wasm export (`make`, taking the kind's number), and
+// its methods one more (`call`, taking the method's number, as the METHODS of session/mod.rs,
+// artifact/mod.rs and memory/mod.rs number them, which tests/api/check.mjs holds to the lists
+// here): two exports instead of one per maker and method, for a smaller module.
+// The makers are methods (so named `inMemory`, …) defined as wasm-bindgen defines a static one:
+// writable, configurable, not enumerable.
+for (const service of [wasm.SessionService, wasm.ArtifactService, wasm.MemoryService, wasm.CredentialService]) {
+  const methods = service === wasm.CredentialService ? {
+    inMemory() { return service.make(0); },
+    sessionState() { return service.make(1); },
+  } : {
+    inMemory() { return service.make(0); },
+    indexedDb(options) { return service.make(1, options); },
+    fromJs(object) { return service.make(2, object); },
+  };
+  for (const name in methods) Object.defineProperty(service, name, { value: methods[name], writable: true, configurable: true });
+}
+/** Names a service class's methods: each calls its one `call` export with the method's number. */
+function callsByNumber(service, names) {
+  names.forEach((name, n) => Object.defineProperty(service.prototype, name, { value(request) { return this.call(n, request); } }));
+}
+callsByNumber(wasm.SessionService, ['createSession', 'getSession', 'listSessions', 'deleteSession', 'appendEvent', 'exportSession', 'importSession']);
+callsByNumber(wasm.ArtifactService, ['saveArtifact', 'loadArtifact', 'listArtifactKeys', 'deleteArtifact', 'listVersions', 'listArtifactVersions', 'getArtifactVersion']);
+callsByNumber(wasm.MemoryService, ['addSessionToMemory', 'addEventsToMemory', 'searchMemory', 'deleteMemory']);
 
 /** A class name `@google/adk` users know, making the one class of its kind. */
 function serviceAlias(name, make) {
@@ -89,16 +87,16 @@ function serviceAlias(name, make) {
   } }[name];
 }
 
-export const InMemorySessionService = serviceAlias('InMemorySessionService', () => wasm.SessionService.inMemory());
-export const IndexedDbSessionService = serviceAlias('IndexedDbSessionService', (o) => wasm.SessionService.indexedDb(o));
+export const InMemorySessionService = serviceAlias('InMemorySessionService', wasm.SessionService.inMemory);
+export const IndexedDbSessionService = serviceAlias('IndexedDbSessionService', wasm.SessionService.indexedDb);
 /** Deletes an IndexedDB database and everything in it (`SessionService.deleteDatabase`). */
 IndexedDbSessionService.deleteDatabase = (name) => wasm.SessionService.deleteDatabase(name);
-export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', () => wasm.MemoryService.inMemory());
-export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', (o) => wasm.MemoryService.indexedDb(o));
-export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', () => wasm.ArtifactService.inMemory());
-export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', (o) => wasm.ArtifactService.indexedDb(o));
-export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', () => wasm.CredentialService.inMemory());
-export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', () => wasm.CredentialService.sessionState());
+export const InMemoryMemoryService = serviceAlias('InMemoryMemoryService', wasm.MemoryService.inMemory);
+export const IndexedDbMemoryService = serviceAlias('IndexedDbMemoryService', wasm.MemoryService.indexedDb);
+export const InMemoryArtifactService = serviceAlias('InMemoryArtifactService', wasm.ArtifactService.inMemory);
+export const IndexedDbArtifactService = serviceAlias('IndexedDbArtifactService', wasm.ArtifactService.indexedDb);
+export const InMemoryCredentialService = serviceAlias('InMemoryCredentialService', wasm.CredentialService.inMemory);
+export const SessionStateCredentialService = serviceAlias('SessionStateCredentialService', wasm.CredentialService.sessionState);
 export const CredentialManager = wasm.CredentialManager;
 // Its methods are one export, `act(n, ctx)`, numbered as credential.rs numbers them.
 Object.defineProperties(wasm.CredentialManager.prototype, {
@@ -796,7 +794,7 @@ export class LoggingPlugin extends BasePlugin {
 
 /** A service of `kind` (`SessionService`, …) as it is, or an object implementing it in JS. */
 function serviceOf(kind, service) {
-  return service instanceof wasm[kind] ? service : wasm[kind].fromJs(service);
+  return service instanceof wasm[kind] ? service : wasm[kind].make(2, service);
 }
 
 /** Runs an agent tree over sessions (ADK's `Runner`). */

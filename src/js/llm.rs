@@ -397,7 +397,7 @@ fn answer<T: adk_core::json::FromJson + 'static>(
 /// The model callbacks, each a [`JsHook`] called with `{request | response | error, context}`;
 /// the request is read back only if the callback changed it.
 fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    JsHook::each(&options.before_model_callback(), "beforeModelCallback", &mut |hook| {
+    JsHook::each(&options.before_model_callback(), "beforeModelCallback", &mut |hook: JsHook| {
         let callback: BeforeModelCallback = Rc::new(move |ctx, request| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -408,13 +408,13 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
         });
         config.before_model_callbacks.push(callback);
     })?;
-    JsHook::each(&options.after_model_callback(), "afterModelCallback", &mut |hook| {
+    JsHook::each(&options.after_model_callback(), "afterModelCallback", &mut |hook: JsHook| {
         let callback: AfterModelCallback = Rc::new(move |ctx, response| {
             answer(&hook, ctx, to_js_core(&response).map(|response| vec![("response", response)]))
         });
         config.after_model_callbacks.push(callback);
     })?;
-    JsHook::each(&options.on_model_error_callback(), "onModelErrorCallback", &mut |hook| {
+    JsHook::each(&options.on_model_error_callback(), "onModelErrorCallback", &mut |hook: JsHook| {
         let callback: ModelErrorCallback = Rc::new(move |ctx, request, error| {
             let fields = to_js_core(&request).map(|request| vec![("request", request), ("error", to_js_error(error))]);
             answer(&hook, ctx, fields)
@@ -427,7 +427,7 @@ fn model_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Re
 /// The tool callbacks, each a [`JsHook`] called with `{tool, args, response | error, context}`;
 /// the arguments are read back only if the callback changed them.
 fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Result<(), AdkError> {
-    JsHook::each(&options.before_tool_callback(), "beforeToolCallback", &mut |hook| {
+    JsHook::each(&options.before_tool_callback(), "beforeToolCallback", &mut |hook: JsHook| {
         let callback: BeforeToolCallback = Rc::new(move |name, args, ctx| {
             let hook = hook.clone();
             Box::pin(async move {
@@ -438,7 +438,7 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
         });
         config.before_tool_callbacks.push(callback);
     })?;
-    JsHook::each(&options.after_tool_callback(), "afterToolCallback", &mut |hook| {
+    JsHook::each(&options.after_tool_callback(), "afterToolCallback", &mut |hook: JsHook| {
         let callback: AfterToolCallback = Rc::new(move |name, args, ctx, response| {
             let fields = (|| {
                 Ok(vec![("tool", tool_info(&name)), ("args", to_js_core(&args)?), ("response", to_js_core(&response)?)])
@@ -447,7 +447,7 @@ fn tool_callbacks(options: &LlmAgentOptions, config: &mut LlmAgentConfig) -> Res
         });
         config.after_tool_callbacks.push(callback);
     })?;
-    JsHook::each(&options.on_tool_error_callback(), "onToolErrorCallback", &mut |hook| {
+    JsHook::each(&options.on_tool_error_callback(), "onToolErrorCallback", &mut |hook: JsHook| {
         let callback: ToolErrorCallback = Rc::new(move |name, args, ctx, error| {
             let fields = to_js_core(&args)
                 .map(|args| vec![("tool", tool_info(&name)), ("args", args), ("error", to_js_error(error))]);

@@ -8,8 +8,11 @@
 // 2. What JS re-exports straight from wasm (`export const X = wasm.Y`, `key: wasm.f` in a frozen
 //    object) is declared no wider than wasm-bindgen declares it: every member the hand-written
 //    class declares exists on the generated one (or is added in JS through
-//    `Object.defineProperties(wasm.Y.prototype, …)`), static or not, and no function or method
-//    declares more parameters than the generated one takes.
+//    `Object.defineProperties(wasm.Y.prototype, …)` or `callsByNumber(wasm.Y, […])`, or for a
+//    static one as a method of the `methods` index.js's `for (const c of [wasm.Y, …])` defines on
+//    each class), and no function or method declares more parameters than the generated one
+//    takes. Each `callsByNumber(wasm.Y, […])` names the methods in the order of the `METHODS` the
+//    Rust class Y numbers its `call` by (src/js/*/mod.rs).
 // 3. The glue: scripts/build.sh routed the exports through fatal.js's guard in each entry; the
 //    module's exports still have the names fatal.js keeps quiet after a trap (`*_free`,
 //    `__wbindgen_destroy*`, `*__closures_*`); and JSON.stringify of a wasm object is still
@@ -18,7 +21,7 @@
 //    browser global (`window`, `document`, `location`, `localStorage`, `indexedDB` throw if read)
 //    and adds no global.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -74,18 +77,34 @@ function straightFromWasm(files) {
   const classes = [];
   const functions = [];
   const addedInJs = new Map();
+  const byNumber = new Map();
   for (const file of files) {
     const js = read(file);
     for (const [, name, target] of js.matchAll(/^export const (\w+) = wasm\.(\w+);$/gm)) classes.push({ name, target });
     for (const [, name, body] of js.matchAll(/^export const (\w+) = Object\.freeze\(\{([\s\S]*?)^\}\);$/gm)) {
       for (const [, key, target] of body.matchAll(/^\s+(\w+): wasm\.(\w+),$/gm)) functions.push({ name, key, target });
     }
-    for (const [, target, body] of js.matchAll(/^Object\.defineProperties\(wasm\.(\w+)\.prototype, \{([\s\S]*?)^\}\);$/gm)) {
-      const keys = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => m[1]);
+    for (const [, target, proto, body] of js.matchAll(/^Object\.defineProperties\(wasm\.(\w+)(\.prototype)?, \{([\s\S]*?)^\}\);$/gm)) {
+      // Keyed by the class, `static ` before a member added to the class itself.
+      const keys = [...body.matchAll(/^ {2}(\w+): \{/gm)].map((m) => (proto ? '' : 'static ') + m[1]);
       addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
     }
+    // Methods named on a service class by index.js's `callsByNumber(wasm.Y, ['name', …])`.
+    for (const [, target, list] of js.matchAll(/^callsByNumber\(wasm\.(\w+), \[([^\]]*)\]\);$/gm)) {
+      const keys = [...list.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+      addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
+      byNumber.set(target, keys);
+    }
+    // Statics added to each class of a list, one class's apart: `for (const c of [wasm.Y, …]) {
+    // const methods = c === wasm.Z ? { name(…) {…}, … } : { … }; …defineProperty(c, name, …) }`.
+    for (const [, , list, one, its, others] of js.matchAll(/^for \(const (\w+) of \[([^\]]*)\]\) \{\n {2}const methods = \1 === wasm\.(\w+) \? \{([\s\S]*?)^ {2}\} : \{([\s\S]*?)^ {2}\};$/gm)) {
+      for (const [, target] of list.matchAll(/wasm\.(\w+)/g)) {
+        const keys = [...(target === one ? its : others).matchAll(/^ {4}(\w+)\(/gm)].map((m) => `static ${m[1]}`);
+        addedInJs.set(target, new Set([...(addedInJs.get(target) ?? []), ...keys]));
+      }
+    }
   }
-  return { classes, functions, addedInJs };
+  return { classes, functions, addedInJs, byNumber };
 }
 
 for (const entry of ENTRIES) {
@@ -119,7 +138,7 @@ for (const entry of ENTRIES) {
       const js = addedInJs.get(target) ?? new Set();
       for (const [kind, mine, theirs] of [['', h.instance, g.instance], ['static ', h.statics, g.statics]]) {
         for (const [member, type] of mine) {
-          if (!kind && js.has(member)) continue;
+          if (js.has(kind + member)) continue;
           if (!theirs.has(member)) problems.push(`${name}.${kind}${member} is declared but wasm.${target} has no such member`);
           else if (arity(checker, type) > arity(checker, theirs.get(member))) {
             problems.push(`${name}.${kind}${member} declares ${arity(checker, type)} parameters, wasm.${target} takes ${arity(checker, theirs.get(member))}`);
@@ -163,6 +182,24 @@ for (const entry of ENTRIES) {
     ...(names.some((n) => n.includes('__closures_')) ? [] : ['no `*__closures_*` export: the closures\' invoke shims are named otherwise']),
   ]);
 }
+
+// 2b. The service classes' methods are called by number: each `callsByNumber(wasm.Y, […])` in
+// index.js names them in the order of the `const METHODS: [&str; N] = […]` of the Rust file whose
+// `js_class = Y` numbers its `call` by them.
+const numbered = straightFromWasm(['src/js/index.js']).byNumber;
+const numberedInRust = new Map();
+for (const path of readdirSync(new URL('src/js/', ROOT), { recursive: true }).filter((p) => p.endsWith('.rs'))) {
+  const rust = read(`src/js/${path}`);
+  const methods = rust.match(/^const METHODS: \[&str; \d+\] =\s*\[([^\]]*)\];$/m);
+  if (!methods) continue;
+  const classes = new Set([...rust.matchAll(/js_class = (\w+)/g)].map((m) => m[1]));
+  numberedInRust.set(classes.size === 1 ? [...classes][0] : `(src/js/${path}: ${classes.size} classes)`, [...methods[1].matchAll(/"(\w+)"/g)].map((m) => m[1]));
+}
+check(`the methods called by number are numbered alike in index.js and in Rust (${numbered.size})`, [
+  ...[...numberedInRust.keys()].filter((c) => !numbered.has(c)).map((c) => `${c}: METHODS in Rust, no callsByNumber in index.js`),
+  ...[...numbered].filter(([c, names]) => String(names) !== String(numberedInRust.get(c)))
+    .map(([c, names]) => `${c}: index.js numbers [${names}], Rust [${numberedInRust.get(c) ?? 'no METHODS'}]`),
+]);
 
 // 3c. A wasm object stringifies as {"__wbg_ptr":N} (the full entry: one wasm-bindgen for all three).
 const adk = await import(new URL('pkg/index.js', ROOT));

@@ -17,6 +17,24 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::types::{JsonObject, Part};
 use crate::AdkError;
 
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
+const METHODS: [&str; 7] = [
+    "saveArtifact",
+    "loadArtifact",
+    "listArtifactKeys",
+    "deleteArtifact",
+    "listVersions",
+    "listArtifactVersions",
+    "getArtifactVersion",
+];
+const SAVE: u32 = 0;
+const LOAD: u32 = 1;
+const LIST_KEYS: u32 = 2;
+const DELETE: u32 = 3;
+const LIST_VERSIONS: u32 = 4;
+const GET_VERSION: u32 = 6;
+
 adk_core::json_struct! {
     /// Every artifact request: `{appName, userId, sessionId?, filename?, version?, artifact?, customMetadata?}`.
     #[derive(Default)]
@@ -64,16 +82,27 @@ impl ArtifactServiceHandle {
 
 #[wasm_bindgen(js_class = ArtifactService)]
 impl ArtifactServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl ArtifactServiceHandle {
     /// Artifacts kept in this page (ADK's `InMemoryArtifactService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         ArtifactServiceHandle { inner: Rc::new(InMemoryArtifactService::new()) }
     }
 
     /// Artifacts in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with the
     /// other services), inline data stored as bytes: kept across reloads.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
         let scheme = ["indexeddb://", name.as_str()].concat();
         Ok(ArtifactServiceHandle { inner: Rc::new(StoredArtifactService::new(IndexedDbStore::new(&name), &scheme)) })
@@ -82,8 +111,7 @@ impl ArtifactServiceHandle {
     /// An artifact service written in JS: `saveArtifact`, `loadArtifact`, `listArtifactKeys`,
     /// `deleteArtifact`, `listVersions` (and, if it has them, `listArtifactVersions`,
     /// `getArtifactVersion`), each taking the request object these methods take, sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
+    fn from_js(object: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let object = JsArtifactServiceObject::check(object).map_err(to_js_error)?;
         Ok(ArtifactServiceHandle { inner: Rc::new(from_js::JsArtifactService::new(object)) })
     }
@@ -91,17 +119,18 @@ impl ArtifactServiceHandle {
 
 #[wasm_bindgen(js_class = ArtifactService)]
 impl ArtifactServiceHandle {
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `saveArtifact({appName, userId, sessionId, filename, artifact, customMetadata?})` → the
     /// version; `loadArtifact({…, version?})` → `Part | null`; `listArtifactKeys({appName, userId,
     /// sessionId?})` → the session's and the user's file names, sorted; `deleteArtifact`;
     /// `listVersions` → numbers; `listArtifactVersions` → `ArtifactVersion[]`;
     /// `getArtifactVersion({…, version?})` → `ArtifactVersion | null`.
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            if method == "saveArtifact" {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            if method == SAVE {
                 let mut r: ArtifactRequest = from_js_within(&label, &request, Limit::artifact_json())?;
                 let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;
                 let metadata = r.custom_metadata.take();
@@ -109,23 +138,23 @@ impl ArtifactServiceHandle {
                 return Ok(JsValue::from_f64(version as f64));
             }
             let r: ArtifactRequest = from_js_core(&label, &request)?;
-            match method.as_str() {
-                "loadArtifact" | "getArtifactVersion" => {
+            match method {
+                LOAD | GET_VERSION => {
                     let Ok(version) = r.version() else { return Ok(JsValue::NULL) };
-                    let found = match method == "loadArtifact" {
+                    let found = match method == LOAD {
                         true => inner.load_artifact(r.key()?, version).await?.map(|part| to_js_core(&part)),
                         false => inner.get_artifact_version(r.key()?, version).await?.map(|v| to_js_core(&v)),
                     };
                     found.unwrap_or(Ok(JsValue::NULL))
                 }
-                "listArtifactKeys" => {
+                LIST_KEYS => {
                     to_js_core(&inner.list_artifact_keys(&r.app_name, &r.user_id, r.session_id.as_deref()).await?)
                 }
-                "deleteArtifact" => {
+                DELETE => {
                     inner.delete_artifact(r.key()?).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                "listVersions" => to_js_core(&inner.list_versions(r.key()?).await?),
+                LIST_VERSIONS => to_js_core(&inner.list_versions(r.key()?).await?),
                 _ => to_js_core(&inner.list_artifact_versions(r.key()?).await?),
             }
         })

@@ -15,6 +15,13 @@ use crate::platform::indexeddb::kv::IndexedDbStore;
 use crate::session::Session;
 use crate::Event;
 
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
+const METHODS: [&str; 4] = ["addSessionToMemory", "addEventsToMemory", "searchMemory", "deleteMemory"];
+const ADD_SESSION: u32 = 0;
+const ADD_EVENTS: u32 = 1;
+const SEARCH: u32 = 2;
+
 adk_core::json_struct! {
     struct SearchMemoryRequest {
         app_name: String => "appName" req,
@@ -56,16 +63,27 @@ impl MemoryServiceHandle {
 
 #[wasm_bindgen(js_class = MemoryService)]
 impl MemoryServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl MemoryServiceHandle {
     /// Keyword memory kept in this page (ADK's `InMemoryMemoryService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         MemoryServiceHandle { inner: Rc::new(InMemoryMemoryService::new()) }
     }
 
     /// Keyword memory in this origin's IndexedDB (`databaseName`, default `adk-wasm`, shared with
     /// the other services): kept across reloads.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<MemoryServiceHandle, JsValue> {
         let name = database_name("IndexedDbMemoryService options", &options).map_err(to_js_error)?;
         Ok(MemoryServiceHandle { inner: Rc::new(StoredMemoryService::new(IndexedDbStore::new(&name))) })
     }
@@ -73,8 +91,7 @@ impl MemoryServiceHandle {
     /// A memory service written in JS: `addSessionToMemory(session)` and
     /// `searchMemory({appName, userId, query})` (and, if it has them, `addEventsToMemory`,
     /// `deleteMemory`), sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
-    pub fn from_js(object: JsValue) -> Result<MemoryServiceHandle, JsValue> {
+    fn from_js(object: JsValue) -> Result<MemoryServiceHandle, JsValue> {
         let object = JsMemoryServiceObject::check(object).map_err(to_js_error)?;
         Ok(MemoryServiceHandle { inner: Rc::new(from_js::JsMemoryService::new(object)) })
     }
@@ -82,26 +99,27 @@ impl MemoryServiceHandle {
 
 #[wasm_bindgen(js_class = MemoryService)]
 impl MemoryServiceHandle {
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `addSessionToMemory(session)` remembers the session's events that have content, replacing
     /// what was remembered of that session before; `addEventsToMemory({appName, userId, events,
     /// sessionId?})` adds events not remembered yet; `searchMemory({appName, userId, query})` →
     /// `{memories}`, at most ten, best first; `deleteMemory({appName, userId, memoryId})` forgets a
     /// memory for good.
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            match method.as_str() {
-                "addSessionToMemory" => {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            match method {
+                ADD_SESSION => {
                     let session: Session = from_js_core("session", &request)?;
                     inner.add_session_to_memory(&session).await?;
                 }
-                "addEventsToMemory" => {
+                ADD_EVENTS => {
                     let r: AddEventsRequest = from_js_core(&label, &request)?;
                     inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
                 }
-                "searchMemory" => {
+                SEARCH => {
                     let r: SearchMemoryRequest = from_js_core(&label, &request)?;
                     return to_js_core(&inner.search_memory(&r.app_name, &r.user_id, &r.query).await?);
                 }

@@ -47,6 +47,17 @@ adk_core::json_struct! {
     }
 }
 
+/// The service's methods, by the number index.js calls `call` with (tests/api/check.mjs holds
+/// index.js's list to this one); the numbers' names below.
+const METHODS: [&str; 7] =
+    ["createSession", "getSession", "listSessions", "deleteSession", "appendEvent", "exportSession", "importSession"];
+const CREATE: u32 = 0;
+const GET: u32 = 1;
+const LIST: u32 = 2;
+const DELETE: u32 = 3;
+const APPEND: u32 = 4;
+const EXPORT: u32 = 5;
+
 /// Reads a string property, naming it in the error.
 fn string_prop(object: &JsValue, name: &str, what: &str) -> Result<String, AdkError> {
     js_sys::Reflect::get(object, &JsValue::from_str(name))
@@ -119,9 +130,21 @@ impl SessionServiceHandle {
 
 #[wasm_bindgen(js_class = SessionService)]
 impl SessionServiceHandle {
+    /// A service by kind: kept in this page (0, `inMemory()`), in IndexedDB (1, `indexedDb(options)`)
+    /// or written in JS (2, `fromJs(object)`); one export for the three (index.js names them), as
+    /// each export costs a shim.
+    pub fn make(kind: u32, value: JsValue) -> Result<SessionServiceHandle, JsValue> {
+        match kind {
+            0 => Ok(Self::in_memory()),
+            1 => Self::indexed_db(value),
+            _ => Self::from_js(value),
+        }
+    }
+}
+
+impl SessionServiceHandle {
     /// Sessions kept in this page (ADK's `InMemorySessionService`).
-    #[wasm_bindgen(js_name = inMemory)]
-    pub fn in_memory() -> Self {
+    fn in_memory() -> Self {
         SessionServiceHandle { inner: Rc::new(InMemorySessionService::new()), stored: None }
     }
 
@@ -129,8 +152,7 @@ impl SessionServiceHandle {
     /// origin can stay apart): kept across reloads; nothing is opened until the first call. Each
     /// `appendEvent` is one transaction; a session object that another tab appended to since it
     /// was read is refused with `FAILED_PRECONDITION`.
-    #[wasm_bindgen(js_name = indexedDb)]
-    pub fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
+    fn indexed_db(options: JsValue) -> Result<SessionServiceHandle, JsValue> {
         let name = database_name("IndexedDbSessionService options", &options).map_err(to_js_error)?;
         let stored = Rc::new(StoredSessionService::new(IndexedDbStore::new(&name)));
         Ok(SessionServiceHandle { inner: stored.clone(), stored: Some(stored) })
@@ -138,13 +160,17 @@ impl SessionServiceHandle {
 
     /// A session service written in JS: any object with `createSession`, `getSession`,
     /// `listSessions`, `deleteSession` and `appendEvent` (`@google/adk`'s names), sync or async.
-    #[wasm_bindgen(js_name = fromJs)]
+    /// Public for tests/web.rs.
     pub fn from_js(object: JsValue) -> Result<SessionServiceHandle, JsValue> {
         let object = JsSessionServiceObject::check(object).map_err(to_js_error)?;
         Ok(SessionServiceHandle { inner: Rc::new(from_js::JsSessionService::new(object)), stored: None })
     }
+}
 
-    /// The methods index.js gives the class, by name, in one export instead of one per method:
+#[wasm_bindgen(js_class = SessionService)]
+impl SessionServiceHandle {
+    /// The methods index.js gives the class, by number ([`METHODS`]), in one export instead of one
+    /// per method:
     /// `createSession({appName, userId, state?, sessionId?})` → `Session`;
     /// `getSession({appName, userId, sessionId, config?})` → `Session | null`;
     /// `listSessions({appName, userId?})` → `{sessions}`, without events, oldest first;
@@ -155,19 +181,19 @@ impl SessionServiceHandle {
     /// session JSON (what an ADK server's `GET …/sessions/{id}` answers), or `null`;
     /// `importSession(session)` stores a session given as ADK's session JSON (text or object) in
     /// one transaction and resolves to it as `getSession` would return it (IndexedDB only).
-    pub fn call(&self, method: String, request: JsValue) -> js_sys::Promise {
+    pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let (service, stored) = (self.inner.clone(), self.stored.clone());
         promise(async move {
-            let label = [method.as_str(), " request"].concat();
-            match method.as_str() {
-                "createSession" => {
+            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            match method {
+                CREATE => {
                     let r: CreateSessionRequest = from_js_core(&label, &request)?;
                     let session = service.create_session(&r.app_name, &r.user_id, r.state, r.session_id.as_deref());
                     to_js_core(&session.await?)
                 }
-                "getSession" | "exportSession" => {
+                GET | EXPORT => {
                     let r: SessionKey = from_js_core(&label, &request)?;
-                    let whole = method == "exportSession";
+                    let whole = method == EXPORT;
                     let config = if whole { None } else { r.config.as_ref() };
                     match service.get_session(&r.app_name, &r.user_id, &r.session_id, config).await? {
                         Some(session) if whole => Ok(JsValue::from_str(&adk_core::json::to_string(&session))),
@@ -175,17 +201,17 @@ impl SessionServiceHandle {
                         None => Ok(JsValue::NULL),
                     }
                 }
-                "listSessions" => {
+                LIST => {
                     let r: ListSessionsRequest = from_js_core(&label, &request)?;
                     let sessions = service.list_sessions(&r.app_name, r.user_id.as_deref()).await?;
                     to_js_core(&ListSessionsResponse { sessions })
                 }
-                "deleteSession" => {
+                DELETE => {
                     let r: SessionKey = from_js_core(&label, &request)?;
                     service.delete_session(&r.app_name, &r.user_id, &r.session_id).await?;
                     Ok(JsValue::UNDEFINED)
                 }
-                "appendEvent" => append_event(&*service, &request).await,
+                APPEND => append_event(&*service, &request).await,
                 _ => import_session(stored, &request).await,
             }
         })

@@ -7,6 +7,7 @@
 //! or quota is `RESOURCE_EXHAUSTED`, an upgrade another tab blocks is `FAILED_PRECONDITION`, no
 //! IndexedDB at all (some private modes) is `UNAVAILABLE`.
 
+mod events;
 #[cfg(feature = "agents")]
 pub mod kv;
 #[cfg(feature = "agents")]
@@ -53,33 +54,26 @@ pub fn idb_error(error: &JsValue, doing: &str) -> AdkError {
     AdkError::new(code, format!("IndexedDB: {doing}: {message}"))
 }
 
-/// Event handlers set on one IndexedDB object for as long as this lives. Dropping it clears them
-/// and frees their closures: a handler that never fires (the error handler of a request that
-/// succeeded) would otherwise keep what it holds, the request's result included, for good.
-struct Handlers {
+/// An event handler set on an IndexedDB object for as long as this lives (the open request's
+/// `upgradeneeded`, which runs the schema's upgrade here). Dropping it clears the handler and frees
+/// its closure: one that never fires (no upgrade was needed) would otherwise keep what it holds.
+struct Handler {
     target: JsValue,
-    set: Vec<(&'static str, Handler)>,
+    name: &'static str,
+    _closure: Closure<dyn FnMut(JsValue)>,
 }
 
-type Handler = Closure<dyn FnMut(JsValue)>;
-
-impl Handlers {
-    fn new(target: &JsValue) -> Self {
-        Handlers { target: target.clone(), set: Vec::new() }
-    }
-
-    fn on(&mut self, name: &'static str, handler: impl FnMut(JsValue) + 'static) {
-        let closure = Handler::new(handler);
-        let _ = js_sys::Reflect::set(&self.target, &JsValue::from_str(name), closure.as_ref());
-        self.set.push((name, closure));
+impl Handler {
+    fn new(target: &JsValue, name: &'static str, handler: impl FnMut(JsValue) + 'static) -> Self {
+        let closure = Closure::new(handler);
+        let _ = js_sys::Reflect::set(target, &JsValue::from_str(name), closure.as_ref());
+        Handler { target: target.clone(), name, _closure: closure }
     }
 }
 
-impl Drop for Handlers {
+impl Drop for Handler {
     fn drop(&mut self) {
-        for (name, _) in &self.set {
-            let _ = js_sys::Reflect::set(&self.target, &JsValue::from_str(name), &JsValue::NULL);
-        }
+        let _ = js_sys::Reflect::set(&self.target, &JsValue::from_str(self.name), &JsValue::NULL);
     }
 }
 
@@ -91,38 +85,13 @@ fn on_until_fired(target: &JsValue, name: &str, handler: impl FnOnce(JsValue) + 
 
 /// Awaits `request`: its result, or its error as an `AdkError`.
 pub async fn done(request: &IdbRequest, doing: &str) -> Result<JsValue, AdkError> {
-    let mut handlers = Handlers::new(request);
-    let settled = js_sys::Promise::new(&mut |resolve, reject| {
-        let ok = request.clone();
-        handlers.on("onsuccess", move |_| {
-            let _ = resolve.call1(&JsValue::UNDEFINED, &ok.result().unwrap_or(JsValue::UNDEFINED));
-        });
-        let failed = request.clone();
-        handlers.on("onerror", move |_| {
-            let _ = reject.call1(&JsValue::UNDEFINED, &failed.error().unwrap_or(JsValue::UNDEFINED));
-        });
-    });
-    let result = JsFuture::from(settled).await;
-    drop(handlers);
-    result.map_err(|e| idb_error(&e, doing))
+    JsFuture::from(events::settled(request, events::REQUEST)).await.map_err(|e| idb_error(&e, doing))
 }
 
 /// Awaits the end of `tx`: `Ok` once everything it wrote is committed. A failed request aborts
 /// the transaction; its cause is the transaction's error, set by the time `abort` fires.
 async fn committed(tx: &IdbTransaction, doing: &str) -> Result<(), AdkError> {
-    let mut handlers = Handlers::new(tx);
-    let settled = js_sys::Promise::new(&mut |resolve, reject| {
-        handlers.on("oncomplete", move |_| {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        });
-        let aborted = tx.clone();
-        handlers.on("onabort", move |_| {
-            let _ = reject.call1(&JsValue::UNDEFINED, &aborted.tx_error());
-        });
-    });
-    let result = JsFuture::from(settled).await;
-    drop(handlers);
-    result.map(|_| ()).map_err(|e| idb_error(&e, doing))
+    JsFuture::from(events::settled(tx, events::TRANSACTION)).await.map(drop).map_err(|e| idb_error(&e, doing))
 }
 
 /// A read-write transaction that commits only through [`Writing::commit`]: dropped before that (a
@@ -161,8 +130,8 @@ impl Drop for Writing {
 pub struct Connection {
     name: String,
     schema: Schema,
-    /// The open database, with the handler that closes it when another tab upgrades or deletes it.
-    db: RefCell<Option<(IdbDatabase, Handlers)>>,
+    /// The open database, which closes itself when another tab upgrades or deletes it.
+    db: RefCell<Option<IdbDatabase>>,
     /// An upgrade another tab blocked is still waiting: calls fail at once until it goes through.
     held_up: Rc<Cell<bool>>,
 }
@@ -171,7 +140,7 @@ pub struct Connection {
 /// collector, the open connection would block deleting the database ("clear all data") meanwhile.
 impl Drop for Connection {
     fn drop(&mut self) {
-        if let Some((db, _)) = self.db.get_mut().take() {
+        if let Some(db) = self.db.get_mut().take() {
             db.close();
         }
     }
@@ -185,7 +154,7 @@ impl Connection {
 
     /// The open database, opening (and upgrading) it if needed.
     async fn database(&self) -> Result<IdbDatabase, AdkError> {
-        if let Some((db, _)) = self.db.lend().as_ref() {
+        if let Some(db) = self.db.lend().as_ref() {
             return Ok(db.clone());
         }
         if self.held_up.get() {
@@ -194,10 +163,8 @@ impl Connection {
         let db = open(&self.name, &self.schema, &self.held_up).await?;
         // Another tab upgrading or deleting the database asks this connection to close; it does,
         // and the next call opens the database again.
-        let mut handlers = Handlers::new(&db);
-        let closing = db.clone();
-        handlers.on("onversionchange", move |_| closing.close());
-        *self.db.lend_mut() = Some((db.clone(), handlers));
+        events::close_on_version_change(&db);
+        *self.db.lend_mut() = Some(db.clone());
         Ok(db)
     }
 
@@ -241,12 +208,7 @@ const BLOCKED_GRACE_MS: u32 = 1000;
 /// Awaits an open or delete `request`, or its `blocked` event and a grace period after it (another
 /// tab holds the database open and will not let go): `None` then, while the request itself waits on.
 async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option<JsValue>, AdkError> {
-    let mut handlers = Handlers::new(request);
-    let blocked_now = js_sys::Promise::new(&mut |resolve, _| {
-        handlers.on("onblocked", move |_| {
-            let _ = resolve.call0(&JsValue::UNDEFINED);
-        });
-    });
+    let blocked_now = events::settled(request, events::BLOCKED);
     let finished = done(request, doing);
     let blocked = async move {
         let _ = JsFuture::from(blocked_now).await;
@@ -259,7 +221,6 @@ async fn done_unless_blocked(request: &IdbRequest, doing: &str) -> Result<Option
         Poll::Pending => blocked.as_mut().poll(cx).map(|()| None),
     })
     .await;
-    drop(handlers);
     outcome.map_or(Ok(None), |result| result.map(Some))
 }
 
@@ -288,11 +249,10 @@ async fn open(name: &str, schema: &Schema, held_up: &Rc<Cell<bool>>) -> Result<I
             }
         }
     };
-    let mut handlers = Handlers::new(&request);
     let upgrading = request.clone();
-    handlers.on("onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
+    let handler = Handler::new(&request, "onupgradeneeded", move |event| run_upgrade(&upgrading, &event));
     let outcome = done_unless_blocked(&request, "opening the database").await;
-    drop(handlers);
+    drop(handler);
     match outcome? {
         Some(db) => Ok(db.unchecked_into()),
         None => {

@@ -1,5 +1,6 @@
 //! Typed bindings for the IndexedDB objects the services use, and nothing else: declarations
-//! without behaviour. Event handlers are set as properties (`onsuccess`, …) by the wrapper.
+//! without behaviour. Event handlers are set as properties (`onsuccess`, …) by the wrapper and
+//! by `events.js`.
 
 use wasm_bindgen::prelude::*;
 
@@ -23,10 +24,6 @@ extern "C" {
     /// What it succeeded with.
     #[wasm_bindgen(method, getter, catch)]
     pub fn result(this: &IdbRequest) -> Result<JsValue, JsValue>;
-
-    /// Why it failed (a `DOMException`).
-    #[wasm_bindgen(method, getter, catch)]
-    pub fn error(this: &IdbRequest) -> Result<JsValue, JsValue>;
 
     /// The version-change transaction of an open request, during `upgradeneeded`.
     #[wasm_bindgen(method, getter)]
@@ -55,10 +52,6 @@ extern "C" {
     /// One of its stores.
     #[wasm_bindgen(method, catch, js_name = objectStore)]
     pub fn object_store(this: &IdbTransaction, name: &str) -> Result<IdbObjectStore, JsValue>;
-
-    /// Why it aborted.
-    #[wasm_bindgen(method, getter, js_name = error)]
-    pub fn tx_error(this: &IdbTransaction) -> JsValue;
 
     /// Aborts it: nothing it wrote stays.
     #[wasm_bindgen(method, catch)]

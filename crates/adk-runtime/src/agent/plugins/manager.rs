@@ -24,6 +24,18 @@ pub struct PluginManager {
 /// loop over the plugins (inlined into those loops, it grew the download by several KiB).
 pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, AdkError>> + 'a>>;
 
+/// One hook of a plugin, as [`PluginManager::first`] calls it: a trait of its own, not `dyn Fn`,
+/// whose vtable would carry a `call_once` shim per hook that nothing calls.
+trait Hook<'a, T> {
+    fn ask(&self, plugin: &'a dyn Plugin) -> Answer<'a, Option<T>>;
+}
+
+impl<'a, T, F: Fn(&'a dyn Plugin) -> Answer<'a, Option<T>>> Hook<'a, T> for F {
+    fn ask(&self, plugin: &'a dyn Plugin) -> Answer<'a, Option<T>> {
+        self(plugin)
+    }
+}
+
 /// A hook's error, named as ADK names it (`Error in plugin 'x' during 'before_model_callback'
 /// callback: …`); its code stays the hook's.
 fn failed(plugin: &dyn Plugin, hook: &str, error: AdkError) -> AdkError {
@@ -57,16 +69,22 @@ impl PluginManager {
         self.plugins.is_empty()
     }
 
-    /// `call` on each plugin until one answers, errors named after the plugin and `hook`. One loop
-    /// per answer type rather than per hook, for the download.
+    /// `call` on each plugin until one answers, errors named after the plugin and `hook` (the
+    /// loop is [`Self::first_of`]).
     fn first<'a, T: 'a>(
         &'a self,
         hook: &'static str,
-        call: Box<dyn Fn(&'a dyn Plugin) -> Answer<'a, Option<T>> + 'a>,
+        call: impl Fn(&'a dyn Plugin) -> Answer<'a, Option<T>> + 'a,
     ) -> Answer<'a, Option<T>> {
+        self.first_of(hook, Box::new(call))
+    }
+
+    /// The loop of [`Self::first`], `call` boxed: one copy per answer type rather than per hook,
+    /// for the download.
+    fn first_of<'a, T: 'a>(&'a self, hook: &'static str, call: Box<dyn Hook<'a, T> + 'a>) -> Answer<'a, Option<T>> {
         Box::pin(async move {
             for p in self.plugins.iter() {
-                let answer = call(&**p).await.map_err(|e| failed(&**p, hook, e))?;
+                let answer = call.ask(&**p).await.map_err(|e| failed(&**p, hook, e))?;
                 if answer.is_some() {
                     return Ok(answer);
                 }
@@ -81,17 +99,17 @@ impl PluginManager {
         ctx: &'a InvocationContext,
         message: &'a Content,
     ) -> Answer<'a, Option<Content>> {
-        self.first("on_user_message_callback", Box::new(move |p| p.on_user_message(ctx, message)))
+        self.first("on_user_message_callback", move |p| p.on_user_message(ctx, message))
     }
 
     /// `before_run` of each plugin until one answers.
     pub fn run_before_run<'a>(&'a self, ctx: &'a InvocationContext) -> Answer<'a, Option<Content>> {
-        self.first("before_run_callback", Box::new(move |p| p.before_run(ctx)))
+        self.first("before_run_callback", move |p| p.before_run(ctx))
     }
 
     /// `on_event` of each plugin until one replaces the event.
     pub fn run_on_event<'a>(&'a self, ctx: &'a InvocationContext, event: &'a Event) -> Answer<'a, Option<Event>> {
-        self.first("on_event_callback", Box::new(move |p| p.on_event(ctx, event)))
+        self.first("on_event_callback", move |p| p.on_event(ctx, event))
     }
 
     /// `after_run` of every plugin.
@@ -107,8 +125,8 @@ impl PluginManager {
     /// `before_agent` (or, `before` false, `after_agent`) of each plugin until one answers.
     pub fn run_agent_hook<'a>(&'a self, ctx: &'a CallbackContext, before: bool) -> Answer<'a, Option<Content>> {
         match before {
-            true => self.first("before_agent_callback", Box::new(move |p| p.before_agent(ctx))),
-            false => self.first("after_agent_callback", Box::new(move |p| p.after_agent(ctx))),
+            true => self.first("before_agent_callback", move |p| p.before_agent(ctx)),
+            false => self.first("after_agent_callback", move |p| p.after_agent(ctx)),
         }
     }
 
@@ -137,7 +155,7 @@ impl PluginManager {
         ctx: &'a CallbackContext,
         response: &'a LlmResponse,
     ) -> Answer<'a, Option<LlmResponse>> {
-        self.first("after_model_callback", Box::new(move |p| p.after_model(ctx, response)))
+        self.first("after_model_callback", move |p| p.after_model(ctx, response))
     }
 
     /// `on_model_error` of each plugin until one answers with a response.
@@ -147,7 +165,7 @@ impl PluginManager {
         request: &'a LlmRequest,
         error: &'a AdkError,
     ) -> Answer<'a, Option<LlmResponse>> {
-        self.first("on_model_error_callback", Box::new(move |p| p.on_model_error(ctx, request, error)))
+        self.first("on_model_error_callback", move |p| p.on_model_error(ctx, request, error))
     }
 
     /// `before_tool` of each plugin until one answers with a result; each sees the arguments as
@@ -178,7 +196,7 @@ impl PluginManager {
         ctx: &'a ToolContext,
         result: &'a Value,
     ) -> Answer<'a, Option<Value>> {
-        self.first("after_tool_callback", Box::new(move |p| p.after_tool(tool, args, ctx, result)))
+        self.first("after_tool_callback", move |p| p.after_tool(tool, args, ctx, result))
     }
 
     /// `on_tool_error` of each plugin until one answers with a result.
@@ -189,6 +207,6 @@ impl PluginManager {
         ctx: &'a ToolContext,
         error: &'a AdkError,
     ) -> Answer<'a, Option<Value>> {
-        self.first("on_tool_error_callback", Box::new(move |p| p.on_tool_error(tool, args, ctx, error)))
+        self.first("on_tool_error_callback", move |p| p.on_tool_error(tool, args, ctx, error))
     }
 }
