@@ -794,7 +794,7 @@ export class LoggingPlugin extends BasePlugin {
 
 /** A service of `kind` (`SessionService`, …) as it is, or an object implementing it in JS. */
 function serviceOf(kind, service) {
-  return service instanceof wasm[kind] ? service : wasm[kind].make(2, service);
+  return service instanceof wasm[kind] ? service : wasm[kind].fromJs(service);
 }
 
 /** Runs an agent tree over sessions (ADK's `Runner`). */

@@ -14,7 +14,7 @@ use futures_util::StreamExt;
 use super::codec::{malformed, Op};
 use super::ledger::Ledger;
 use super::skim::{Skim, TaskSkim};
-use super::transport::{task_of, Events, Frame, Json, Transport};
+use super::transport::{task_of, EventJson, Events, Frame, Transport};
 use super::types::{SendMessageParams, StreamResponse};
 use crate::cancellation::Cancellation;
 use crate::{AdkError, ErrorCode};
@@ -214,8 +214,8 @@ impl Resuming {
                 if self.ledger.admit(&mut event) {
                     let last = matches!(event, Skim::StatusUpdate { last: true, .. });
                     let json = match json {
-                        Json::Text(json) => json.to_string(),
-                        Json::Translated => frame.into_translated(),
+                        EventJson::InText(json) => json.to_string(),
+                        EventJson::Translated => frame.into_translated(),
                     };
                     self.ready.push_back(Ok(Delivered { json, resumed: None, last }));
                 }

@@ -132,7 +132,8 @@ impl Transport {
                 );
                 return Err(AdkError::new(ErrorCode::Internal, message));
             }
-            Ok(json.to_string())
+            // A v0.3 answer's JSON is its translation, moved on; a 1.0 one is part of the server's text.
+            Ok(if self.codec().dialect().is_some() { translated } else { json.to_string() })
         })
     }
 
@@ -221,13 +222,13 @@ impl Frame {
     /// server's own text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the
     /// event read: a stream response has exactly one member, whose reader writes it, so what the
     /// caller put there is a placeholder, never seen.
-    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<Json<'f>, AdkError> {
+    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<EventJson<'f>, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
         let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
         if let Skim::StatusUpdate { status, last: ends, .. } = event {
             *ends = last && !status.state.ends_stream();
         }
-        Ok(if codec.dialect().is_some() { Json::Translated } else { Json::Text(json) })
+        Ok(if codec.dialect().is_some() { EventJson::Translated } else { EventJson::InText(json) })
     }
 
     /// The event's translation from v0.3, when [`Frame::read`] says it is the JSON.
@@ -238,8 +239,8 @@ impl Frame {
 
 /// Where an event's v1.0 JSON is: in the text it came in (copied out to be kept: a JSON-RPC
 /// result is part of it), or its translation from v0.3 (moved on).
-pub(crate) enum Json<'f> {
-    Text(&'f str),
+pub(crate) enum EventJson<'f> {
+    InText(&'f str),
     Translated,
 }
 

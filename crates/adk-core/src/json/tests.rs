@@ -85,7 +85,7 @@ fn syntax_errors_say_where() {
     }
 }
 
-/// The five texts `into_adk` writes, as one `format!` each wrote them (e9f8570), a syntax error
+/// The five texts `into_adk` writes, a syntax error
 /// keeping no path: `in_field`/`in_item` add none to one.
 #[test]
 fn into_adk_writes_the_five_forms() {
