@@ -83,10 +83,12 @@ impl Tool for AgentTool {
                 last = event.content;
             }
         }
-        let text: Vec<&str> = last
-            .as_ref()
-            .map(|c| c.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect())
-            .unwrap_or_default();
+        let mut text: Vec<&str> = Vec::new();
+        for part in last.as_ref().map(Content::parts).unwrap_or_default() {
+            if part.thought != Some(true) {
+                text.extend(part.text.as_deref());
+            }
+        }
         let text = text.join("\n");
         match output_schema(&*self.agent) {
             Some(_) => parse_reply(&text),

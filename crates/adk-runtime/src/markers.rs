@@ -76,12 +76,13 @@ pub(crate) fn fence_schema_descriptions(schema: &serde_json::Value, in_value: bo
                     }
                     _ if !in_value && key == "description" => fence_schema_descriptions(value, false),
                     _ if !in_value && VALUE_POSITIONS.contains(&key.as_str()) => fence_schema_descriptions(value, true),
-                    Value::Object(properties) if !in_value && SCHEMA_MAPS.contains(&key.as_str()) => Value::Object(
-                        properties
-                            .iter()
-                            .map(|(name, schema)| (elide_tool_markers(name), fence_schema_descriptions(schema, false)))
-                            .collect(),
-                    ),
+                    Value::Object(properties) if !in_value && SCHEMA_MAPS.contains(&key.as_str()) => {
+                        let mut fenced = serde_json::Map::new();
+                        for (name, schema) in properties {
+                            fenced.insert(elide_tool_markers(name), fence_schema_descriptions(schema, false));
+                        }
+                        Value::Object(fenced)
+                    }
                     _ => fence_schema_descriptions(value, in_value),
                 };
                 fenced.insert(elide_tool_markers(key), out);
@@ -89,7 +90,11 @@ pub(crate) fn fence_schema_descriptions(schema: &serde_json::Value, in_value: bo
             Value::Object(fenced)
         }
         Value::Array(items) => {
-            Value::Array(items.iter().map(|item| fence_schema_descriptions(item, in_value)).collect())
+            let mut fenced = Vec::with_capacity(items.len());
+            for item in items {
+                fenced.push(fence_schema_descriptions(item, in_value));
+            }
+            Value::Array(fenced)
         }
         Value::String(text) => Value::String(elide_tool_markers(text)),
         other => other.clone(),

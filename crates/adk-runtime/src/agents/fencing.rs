@@ -46,8 +46,15 @@ pub(crate) fn present_other_agent_message(event: &Event) -> Option<Content> {
             // Sorted by key, as ADK renders the arguments, so the text is the same on every run.
             let args = match &call.args {
                 Some(args) => {
-                    let sorted = sort_by(args.iter().collect(), |a, b| a.0 < b.0);
-                    python_str(&Value::Object(sorted.into_iter().map(|(k, v)| (k.clone(), v.clone())).collect()))
+                    let mut pairs = Vec::with_capacity(args.len());
+                    for pair in args {
+                        pairs.push(pair);
+                    }
+                    let mut sorted = serde_json::Map::new();
+                    for (k, v) in sort_by(pairs, |a, b| a.0 < b.0) {
+                        sorted.insert(k.clone(), v.clone());
+                    }
+                    python_str(&Value::Object(sorted))
                 }
                 None => "None".into(),
             };

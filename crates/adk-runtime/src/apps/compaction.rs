@@ -19,7 +19,7 @@ use super::EventsCompactionConfig;
 use crate::agent::{Agent, CompactBeforeModel, InvocationContext};
 use crate::agents::llm::as_llm_agent;
 use crate::cancellation::Cancellation;
-use crate::session::Session;
+use crate::session::{Events, Session};
 use crate::{AdkError, Event};
 
 /// The sliding-window range to summarize now, if the window is due: the events of the new
@@ -40,7 +40,12 @@ fn sliding_window<'a>(events: &[&'a Event], interval: usize, overlap: usize) -> 
             None => latest.push((&event.invocation_id, event.timestamp)),
         }
     }
-    let new: Vec<usize> = (0..latest.len()).filter(|&i| latest.get(i).is_some_and(|(_, ts)| *ts > last_end)).collect();
+    let mut new: Vec<usize> = Vec::new();
+    for (i, (_, ts)) in latest.iter().enumerate() {
+        if *ts > last_end {
+            new.push(i);
+        }
+    }
     let (Some(&first_new), Some(&last_new)) = (new.first(), new.last()) else { return Vec::new() };
     if new.len() < interval {
         return Vec::new();
@@ -54,7 +59,13 @@ fn sliding_window<'a>(events: &[&'a Event], interval: usize, overlap: usize) -> 
     let last = events.iter().rposition(|e| e.invocation_id == *end_id);
     let (Some(first), Some(last)) = (first, last) else { return Vec::new() };
     let range = events.get(first..=last).unwrap_or_default();
-    let range = range.iter().copied().filter(|e| e.actions.compaction.is_none()).collect();
+    let mut kept = Vec::new();
+    for &event in range {
+        if event.actions.compaction.is_none() {
+            kept.push(event);
+        }
+    }
+    let range = kept;
     longest_self_contained_prefix(range, events)
 }
 
@@ -72,7 +83,7 @@ impl CompactBeforeModel for TokenTrigger {
         Box::pin(async move {
             let agent = ctx.agent().clone();
             let range = ctx.with_session(|s| {
-                let events: Vec<&Event> = s.events.iter().filter(|e| e.isolation_scope.is_none()).collect();
+                let events = unisolated(&s.events);
                 token_threshold_range(&self.0, &events, agent.name(), ctx.branch())
             });
             if range.is_empty() {
@@ -107,7 +118,7 @@ pub(crate) async fn compact_after_invocation(
     cancellation: Rc<Cancellation>,
 ) -> Result<Option<Event>, AdkError> {
     // Isolated sub-agent turns stay out of the root session's summaries.
-    let events: Vec<&Event> = session.events.iter().filter(|e| e.isolation_scope.is_none()).collect();
+    let events = unisolated(&session.events);
     // The token trigger first; the window only when it wrote nothing.
     let range = token_threshold_range(config, &events, "", None);
     if !range.is_empty() {
@@ -121,7 +132,11 @@ pub(crate) async fn compact_after_invocation(
     if range.is_empty() || !is_range_worth_compacting(&events, &range) {
         return Ok(None);
     }
-    let range: Vec<Event> = range.into_iter().cloned().collect();
+    let mut owned: Vec<Event> = Vec::with_capacity(range.len());
+    for event in range {
+        owned.push(event.clone());
+    }
+    let range = owned;
     summarize(config, root, &range, cancellation).await
 }
 
@@ -136,4 +151,15 @@ pub(super) async fn summarize(
 ) -> Result<Option<Event>, AdkError> {
     let summarizer = summarizer(config, agent)?;
     Ok(summarizer.maybe_summarize_events(range, cancellation).await.unwrap_or(None))
+}
+
+/// The events outside any isolated sub-agent turn, in order.
+fn unisolated(events: &Events) -> Vec<&Event> {
+    let mut kept = Vec::new();
+    for event in events.iter() {
+        if event.isolation_scope.is_none() {
+            kept.push(event);
+        }
+    }
+    kept
 }

@@ -72,7 +72,9 @@ fn truncate(text: String) -> String {
     if total <= MAX_TOOL_CONTENT_CHARS {
         return text;
     }
-    let kept: String = text.chars().take(MAX_TOOL_CONTENT_CHARS).collect();
+    // Where the kept characters end: a slice, not a collected copy.
+    let end = text.char_indices().nth(MAX_TOOL_CONTENT_CHARS).map_or(text.len(), |(i, _)| i);
+    let kept = text.get(..end).unwrap_or_default();
     format!("{kept}... [truncated {} chars]", total - MAX_TOOL_CONTENT_CHARS)
 }
 

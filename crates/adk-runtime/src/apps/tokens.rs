@@ -114,8 +114,12 @@ fn safe_split_index(candidates: &[&Event], retention: usize) -> usize {
 fn events_to_compact(events: &[&Event], retention: usize) -> Vec<Event> {
     let latest = compaction_ranges(events).last().and_then(|(i, _, _)| events.get(*i).copied());
     let last_end = latest.and_then(|e| e.actions.compaction.as_ref()).map_or(0.0, |c| c.end_timestamp);
-    let candidates: Vec<&Event> =
-        events.iter().copied().filter(|e| e.actions.compaction.is_none() && e.timestamp > last_end).collect();
+    let mut candidates: Vec<&Event> = Vec::new();
+    for &event in events {
+        if event.actions.compaction.is_none() && event.timestamp > last_end {
+            candidates.push(event);
+        }
+    }
     if candidates.len() <= retention {
         return Vec::new();
     }

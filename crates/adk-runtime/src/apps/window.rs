@@ -12,11 +12,19 @@ const CLIENT_FUNCTION_CALL_NAMES: [&str; 3] =
     ["adk_request_credential", "adk_request_confirmation", "adk_request_input"];
 
 fn call_ids(event: &Event) -> Vec<&str> {
-    event.get_function_calls().into_iter().filter_map(|c| c.id.as_deref()).collect()
+    let mut ids = Vec::new();
+    for call in event.get_function_calls() {
+        ids.extend(call.id.as_deref());
+    }
+    ids
 }
 
 fn response_ids(event: &Event) -> Vec<&str> {
-    event.get_function_responses().into_iter().filter_map(|r| r.id.as_deref()).collect()
+    let mut ids = Vec::new();
+    for response in event.get_function_responses() {
+        ids.extend(response.id.as_deref());
+    }
+    ids
 }
 
 /// The ids an event asks the app about (a confirmation or credentials): open until answered.
@@ -27,8 +35,11 @@ fn requested_ids(event: &Event) -> impl Iterator<Item = &str> {
 
 /// The responses that settle their call: not the placeholder of a call still asking the app.
 fn resolved_response_ids(event: &Event) -> Vec<&str> {
-    let pending: Vec<&str> = requested_ids(event).collect();
-    response_ids(event).into_iter().filter(|id| !pending.contains(id)).collect()
+    let mut pending: Vec<&str> = Vec::new();
+    pending.extend(requested_ids(event));
+    let mut resolved = response_ids(event);
+    resolved.retain(|id| !pending.contains(id));
+    resolved
 }
 
 /// Calls opened in `events` that can never be answered (ADK's `_provably_dead_call_ids`): not a
@@ -40,12 +51,12 @@ fn dead_call_ids<'a>(events: &[&'a Event], all: &[&'a Event], newest: Option<&st
     for event in all {
         let newest_or_unscoped = event.invocation_id.is_empty() || Some(event.invocation_id.as_str()) == newest;
         if let Some(long_running) = event.long_running_tool_ids.as_ref().filter(|ids| !ids.is_empty()) {
-            let synthetic: Vec<&str> = event
-                .get_function_calls()
-                .into_iter()
-                .filter(|c| c.name.as_deref().is_some_and(|n| CLIENT_FUNCTION_CALL_NAMES.contains(&n)))
-                .filter_map(|c| c.id.as_deref())
-                .collect();
+            let mut synthetic: Vec<&str> = Vec::new();
+            for call in event.get_function_calls() {
+                if call.name.as_deref().is_some_and(|n| CLIENT_FUNCTION_CALL_NAMES.contains(&n)) {
+                    synthetic.extend(call.id.as_deref());
+                }
+            }
             let expected = long_running.iter().map(String::as_str);
             protected.extend(expected.filter(|id| newest_or_unscoped || !synthetic.contains(id)));
         }

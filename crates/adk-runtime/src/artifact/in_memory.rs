@@ -91,19 +91,16 @@ impl ArtifactService for InMemoryArtifactService {
     ) -> Result<Vec<String>, AdkError> {
         validate_listing(app_name, user_id, session_id)?;
         let artifacts = self.artifacts.lend();
-        let names: Vec<String> = artifacts
-            .iter()
-            .filter(|((app, user, scope, _), entries)| {
-                app == app_name
-                    && user == user_id
-                    && !entries.is_empty()
-                    && match scope {
-                        Scope::User => true,
-                        Scope::Session(s) => session_id == Some(s.as_str()),
-                    }
-            })
-            .map(|((_, _, _, filename), _)| filename.clone())
-            .collect();
+        let mut names: Vec<String> = Vec::new();
+        for ((app, user, scope, filename), entries) in artifacts.iter() {
+            let in_scope = match scope {
+                Scope::User => true,
+                Scope::Session(s) => session_id == Some(s.as_str()),
+            };
+            if app == app_name && user == user_id && !entries.is_empty() && in_scope {
+                names.push(filename.clone());
+            }
+        }
         Ok(sort_by(names, |a, b| a < b))
     }
 
@@ -115,12 +112,20 @@ impl ArtifactService for InMemoryArtifactService {
 
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
         let path = path(key)?;
-        Ok(get(&self.artifacts.lend(), &path).map_or(Vec::new(), |e| (0..e.len() as u64).collect()))
+        let mut versions = Vec::new();
+        for version in 0..get(&self.artifacts.lend(), &path).map_or(0, |e| e.len() as u64) {
+            versions.push(version);
+        }
+        Ok(versions)
     }
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {
         let path = path(key)?;
-        Ok(get(&self.artifacts.lend(), &path).map_or(Vec::new(), |e| e.iter().map(|e| e.version.clone()).collect()))
+        let mut versions = Vec::new();
+        for entry in get(&self.artifacts.lend(), &path).map(Vec::as_slice).unwrap_or_default() {
+            versions.push(entry.version.clone());
+        }
+        Ok(versions)
     }
 
     async fn get_artifact_version(

@@ -60,7 +60,11 @@ impl<S: KvStore> StoredArtifactService<S> {
         let range = Self::versions(key)?;
         let tx = self.db.read(&[ARTIFACTS]).await?;
         let at = match version {
-            Some(version) => range.prefix.iter().cloned().chain([KeyPart::from(version)]).collect(),
+            Some(version) => {
+                let mut at = range.prefix.clone();
+                at.push(KeyPart::from(version));
+                at
+            }
             None => match tx.keys(ARTIFACTS, &range).await?.pop() {
                 Some(latest) => latest,
                 None => return Ok(None),
@@ -149,13 +153,13 @@ impl<S: KvStore> ArtifactService for StoredArtifactService<S> {
     async fn list_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<u64>, AdkError> {
         let range = Self::versions(key)?;
         let keys = self.db.read(&[ARTIFACTS]).await?.keys(ARTIFACTS, &range).await?;
-        Ok(keys
-            .iter()
-            .filter_map(|k| match k.get(4) {
-                Some(KeyPart::Number(n)) => Some(*n as u64),
-                _ => None,
-            })
-            .collect())
+        let mut versions = Vec::new();
+        for key in &keys {
+            if let Some(KeyPart::Number(n)) = key.get(4) {
+                versions.push(*n as u64);
+            }
+        }
+        Ok(versions)
     }
 
     async fn list_artifact_versions(&self, key: ArtifactKey<'_>) -> Result<Vec<ArtifactVersion>, AdkError> {

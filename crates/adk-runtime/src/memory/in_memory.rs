@@ -59,12 +59,12 @@ impl MemoryService for InMemoryMemoryService {
     async fn add_session_to_memory(&self, session: &Session) -> Result<(), AdkError> {
         let mut store = self.store.lend_mut();
         let (app, user) = (&session.app_name, &session.user_id);
-        let remembered = session
-            .events
-            .iter()
-            .filter(|e| has_content(e) && !store.deleted.contains(&key(app, user, &e.id)))
-            .map(Remembered::new)
-            .collect();
+        let mut remembered = Vec::new();
+        for event in session.events.iter() {
+            if has_content(event) && !store.deleted.contains(&key(app, user, &event.id)) {
+                remembered.push(Remembered::new(event));
+            }
+        }
         if let Some(slot) = entry(&mut store.events, key(app, user, &session.id)) {
             *slot = remembered;
         }
@@ -115,7 +115,14 @@ impl MemoryService for InMemoryMemoryService {
         query: &str,
     ) -> Result<SearchMemoryResponse, AdkError> {
         let store = self.store.lend();
-        let remembered = store.events.iter().filter(|((app, user, _), _)| app == app_name && user == user_id);
-        Ok(rank(query, remembered.flat_map(|(_, events)| events).map(|r| (&r.event, r.text.as_str()))))
+        let mut remembered = Vec::new();
+        for ((app, user, _), events) in store.events.iter() {
+            if app == app_name && user == user_id {
+                for r in events {
+                    remembered.push((&r.event, r.text.as_str()));
+                }
+            }
+        }
+        Ok(rank(query, &remembered))
     }
 }

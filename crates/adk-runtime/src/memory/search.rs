@@ -21,18 +21,21 @@ pub fn has_content(event: &Event) -> bool {
 
 /// The text a memory is searched by: its texts, joined and normalised.
 pub fn memory_text(event: &Event) -> String {
-    let text: Vec<&str> = event.parts().iter().filter_map(|p| p.text.as_deref()).collect();
+    let mut text: Vec<&str> = Vec::new();
+    for part in event.parts() {
+        text.extend(part.text.as_deref());
+    }
     normalise(&text.join(" "))
 }
 
 /// The memories among `remembered` (events with their `memory_text`, in the order they were
 /// remembered) that share words with `query`: those sharing the most first, ties in that order, at
 /// most [`MAX_SEARCH_RESULTS`].
-pub fn rank<'a>(query: &str, remembered: impl Iterator<Item = (&'a Event, &'a str)>) -> SearchMemoryResponse {
+pub fn rank(query: &str, remembered: &[(&Event, &str)]) -> SearchMemoryResponse {
     let query = normalise(query);
     let query_words = words(&query);
     let mut scored: Vec<(usize, &Event)> = Vec::new();
-    for (event, text) in remembered {
+    for &(event, text) in remembered {
         let event_words = searchable_words(text);
         if event_words.is_empty() {
             continue;
@@ -43,18 +46,16 @@ pub fn rank<'a>(query: &str, remembered: impl Iterator<Item = (&'a Event, &'a st
         }
     }
     // A stable sort on the count alone keeps equally good matches in insertion order.
-    let memories = sort_by(scored, |a, b| a.0 > b.0)
-        .into_iter()
-        .take(MAX_SEARCH_RESULTS)
-        .filter_map(|(_, event)| {
-            Some(MemoryEntry {
-                content: event.content.clone()?,
-                custom_metadata: Default::default(),
-                id: Some(event.id.clone()),
-                author: Some(event.author.clone()),
-                timestamp: Some(iso_timestamp_utc(event.timestamp)),
-            })
-        })
-        .collect();
+    let mut memories = Vec::new();
+    for (_, event) in sort_by(scored, |a, b| a.0 > b.0).into_iter().take(MAX_SEARCH_RESULTS) {
+        let Some(content) = event.content.clone() else { continue };
+        memories.push(MemoryEntry {
+            content,
+            custom_metadata: Default::default(),
+            id: Some(event.id.clone()),
+            author: Some(event.author.clone()),
+            timestamp: Some(iso_timestamp_utc(event.timestamp)),
+        });
+    }
     SearchMemoryResponse { memories }
 }

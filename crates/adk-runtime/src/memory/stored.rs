@@ -150,7 +150,7 @@ impl<S: KvStore> MemoryService for StoredMemoryService<S> {
         let slot = self.slot(&tx, app, user, &session.id).await?;
         // What was remembered of the session is replaced.
         tx.delete(MEMORIES, &slot_range(app, user, slot))?;
-        let events: Vec<Event> = session.events.iter().map(Event::clone).collect();
+        let events = session.events.to_vec();
         Self::remember(&tx, (app, user), slot, 0, &events, &deleted, None)?;
         tx.commit("remembering a session").await
     }
@@ -189,7 +189,11 @@ impl<S: KvStore> MemoryService for StoredMemoryService<S> {
             let row: MemoryRow = decode("memory", &row)?;
             remembered.push((Event::from_json(&row.event)?, row.text));
         }
-        Ok(rank(query, remembered.iter().map(|(event, text)| (event, text.as_str()))))
+        let mut pairs = Vec::with_capacity(remembered.len());
+        for (event, text) in &remembered {
+            pairs.push((event, text.as_str()));
+        }
+        Ok(rank(query, &pairs))
     }
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {

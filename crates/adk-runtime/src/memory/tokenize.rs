@@ -36,7 +36,13 @@ fn is_latin(c: char) -> bool {
 /// The words of already-normalised text, sorted, each once: found by a binary search (a sorted
 /// list rather than a hashed set: the same speed for texts this size, and less code to download).
 pub fn words(normalised: &str) -> Vec<&str> {
-    distinct(normalised.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty()).collect())
+    let mut words = Vec::new();
+    for word in normalised.split(|c: char| !is_word_char(c)) {
+        if !word.is_empty() {
+            words.push(word);
+        }
+    }
+    distinct(words)
 }
 
 fn distinct(words: Vec<&str>) -> Vec<&str> {
@@ -48,7 +54,12 @@ fn distinct(words: Vec<&str>) -> Vec<&str> {
 /// The words an event can be matched on: its words plus the single-script runs of mixed-script words.
 pub fn searchable_words(normalised: &str) -> Vec<&str> {
     let mut all = words(normalised);
-    let mixed: Vec<&str> = all.iter().copied().filter(|w| !w.is_ascii()).collect();
+    let mut mixed: Vec<&str> = Vec::new();
+    for &word in &all {
+        if !word.is_ascii() {
+            mixed.push(word);
+        }
+    }
     for word in mixed {
         let mut start = 0;
         let mut latin = None;

@@ -32,15 +32,15 @@ impl LoggingPlugin {
 /// A content's texts and calls, briefly.
 fn brief(content: Option<&Content>) -> String {
     let parts = content.map(Content::parts).unwrap_or_default();
-    let shown: Vec<String> = parts
-        .iter()
-        .map(|p| match (&p.text, &p.function_call, &p.function_response) {
+    let mut shown: Vec<String> = Vec::with_capacity(parts.len());
+    for p in parts {
+        shown.push(match (&p.text, &p.function_call, &p.function_response) {
             (Some(text), _, _) => format!("text: '{text}'"),
             (_, Some(call), _) => format!("function_call: {}", call.name.as_deref().unwrap_or_default()),
             (_, _, Some(response)) => format!("function_response: {}", response.name.as_deref().unwrap_or_default()),
             _ => "other part".into(),
-        })
-        .collect();
+        });
+    }
     if shown.is_empty() {
         "None".into()
     } else {

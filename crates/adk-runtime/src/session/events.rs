@@ -176,7 +176,11 @@ impl Events {
 
     /// The events as a `Vec` (copied).
     pub fn to_vec(&self) -> Vec<Event> {
-        self.iter().cloned().collect()
+        let mut events = Vec::with_capacity(self.len());
+        for event in self.iter() {
+            events.push(event.clone());
+        }
+        events
     }
 }
 

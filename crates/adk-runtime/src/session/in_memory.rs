@@ -187,12 +187,12 @@ impl SessionService for InMemorySessionService {
 
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let store = self.store.lend();
-        let sessions: Vec<Session> = store
-            .sessions
-            .iter()
-            .filter(|((app, uid, _), _)| app == app_name && user_id.is_none_or(|u| u == uid.as_str()))
-            .map(|((_, uid, id), stored)| store.view(app_name, uid, id, stored, Events::new()))
-            .collect();
+        let mut sessions: Vec<Session> = Vec::new();
+        for ((app, uid, id), stored) in store.sessions.iter() {
+            if app == app_name && user_id.is_none_or(|u| u == uid.as_str()) {
+                sessions.push(store.view(app_name, uid, id, stored, Events::new()));
+            }
+        }
         // Oldest first, so the last one is the most recently active (ADK 2.x order).
         Ok(sort_by(sessions, |a, b| {
             a.last_update_time

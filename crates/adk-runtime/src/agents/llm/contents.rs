@@ -120,7 +120,13 @@ pub fn build_contents<'a>(
     current_turn_only: bool,
 ) -> Vec<Content> {
     // Generic only in how the events come: the rest is compiled once (the download size).
-    let events: Vec<&Event> = events.into_iter().filter(|e| e.partial != Some(true)).collect();
+    let mut kept: Vec<&Event> = Vec::new();
+    for event in events {
+        if event.partial != Some(true) {
+            kept.push(event);
+        }
+    }
+    let events = kept;
     contents_of(&events, agent_name, branch, current_turn_only)
 }
 

@@ -51,7 +51,9 @@ impl<F: Fn() -> Event> EventMapper<F> {
             }
             StreamItem::Event(StreamResponse::ArtifactUpdate(update)) => {
                 self.ids(&update.task_id, &update.context_id);
-                self.artifact(&update).into_iter().collect()
+                let mut events = Vec::new();
+                events.extend(self.artifact(&update));
+                events
             }
         }
     }
@@ -104,7 +106,10 @@ impl<F: Fn() -> Event> EventMapper<F> {
         let state = status.state;
         self.state = Some(state.clone());
         let parts = status.message.as_ref().map(|m: &Message| m.parts.as_slice()).unwrap_or_default();
-        let text: String = parts.iter().filter_map(A2aPart::as_text).collect();
+        let mut text = String::new();
+        for part in parts {
+            text.extend(part.as_text());
+        }
         match state {
             TaskState::Failed | TaskState::Rejected | TaskState::Canceled => {
                 let mut event = self.event(content(parts));
@@ -202,5 +207,12 @@ fn ask_the_person(event: &mut Event, state: &TaskState) {
 }
 
 fn content(parts: &[A2aPart]) -> Option<Content> {
-    (!parts.is_empty()).then(|| Content::new("model", parts.iter().map(from_a2a).collect()))
+    if parts.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        out.push(from_a2a(part));
+    }
+    Some(Content::new("model", out))
 }

@@ -13,7 +13,11 @@ use crate::{platform, Event};
 
 /// The message for this turn, or `None` when nothing new was said since the agent last answered.
 pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a Event>) -> Option<Message> {
-    let events: Vec<&Event> = events.into_iter().collect();
+    let mut all: Vec<&Event> = Vec::new();
+    for event in events {
+        all.push(event);
+    }
+    let events = all;
     let last = events.iter().rposition(|e| e.author == agent_name && remote_ids(e).0.is_some());
     let since = last.map_or(0, |i| i + 1);
     let mut parts: Vec<A2aPart> = Vec::new();
