@@ -17,9 +17,8 @@ pub use sequential::SequentialAgent;
 use crate::types::FunctionCall;
 use crate::Event;
 
-/// The function calls of `events`, each with the event that made it, in order: every search of a
-/// history for calls goes through this one loop (a `flat_map` over each event's calls compiled
-/// an iterator adapter of its own per search).
+/// The function calls of `events`, each with the event that made it, in order: the one loop the
+/// flows' searches of a history for calls share (a plain loop is less code than an adapter per search).
 pub(crate) fn calls_in<'a>(events: &[&'a Event]) -> Vec<(&'a Event, &'a FunctionCall)> {
     let mut calls = Vec::new();
     for &event in events {

@@ -168,7 +168,7 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
             .filter_map(|r| r.id.as_deref())
             .any(|id| author_of(id).is_some_and(|a| a != agent_name && a != "user"))
     };
-    // Plain loops: each collected adapter chain compiled code of its own.
+    // Plain loops: less code than a collected adapter chain each.
     let mut turns: Vec<Turn> = Vec::new();
     for &event in &visible {
         if is_other_agent_reply(agent_name, event) || answers_other_agent(event) {

@@ -4,14 +4,15 @@
 //! `_adk_toolset_auth_<class>`), which ends the invocation. Their answer is stored as any other
 //! (`auth::take_answers`), and the next invocation lists the tools with it.
 
-use super::functions::asking_for_credentials;
+use futures_util::future::LocalBoxFuture;
+
+use super::auth::asking_for_credentials;
 use super::LlmAgent;
 use crate::agent::{CallbackContext, InvocationContext};
 use crate::auth::CredentialManager;
 use crate::tool::ToolUnion;
 use crate::types::JsonObject;
 use crate::{AdkError, ErrorCode, Event};
-use futures_util::future::LocalBoxFuture;
 
 /// The prefix of a toolset's credential request id: no tool call is resumed for it.
 pub(super) const TOOLSET_AUTH_PREFIX: &str = "_adk_toolset_auth_";

@@ -21,10 +21,16 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
     let last = events.iter().rposition(|e| e.author == agent_name && remote_ids(e).0.is_some());
     let since = last.map_or(0, |i| i + 1);
     let mut parts: Vec<A2aPart> = Vec::new();
+    // The history's calls, listed once when the first answer needs them.
+    let mut calls = None;
     for event in events.get(since..).unwrap_or_default() {
         if event.author == "user" {
             for part in event.parts().iter().filter(|p| p.thought != Some(true)) {
-                match part.function_response.as_ref().and_then(|r| asked_by(agent_name, &events, r.id.as_deref()?)) {
+                let asked = match part.function_response.as_ref().and_then(|r| r.id.as_deref()) {
+                    Some(id) => asked_by(agent_name, calls.get_or_insert_with(|| calls_in(&events)), id),
+                    None => None,
+                };
+                match asked {
                     // The person's answer to the remote agent's question goes to it as text (ADK 2.x).
                     Some(ASK_FOR_INPUT) => {
                         parts.extend(part.function_response.as_ref().and_then(rendered).map(A2aPart::text))
@@ -58,9 +64,8 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
 }
 
 /// Which of this agent's stand-in calls for the remote task's questions `id` answers, if any.
-fn asked_by(agent_name: &str, events: &[&Event], id: &str) -> Option<&'static str> {
-    let mine = |(e, c): &(&Event, &FunctionCall)| e.author == agent_name && c.id.as_deref() == Some(id);
-    let (_, call) = calls_in(events).into_iter().find(mine)?;
+fn asked_by(agent_name: &str, calls: &[(&Event, &FunctionCall)], id: &str) -> Option<&'static str> {
+    let (_, call) = calls.iter().find(|(e, c)| e.author == agent_name && c.id.as_deref() == Some(id))?;
     [ASK_FOR_INPUT, ASK_FOR_AUTH].into_iter().find(|name| call.name.as_deref() == Some(*name))
 }
 
