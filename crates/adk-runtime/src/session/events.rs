@@ -107,11 +107,14 @@ impl Events {
 
     /// The event at `index`.
     pub fn get(&self, index: usize) -> Option<&Event> {
+        self.recorded_at(index).map(|event| event.event())
+    }
+
+    fn recorded_at(&self, index: usize) -> Option<&Rc<Recorded>> {
         match self.runs.get(index / RUN) {
             Some(run) => run.get(index % RUN),
             None => self.tail.get(index - self.runs.len() * RUN),
         }
-        .map(|event| event.event())
     }
 
     /// The newest event.
@@ -135,7 +138,9 @@ impl Events {
 
     /// The recorded events, oldest first, as they are kept.
     fn recorded(&self) -> impl DoubleEndedIterator<Item = &Rc<Recorded>> + '_ {
-        self.runs.iter().flat_map(|run| run.iter()).chain(self.tail.iter())
+        // By index (every run holds `RUN` events): a `flat_map` over the runs compiled its front
+        // and back state into each of the many callers.
+        (0..self.len()).filter_map(|index| self.recorded_at(index))
     }
 
     /// The events from `start` on, sharing the whole runs among them.
