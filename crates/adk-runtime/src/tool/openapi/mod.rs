@@ -119,8 +119,13 @@ fn disambiguate(tools: &mut [RestApiTool]) {
 #[async_trait(?Send)]
 impl Toolset for OpenApiToolset {
     async fn get_tools(&self, ctx: &ReadonlyContext) -> Result<Vec<Rc<dyn Tool>>, AdkError> {
-        let selected = self.tools.iter().filter(|t| self.filter.as_ref().is_none_or(|f| f.selects(&***t, ctx)));
-        Ok(selected.map(|t| Rc::clone(t) as Rc<dyn Tool>).collect())
+        let mut selected: Vec<Rc<dyn Tool>> = Vec::new();
+        for t in &self.tools {
+            if self.filter.as_ref().is_none_or(|f| f.selects(&**t, ctx)) {
+                selected.push(Rc::clone(t) as Rc<dyn Tool>);
+            }
+        }
+        Ok(selected)
     }
 
     fn tool_name_prefix(&self) -> Option<&str> {
