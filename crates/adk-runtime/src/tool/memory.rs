@@ -131,7 +131,10 @@ impl Tool for LoadMemoryTool {
     /// gets `{"result": {"memories": […]}}`, so this does too.
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
         let found = ctx.search_memory(string_argument(&args, "query", self.name())?).await?;
-        let memories = found.memories.iter().map(memory_json).collect();
+        let mut memories = Vec::with_capacity(found.memories.len());
+        for memory in &found.memories {
+            memories.push(memory_json(memory));
+        }
         Ok(json::object([("result", json::object([("memories", Value::Array(memories))]))]))
     }
 

@@ -207,7 +207,11 @@ impl Tool for TransferToAgentTool {
         );
         let agent_name = schema.get_mut("properties").and_then(|p| p.get_mut("agent_name"));
         if let Some(agent_name) = agent_name.and_then(Value::as_object_mut) {
-            agent_name.insert("enum".into(), self.agent_names.iter().map(|n| Value::from(n.as_str())).collect());
+            let mut names = Vec::with_capacity(self.agent_names.len());
+            for n in &self.agent_names {
+                names.push(Value::from(n.as_str()));
+            }
+            agent_name.insert("enum".into(), Value::Array(names));
         }
         FunctionDeclaration {
             name: "transfer_to_agent".into(),
