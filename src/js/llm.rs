@@ -486,7 +486,10 @@ fn llm_config(
         }
         v => optional("staticInstruction", &v)?,
     };
-    config.tools = tools.into_iter().map(|t| t.tool).collect();
+    config.tools = Vec::with_capacity(tools.len());
+    for t in tools {
+        config.tools.push(t.tool);
+    }
     config.output_key = options.output_key().as_string();
     config.output_schema = schema("outputSchema", &options.output_schema())?;
     config.input_schema = schema("inputSchema", &options.input_schema())?;
