@@ -272,7 +272,7 @@ impl ToolHandle {
                 match from_js_within::<Value>("tool result", &result, Limit::tool_result()) {
                     // Too large for the model anyway: it hears why instead, and the run goes on.
                     Err(e) if e.code == ErrorCode::ResourceExhausted => {
-                        Ok(Value::Object([("error".to_string(), Value::String(e.message))].into_iter().collect()))
+                        Ok(adk_core::json::object([("error", Value::String(e.message))]))
                     }
                     answer => answer,
                 }
