@@ -58,16 +58,14 @@ pub(super) fn core_from(options: &AgentOptions) -> Result<AgentCore, AdkError> {
 /// A JS function, or an array of them, as agent callbacks: each a [`JsHook`] given the `Context`,
 /// answering `Content` or nothing.
 fn callbacks(value: &JsValue, what: &'static str) -> Result<Vec<AgentCallback>, AdkError> {
-    Ok(JsHook::list(value, what)?
-        .into_iter()
-        .map(|hook| {
-            Rc::new(move |ctx: CallbackContext| {
-                let hook = hook.clone();
-                Box::pin(async move { hook.answer::<Content>(ctx, Args::Context).await })
-                    as crate::agent::CallbackFuture
-            }) as AgentCallback
-        })
-        .collect())
+    let mut callbacks: Vec<AgentCallback> = Vec::new();
+    for hook in JsHook::list(value, what)? {
+        callbacks.push(Rc::new(move |ctx: CallbackContext| {
+            let hook = hook.clone();
+            Box::pin(async move { hook.answer::<Content>(ctx, Args::Context).await }) as crate::agent::CallbackFuture
+        }));
+    }
+    Ok(callbacks)
 }
 
 #[wasm_bindgen]

@@ -30,10 +30,12 @@ pub fn response_fields(response: &ExternalResponse) -> Result<JsValue, AdkError>
 fn pairs(options: &JsValue, key: &str) -> Vec<(String, String)> {
     let list = prop(options, key).dyn_into::<js_sys::Array>().unwrap_or_default();
     let text = |pair: &js_sys::Array, i| pair.get(i).as_string().unwrap_or_default();
-    list.iter()
-        .map(|pair| pair.unchecked_into::<js_sys::Array>())
-        .map(|pair| (text(&pair, 0), text(&pair, 1)))
-        .collect()
+    let mut pairs = Vec::new();
+    for pair in list.iter() {
+        let pair = pair.unchecked_into::<js_sys::Array>();
+        pairs.push((text(&pair, 0), text(&pair, 1)));
+    }
+    pairs
 }
 
 /// A timer that fires `cancellation` after `seconds`, cleared when dropped (the request ended

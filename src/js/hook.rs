@@ -88,7 +88,11 @@ impl JsHook {
         let (js_ctx, _lease) = JsContext::lend(ctx);
         let argv: Vec<JsValue> = match args {
             Args::Context => vec![js_ctx],
-            Args::Positional(values) => values.iter().cloned().chain([js_ctx]).collect(),
+            Args::Positional(values) => {
+                let mut argv = values.to_vec();
+                argv.push(js_ctx);
+                argv
+            }
             Args::Fields(fields) => vec![object(&[fields, &[("context", js_ctx)]].concat())],
             Args::Params(name, fields) => vec![object(&[fields, &[(name, js_ctx)]].concat())],
         };

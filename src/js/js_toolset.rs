@@ -59,8 +59,9 @@ impl Toolset for JsToolset {
         let tools = Rc::new(RefCell::new(Vec::new()));
         let sink = ToolSink { tools: tools.clone() };
         resolve(call(&self.resolve_tools, &self.object, &[context.into(), sink.into()])?).await?;
-        let tools = tools.take();
-        Ok(tools.into_iter().filter(|t| self.filter.as_ref().is_none_or(|f| f.selects(&**t, ctx))).collect())
+        let mut tools = tools.take();
+        tools.retain(|t| self.filter.as_ref().is_none_or(|f| f.selects(&**t, ctx)));
+        Ok(tools)
     }
 
     fn tool_name_prefix(&self) -> Option<&str> {

@@ -272,7 +272,7 @@ impl ToolHandle {
                 match from_js_within::<Value>("tool result", &result, Limit::tool_result()) {
                     // Too large for the model anyway: it hears why instead, and the run goes on.
                     Err(e) if e.code == ErrorCode::ResourceExhausted => {
-                        Ok(Value::Object([("error".to_string(), Value::String(e.message))].into_iter().collect()))
+                        Ok(adk_core::json::object([("error", Value::String(e.message))]))
                     }
                     answer => answer,
                 }
@@ -486,7 +486,10 @@ fn llm_config(
         }
         v => optional("staticInstruction", &v)?,
     };
-    config.tools = tools.into_iter().map(|t| t.tool).collect();
+    config.tools = Vec::with_capacity(tools.len());
+    for t in tools {
+        config.tools.push(t.tool);
+    }
     config.output_key = options.output_key().as_string();
     config.output_schema = schema("outputSchema", &options.output_schema())?;
     config.input_schema = schema("inputSchema", &options.input_schema())?;

@@ -70,7 +70,11 @@ impl RunnerHandle {
     #[wasm_bindgen(js_name = usePlugins)]
     pub fn use_plugins(&mut self, plugins: Vec<JsValue>) -> Result<(), JsValue> {
         let plugins: Vec<PluginHandle> = handles("plugins", plugins)?;
-        self.plugins = PluginManager::new(plugins.iter().map(PluginHandle::plugin).collect()).map_err(to_js_error)?;
+        let mut shared = Vec::with_capacity(plugins.len());
+        for plugin in &plugins {
+            shared.push(plugin.plugin());
+        }
+        self.plugins = PluginManager::new(shared).map_err(to_js_error)?;
         self.runner = None;
         Ok(())
     }

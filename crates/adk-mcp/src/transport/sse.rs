@@ -129,8 +129,13 @@ impl Connection {
 
     /// Wakes every waiting request (outside the borrow: a waker may poll at once).
     fn wake_all(&self) {
-        let wakers: Vec<Waker> = self.waiting.lend_mut().iter_mut().filter_map(|w| w.waker.take()).collect();
-        wakers.into_iter().for_each(Waker::wake);
+        let mut wakers: Vec<Waker> = Vec::new();
+        for w in self.waiting.lend_mut().iter_mut() {
+            wakers.extend(w.waker.take());
+        }
+        for waker in wakers {
+            waker.wake();
+        }
     }
 
     /// Gives the request `id` its answer, unless it has one.

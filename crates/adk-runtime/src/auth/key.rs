@@ -32,11 +32,25 @@ fn canonical(value: &Value) -> String {
     fn sorted(value: &Value) -> Value {
         match value {
             Value::Object(map) => {
-                let present = map.iter().filter(|(_, v)| !v.is_null()).collect();
-                let entries = sort_by(present, |a, b| a.0 < b.0);
-                Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect::<Map<_, _>>())
+                let mut present = Vec::new();
+                for entry in map {
+                    if !entry.1.is_null() {
+                        present.push(entry);
+                    }
+                }
+                let mut object = Map::new();
+                for (k, v) in sort_by(present, |a, b| a.0 < b.0) {
+                    object.insert(k.clone(), sorted(v));
+                }
+                Value::Object(object)
             }
-            Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+            Value::Array(items) => {
+                let mut sorted_items = Vec::with_capacity(items.len());
+                for item in items {
+                    sorted_items.push(sorted(item));
+                }
+                Value::Array(sorted_items)
+            }
             other => other.clone(),
         }
     }
@@ -64,11 +78,12 @@ pub fn credential_key(scheme: &JsonObject, raw: Option<&JsonObject>) -> String {
     scheme.shift_remove("credentialKey");
     let mut key = ["adk_", &named_digest(scheme, "type"), "_"].concat();
     if let Some(raw) = raw {
-        let mut credential: JsonObject = raw
-            .iter()
-            .filter(|(k, _)| CREDENTIAL_FIELDS.contains(&k.as_str()))
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
+        let mut credential = JsonObject::new();
+        for (k, v) in raw {
+            if CREDENTIAL_FIELDS.contains(&k.as_str()) {
+                credential.insert(k.clone(), v.clone());
+            }
+        }
         if let Some(Value::Object(oauth2)) = credential.get_mut("oauth2") {
             oauth2.retain(|k, _| !VOLATILE_OAUTH2.contains(&k.as_str()));
             oauth2.entry("tokenEndpointAuthMethod").or_insert_with(|| "client_secret_basic".into());

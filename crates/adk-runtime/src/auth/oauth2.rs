@@ -41,10 +41,22 @@ const FLOWS: [&str; 4] = ["implicit", "authorizationCode", "clientCredentials", 
 /// The authorization endpoint and scopes of `scheme`: an `OpenIdConnectWithConfig`'s own, or the
 /// first OAuth2 flow's (ADK's reading, token URLs of the other flows included).
 fn authorization_endpoint(scheme: &JsonObject) -> Result<(String, Vec<String>), AdkError> {
-    let scopes = |value: Option<&Value>| match value {
-        Some(Value::Object(map)) => map.keys().cloned().collect(),
-        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).map(str::to_string).collect(),
-        _ => Vec::new(),
+    let scopes = |value: Option<&Value>| {
+        let mut scopes: Vec<String> = Vec::new();
+        match value {
+            Some(Value::Object(map)) => {
+                for k in map.keys() {
+                    scopes.push(k.clone());
+                }
+            }
+            Some(Value::Array(items)) => {
+                for item in items {
+                    scopes.extend(item.as_str().map(str::to_string));
+                }
+            }
+            _ => {}
+        }
+        scopes
     };
     if let Some(endpoint) = text(scheme, "authorization_endpoint") {
         return Ok((endpoint.to_string(), scopes(scheme.get("scopes"))));

@@ -88,17 +88,17 @@ impl StreamingAggregator {
         self.flush_text();
         let mut response = self.last.take()?;
         let mut seen_ids = Vec::new();
-        let parts: Vec<Part> = std::mem::take(&mut self.parts)
-            .into_iter()
-            .filter(|p| match p.function_call.as_ref().and_then(|c| c.id.clone()) {
-                Some(id) if seen_ids.contains(&id) => false,
+        let mut parts: Vec<Part> = Vec::new();
+        for p in std::mem::take(&mut self.parts) {
+            match p.function_call.as_ref().and_then(|c| c.id.clone()) {
+                Some(id) if seen_ids.contains(&id) => {}
                 Some(id) => {
                     seen_ids.push(id);
-                    true
+                    parts.push(p);
                 }
-                None => true,
-            })
-            .collect();
+                None => parts.push(p),
+            }
+        }
         response.content = (!parts.is_empty()).then(|| Content::new("model", parts));
         match self.finish_reason.as_deref() {
             Some("STOP") => (response.error_code, response.error_message) = (None, None),

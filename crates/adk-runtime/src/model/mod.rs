@@ -96,7 +96,10 @@ fn read_system_instruction(r: &mut Reader<'_>) -> Result<Option<String>, JsonErr
         Kind::String => r.string().map(Some),
         _ => {
             let content = Content::read_json(r)?;
-            let texts: Vec<&str> = content.parts().iter().filter_map(|p| p.text.as_deref()).collect();
+            let mut texts: Vec<&str> = Vec::new();
+            for p in content.parts() {
+                texts.extend(p.text.as_deref());
+            }
             Ok(Some(texts.join("\n\n")))
         }
     }

@@ -70,9 +70,13 @@ impl BaseLlm for ScriptedModel {
             Some(ScriptedTurn::Response(r)) => vec![Ok(*r)],
             Some(ScriptedTurn::Chunks(chunks)) => {
                 let mut agg = StreamingAggregator::new();
-                let partials: Vec<LlmResponse> = chunks.into_iter().map(|c| agg.add(c)).collect();
-                let mut out: Vec<Result<LlmResponse, AdkError>> =
-                    if stream { partials.into_iter().map(Ok).collect() } else { Vec::new() };
+                let mut out: Vec<Result<LlmResponse, AdkError>> = Vec::new();
+                for c in chunks {
+                    let partial = agg.add(c);
+                    if stream {
+                        out.push(Ok(partial));
+                    }
+                }
                 out.extend(agg.finish().map(Ok));
                 out
             }

@@ -30,7 +30,10 @@ pub const GOOGLE_MAPS_GROUNDING: BuiltInTool =
 /// The model name without its path (ADK's `extract_model_name`): `models/…`, a Vertex AI
 /// `projects/…/models/…` path, an Apigee path, or a provider prefix before a `gemini-` name.
 fn model_name(model: &str) -> &str {
-    let segments: Vec<&str> = model.split('/').collect();
+    let mut segments: Vec<&str> = Vec::new();
+    for segment in model.split('/') {
+        segments.push(segment);
+    }
     if let ["projects", _, "locations", _, "publishers", _, "models", ..] = segments.as_slice() {
         let prefix: usize = segments.iter().take(7).map(|s| s.len() + 1).sum();
         if let Some(name) = model.get(prefix..).filter(|n| !n.is_empty()) {

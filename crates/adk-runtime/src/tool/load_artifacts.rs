@@ -68,9 +68,11 @@ impl Tool for LoadArtifactsTool {
             python_json_list(&available)
         ));
         // A response whose names are not all strings is skipped whole, as ADK skips it.
-        let asked: Vec<Vec<String>> =
-            asked_in_last_response(request, NAME, "artifact_names").iter().filter_map(string_list).collect();
-        for requested in asked.iter().flatten() {
+        let mut asked: Vec<String> = Vec::new();
+        for response in asked_in_last_response(request, NAME, "artifact_names") {
+            asked.extend(string_list(&response).unwrap_or_default());
+        }
+        for requested in &asked {
             // The model's name is honoured only as one just listed for this session (`user:` added
             // or dropped, as models do).
             let Some(name) = resolve(requested, &available) else { continue };

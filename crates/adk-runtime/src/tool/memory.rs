@@ -16,13 +16,13 @@ use crate::{AdkError, ErrorCode};
 
 /// The texts of `content`'s parts, joined by a space (thoughts included, as ADK's memory text is).
 fn joined_text(content: &Content, skip_thoughts: bool) -> String {
-    let texts: Vec<&str> = content
-        .parts()
-        .iter()
-        .filter(|p| !(skip_thoughts && p.thought == Some(true)))
-        .filter_map(|p| p.text.as_deref())
-        .filter(|t| !t.is_empty())
-        .collect();
+    let mut texts: Vec<&str> = Vec::new();
+    for p in content.parts() {
+        match p.text.as_deref() {
+            Some(t) if !(t.is_empty() || skip_thoughts && p.thought == Some(true)) => texts.push(t),
+            _ => {}
+        }
+    }
     texts.join(" ")
 }
 
@@ -131,7 +131,10 @@ impl Tool for LoadMemoryTool {
     /// gets `{"result": {"memories": […]}}`, so this does too.
     async fn run(&self, args: JsonObject, ctx: ToolContext) -> Result<Value, AdkError> {
         let found = ctx.search_memory(string_argument(&args, "query", self.name())?).await?;
-        let memories = found.memories.iter().map(memory_json).collect();
+        let mut memories = Vec::with_capacity(found.memories.len());
+        for memory in &found.memories {
+            memories.push(memory_json(memory));
+        }
         Ok(json::object([("result", json::object([("memories", Value::Array(memories))]))]))
     }
 

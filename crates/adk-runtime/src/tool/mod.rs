@@ -97,11 +97,13 @@ pub(crate) fn string_list_parameter(parameter: &str) -> Value {
 /// repeat them).
 pub(crate) fn asked_in_last_response(request: &LlmRequest, tool: &str, key: &str) -> Vec<Value> {
     let parts = request.contents.last().map(|c| c.parts()).unwrap_or_default();
-    let responses = parts.iter().filter_map(|p| p.function_response.as_ref());
-    responses
-        .filter(|r| r.name.as_deref() == Some(tool))
-        .filter_map(|r| r.response.as_ref()?.get(key).cloned())
-        .collect()
+    let mut asked = Vec::new();
+    for r in parts.iter().filter_map(|p| p.function_response.as_ref()) {
+        if r.name.as_deref() == Some(tool) {
+            asked.extend(r.response.as_ref().and_then(|r| r.get(key)).cloned());
+        }
+    }
+    asked
 }
 
 /// The string argument `key` of a call of `tool`, or INVALID_ARGUMENT.
@@ -205,7 +207,11 @@ impl Tool for TransferToAgentTool {
         );
         let agent_name = schema.get_mut("properties").and_then(|p| p.get_mut("agent_name"));
         if let Some(agent_name) = agent_name.and_then(Value::as_object_mut) {
-            agent_name.insert("enum".into(), self.agent_names.iter().map(|n| Value::from(n.as_str())).collect());
+            let mut names = Vec::with_capacity(self.agent_names.len());
+            for n in &self.agent_names {
+                names.push(Value::from(n.as_str()));
+            }
+            agent_name.insert("enum".into(), Value::Array(names));
         }
         FunctionDeclaration {
             name: "transfer_to_agent".into(),

@@ -164,10 +164,12 @@ impl Tool for Prefixed {
     async fn process_llm_request(&self, ctx: &ToolContext, request: &mut LlmRequest) -> Result<(), AdkError> {
         self.inner.process_llm_request(ctx, request).await?;
         let inner = self.inner.name();
-        let mut declarations =
-            request.config.tools.iter_mut().rev().flat_map(|t| t.function_declarations.iter_mut().rev());
-        if let Some(declaration) = declarations.find(|d| d.name == inner) {
-            declaration.name = self.name.clone();
+        // The last declaration of that name.
+        for declarations in request.config.tools.iter_mut().rev() {
+            if let Some(declaration) = declarations.function_declarations.iter_mut().rev().find(|d| d.name == inner) {
+                declaration.name = self.name.clone();
+                break;
+            }
         }
         Ok(())
     }

@@ -50,7 +50,10 @@ pub fn refusal(url: &str, allow_private_network_access: bool) -> Option<String> 
 /// The IPv4 address a host (lower case) is, read as the WHATWG URL parser reads it (decimal, `0x`
 /// hex and `0`-octal parts; fewer than four parts fill the last), when its last label is numeric.
 fn whatwg_ipv4(host: &str) -> Option<Ipv4Addr> {
-    let labels: Vec<&str> = host.strip_suffix('.').unwrap_or(host).split('.').collect();
+    let mut labels: Vec<&str> = Vec::new();
+    for label in host.strip_suffix('.').unwrap_or(host).split('.') {
+        labels.push(label);
+    }
     let number = |label: &str| -> Option<u64> {
         if let Some(hex) = label.strip_prefix("0x") {
             return if hex.is_empty() { Some(0) } else { digits(hex, 16) };
@@ -116,7 +119,10 @@ fn ipv6(text: &str) -> Option<[u16; 8]> {
         if part.is_empty() {
             return Some(out);
         }
-        let pieces: Vec<&str> = part.split(':').collect();
+        let mut pieces: Vec<&str> = Vec::new();
+        for piece in part.split(':') {
+            pieces.push(piece);
+        }
         for (i, piece) in pieces.iter().enumerate() {
             if last && i + 1 == pieces.len() && piece.contains('.') {
                 let octet = |o: &str| digits(o, 10).and_then(|n| u8::try_from(n).ok()).map(u16::from);

@@ -33,7 +33,10 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
     }
     let mut w = Writer::new();
     let mut body = w.object();
-    let contents: Vec<Content> = request.contents.iter().map(without_display_names).collect();
+    let mut contents: Vec<Content> = Vec::with_capacity(request.contents.len());
+    for content in &request.contents {
+        contents.push(without_display_names(content));
+    }
     body.field("contents", &contents);
     if let Some(system_instruction) = config.system_instruction.as_deref().filter(|s| !s.is_empty()) {
         body.field_with("systemInstruction", |w| {
@@ -50,8 +53,12 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
     }
     // The tools as the request groups them: function declarations, and the model's own tools
     // (`googleSearch`, `urlContext`, …) each as an entry of its own, as ADK sends them.
-    let tools: Vec<&ToolDeclarations> =
-        config.tools.iter().filter(|t| !t.function_declarations.is_empty() || !t.built_in.is_empty()).collect();
+    let mut tools: Vec<&ToolDeclarations> = Vec::new();
+    for t in &config.tools {
+        if !t.function_declarations.is_empty() || !t.built_in.is_empty() {
+            tools.push(t);
+        }
+    }
     if !tools.is_empty() {
         body.field_with("tools", |w| {
             w.array_of(tools.iter(), |w, group| {

@@ -203,8 +203,10 @@ fn messages(request: &LlmRequest) -> Result<Vec<Message<'_>>, AdkError> {
     }
     let mut ids = CallIds::default();
     for content in &request.contents {
-        let responses: Vec<&crate::FunctionResponse> =
-            content.parts().iter().filter_map(|p| p.function_response.as_ref()).collect();
+        let mut responses: Vec<&crate::FunctionResponse> = Vec::new();
+        for p in content.parts() {
+            responses.extend(p.function_response.as_ref());
+        }
         if !responses.is_empty() {
             for r in responses {
                 let id = ids.for_response(r.name.as_deref().unwrap_or_default(), r.id.as_deref());
@@ -222,25 +224,27 @@ fn messages(request: &LlmRequest) -> Result<Vec<Message<'_>>, AdkError> {
 /// The model's answer text (thoughts are its own and not sent back) and its calls; none when it
 /// has neither.
 fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Message<'a>> {
-    let texts: Vec<&str> =
-        content.parts().iter().filter(|p| p.thought != Some(true)).filter_map(|p| p.text.as_deref()).collect();
-    let text = texts.concat();
-    let calls: Vec<(String, &str, String)> = content
-        .parts()
-        .iter()
-        .filter_map(|p| p.function_call.as_ref())
-        .map(|call| {
-            let name = call.name.as_deref().unwrap_or_default();
-            let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
-            (ids.for_call(name, call.id.as_deref()), name, arguments)
-        })
-        .collect();
+    let mut text = String::new();
+    for p in content.parts().iter().filter(|p| p.thought != Some(true)) {
+        text.push_str(p.text.as_deref().unwrap_or_default());
+    }
+    let mut calls: Vec<(String, &str, String)> = Vec::new();
+    for call in content.parts().iter().filter_map(|p| p.function_call.as_ref()) {
+        let name = call.name.as_deref().unwrap_or_default();
+        let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
+        calls.push((ids.for_call(name, call.id.as_deref()), name, arguments));
+    }
     (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, calls })
 }
 
 /// A user message: plain text when it is one text part, else an array of content items.
 fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
-    let parts: Vec<&Part> = content.parts().iter().filter(|p| p.thought != Some(true)).collect();
+    let mut parts: Vec<&Part> = Vec::new();
+    for p in content.parts() {
+        if p.thought != Some(true) {
+            parts.push(p);
+        }
+    }
     if let [Part { text: Some(text), .. }] = parts.as_slice() {
         return Ok(Some(Message::Text("user", text)));
     }

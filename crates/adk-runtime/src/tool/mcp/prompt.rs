@@ -25,15 +25,17 @@ pub async fn prompt_instruction(
         _ => Vec::new(),
     };
     let definition = prompts.iter().find(|p| p.get("name").and_then(Value::as_str) == Some(name));
-    let wanted: Vec<&str> = definition
-        .and_then(|p| p.get("arguments")?.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a.get("name")?.as_str())
-        .collect();
+    let mut wanted: Vec<&str> = Vec::new();
+    for a in definition.and_then(|p| p.get("arguments")?.as_array()).map_or(&[][..], Vec::as_slice) {
+        wanted.extend(a.get("name").and_then(Value::as_str));
+    }
     // The state's values for the arguments the prompt names, as ADK passes them.
-    let arguments: JsonObject =
-        state.iter().filter(|(k, _)| wanted.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+    let mut arguments = JsonObject::new();
+    for (k, v) in state {
+        if wanted.contains(&k.as_str()) {
+            arguments.insert(k.clone(), v.clone());
+        }
+    }
     let params = JsonObject::from_iter([
         ("name".to_string(), Value::from(name)),
         ("arguments".to_string(), Value::Object(arguments)),
@@ -43,9 +45,12 @@ pub async fn prompt_instruction(
         Some(Value::Array(messages)) if !messages.is_empty() => messages,
         _ => return Err(AdkError::invalid(["Failed to load MCP prompt '", name, "'."].concat())),
     };
-    let texts = messages.iter().filter_map(|m| {
-        let content = m.get("content")?;
-        (content.get("type")?.as_str()? == "text").then(|| content.get("text")?.as_str()).flatten()
-    });
-    Ok(texts.collect())
+    let mut texts = Vec::new();
+    for m in &messages {
+        let Some(content) = m.get("content") else { continue };
+        if content.get("type").and_then(Value::as_str) == Some("text") {
+            texts.extend(content.get("text").and_then(Value::as_str));
+        }
+    }
+    Ok(texts.concat())
 }

@@ -33,7 +33,13 @@ impl LoadMcpResourceTool {
         let headers = self.headers.for_request(ctx)?;
         let mut listed = self.client.request("resources/list", None, &headers, cancellation).await?;
         let Some(Value::Array(resources)) = listed.remove("resources") else { return Ok(Vec::new()) };
-        Ok(resources.into_iter().filter_map(|r| if let Value::Object(r) = r { Some(r) } else { None }).collect())
+        let mut objects = Vec::new();
+        for r in resources {
+            if let Value::Object(r) = r {
+                objects.push(r);
+            }
+        }
+        Ok(objects)
     }
 
     /// The contents of the resource named `name` (its URI from the listing, then `resources/read`).
@@ -103,10 +109,10 @@ impl Tool for LoadMcpResourceTool {
     async fn process_llm_request(&self, ctx: &ToolContext, request: &mut LlmRequest) -> Result<(), AdkError> {
         request.append_tool(self.declaration());
         // A server that cannot list its resources leaves the request without them (ADK logs it).
-        let names: Vec<String> = match self.resources(ctx).await {
-            Ok(listed) => listed.iter().filter_map(|r| r.get("name")?.as_str().map(str::to_string)).collect(),
-            Err(_) => Vec::new(),
-        };
+        let mut names: Vec<String> = Vec::new();
+        for r in self.resources(ctx).await.unwrap_or_default() {
+            names.extend(r.get("name").and_then(Value::as_str).map(str::to_string));
+        }
         if !names.is_empty() {
             request.dynamic_instructions.push(format!(
                 "You have a list of MCP resources:\n{}\n\nWhen the user asks questions about any of the resources, \
@@ -116,9 +122,13 @@ impl Tool for LoadMcpResourceTool {
             ));
         }
         let asked = asked_in_last_response(request, NAME, "resource_names");
-        let asked: Vec<String> =
-            asked.iter().filter_map(Value::as_array).flatten().filter_map(|n| n.as_str().map(str::to_string)).collect();
-        for name in asked {
+        let mut names_asked: Vec<String> = Vec::new();
+        for list in asked.iter().filter_map(Value::as_array) {
+            for n in list {
+                names_asked.extend(n.as_str().map(str::to_string));
+            }
+        }
+        for name in names_asked {
             // A resource that cannot be read is skipped, as ADK skips it.
             let Ok(contents) = self.read(&name, ctx).await else { continue };
             for content in &contents {

@@ -72,11 +72,11 @@ impl OpenApiToolset {
             tool.allow_private_network_access = options.allow_private_network_access;
         }
         disambiguate(&mut tools);
-        Ok(OpenApiToolset {
-            tools: tools.into_iter().map(Rc::new).collect(),
-            filter: options.tool_filter,
-            prefix: options.tool_name_prefix,
-        })
+        let mut shared = Vec::with_capacity(tools.len());
+        for tool in tools {
+            shared.push(Rc::new(tool));
+        }
+        Ok(OpenApiToolset { tools: shared, filter: options.tool_filter, prefix: options.tool_name_prefix })
     }
 
     /// The tool named `name`, filter or not (ADK's `get_tool`).
@@ -88,7 +88,10 @@ impl OpenApiToolset {
 /// Operation ids that share a long prefix are cut to one name; each later one gets `_2`, `_3`, …
 /// (within the name limit) until it is unique (ADK's `_parse`).
 fn disambiguate(tools: &mut [RestApiTool]) {
-    let reserved: Vec<String> = tools.iter().map(|t| t.name.clone()).collect();
+    let mut reserved: Vec<String> = Vec::with_capacity(tools.len());
+    for tool in tools.iter() {
+        reserved.push(tool.name.clone());
+    }
     let mut assigned: Vec<String> = Vec::new();
     // The next suffix to try for each name, so a thousand clashes of one name stay linear in it.
     let mut next: Vec<(String, usize)> = Vec::new();
@@ -119,8 +122,13 @@ fn disambiguate(tools: &mut [RestApiTool]) {
 #[async_trait(?Send)]
 impl Toolset for OpenApiToolset {
     async fn get_tools(&self, ctx: &ReadonlyContext) -> Result<Vec<Rc<dyn Tool>>, AdkError> {
-        let selected = self.tools.iter().filter(|t| self.filter.as_ref().is_none_or(|f| f.selects(&***t, ctx)));
-        Ok(selected.map(|t| Rc::clone(t) as Rc<dyn Tool>).collect())
+        let mut selected: Vec<Rc<dyn Tool>> = Vec::new();
+        for t in &self.tools {
+            if self.filter.as_ref().is_none_or(|f| f.selects(&**t, ctx)) {
+                selected.push(Rc::clone(t) as Rc<dyn Tool>);
+            }
+        }
+        Ok(selected)
     }
 
     fn tool_name_prefix(&self) -> Option<&str> {

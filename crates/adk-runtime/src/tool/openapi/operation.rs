@@ -199,8 +199,14 @@ fn dedupe(params: &mut [ApiParameter]) {
 
 /// The JSON Schema of the tool's arguments (ADK's `get_json_schema`).
 pub fn arguments_schema(operation_id: &str, params: &[ApiParameter]) -> Value {
-    let properties: JsonObject = params.iter().map(|p| (p.py_name.clone(), p.schema.clone())).collect();
-    let required: Vec<Value> = params.iter().filter(|p| p.required).map(|p| p.py_name.as_str().into()).collect();
+    let mut properties = JsonObject::new();
+    let mut required: Vec<Value> = Vec::new();
+    for p in params {
+        properties.insert(p.py_name.clone(), p.schema.clone());
+        if p.required {
+            required.push(p.py_name.as_str().into());
+        }
+    }
     let title = [if operation_id.is_empty() { "unnamed" } else { operation_id }, "_Arguments"].concat();
     json::object([
         ("properties", Value::Object(properties)),

@@ -42,15 +42,20 @@ pub fn param_string(value: &Value) -> String {
         // Written as JSON writes it (`1.0` stays `1.0`, as Python's `str` keeps it).
         Value::Number(_) => json::to_string(value),
         Value::Null => "None".into(),
-        Value::Array(items) => join(&items.iter().filter(|v| !v.is_null()).map(param_string).collect::<Vec<_>>(), ","),
-        Value::Object(members) => join(
-            &members
-                .iter()
-                .filter(|(_, v)| !v.is_null())
-                .map(|(k, v)| [k.as_str(), ",", &param_string(v)].concat())
-                .collect::<Vec<_>>(),
-            ",",
-        ),
+        Value::Array(items) => {
+            let mut strings = Vec::new();
+            for v in items.iter().filter(|v| !v.is_null()) {
+                strings.push(param_string(v));
+            }
+            join(&strings, ",")
+        }
+        Value::Object(members) => {
+            let mut strings = Vec::new();
+            for (k, v) in members.iter().filter(|(_, v)| !v.is_null()) {
+                strings.push([k.as_str(), ",", &param_string(v)].concat());
+            }
+            join(&strings, ",")
+        }
     }
 }
 

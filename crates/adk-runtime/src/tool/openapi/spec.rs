@@ -98,8 +98,9 @@ impl Resolver<'_> {
             return Ok(resolved.clone());
         }
         if self.seen.iter().any(|r| r == reference) {
-            let rest = object.iter().filter(|(k, _)| *k != "$ref").map(|(k, v)| (k.clone(), v.clone()));
-            return Ok(Value::Object(rest.collect()));
+            let mut rest = object.clone();
+            rest.shift_remove("$ref");
+            return Ok(Value::Object(rest));
         }
         self.seen.push(reference.to_string());
         let mut parts = reference.split('/');
@@ -247,7 +248,12 @@ fn merge_path_parameters(operation: &mut JsonObject, path_parameters: &[Value]) 
         Some(Value::Array(own)) => own,
         _ => Vec::new(),
     };
-    let overridden: Vec<_> = own.iter().filter(|p| p.get("name").is_some()).map(key).collect();
+    let mut overridden = Vec::new();
+    for p in &own {
+        if p.get("name").is_some() {
+            overridden.push(key(p));
+        }
+    }
     own.extend(path_parameters.iter().filter(|p| !p.is_object() || !overridden.contains(&key(p))).cloned());
     operation.insert("parameters".into(), Value::Array(own));
 }
