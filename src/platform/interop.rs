@@ -63,7 +63,11 @@ pub fn method_of(object: &JsValue, name: &str) -> Option<js_sys::Function> {
 /// Calls `function` with `this` and `args`; a throw becomes an `AdkError` with the original message.
 #[cfg(feature = "agents")]
 pub fn call(function: &js_sys::Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, AdkError> {
-    let args: js_sys::Array = args.iter().collect();
+    let array = js_sys::Array::new();
+    for arg in args {
+        array.push(arg);
+    }
+    let args = array;
     function.apply(this, &args).map_err(|e| js_error_to_core(&e))
 }
 

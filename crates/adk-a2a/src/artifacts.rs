@@ -69,7 +69,13 @@ impl ArtifactAssembler {
 
     /// The text of every artifact, in order.
     pub fn text(&self) -> String {
-        self.artifacts().flat_map(|a| a.parts.iter().filter_map(Part::as_text)).collect()
+        let mut text = String::new();
+        for (artifact, _) in &self.artifacts {
+            for part in &artifact.parts {
+                text.push_str(part.as_text().unwrap_or_default());
+            }
+        }
+        text
     }
 }
 

@@ -89,8 +89,9 @@ fn parsed_is_rpc(value: Option<&Value>) -> bool {
 pub fn from_status(http_status: u16, error: &Value) -> AdkError {
     let reason = member(error, "details")
         .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
         .find_map(|d| member(d, "reason").and_then(Value::as_str));
     let rpc_code = reason.and_then(rpc_code_of_reason);
     let code = match rpc_code.and_then(|c| A2A_ERRORS.iter().find(|(k, _, _)| *k == c)) {

@@ -210,7 +210,11 @@ fn state_out(state: &TaskState, d: Dialect) -> String {
             // Char by char: `str::replace` would link a char searcher for this one rewrite.
             let name = s.as_str();
             let name = name.strip_prefix("TASK_STATE_").unwrap_or(name);
-            name.chars().map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() }).collect()
+            let mut state = String::with_capacity(name.len());
+            for c in name.chars() {
+                state.push(if c == '_' { '-' } else { c.to_ascii_lowercase() });
+            }
+            state
         }
     }
 }

@@ -14,14 +14,27 @@ pub fn join(parts: &[String], separator: &str) -> String {
     joined
 }
 
+/// At most the first `max` characters of `text` (a slice of it, not a collected copy).
+pub fn first_chars(text: &str, max: usize) -> &str {
+    let end = text.char_indices().nth(max).map_or(text.len(), |(i, _)| i);
+    text.get(..end).unwrap_or(text)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::join;
+    use super::{first_chars, join};
 
     #[test]
     fn joins_as_std_does() {
         for parts in [vec![], vec!["".to_string()], vec!["a".into(), "".into(), "c".into()]] {
             assert_eq!(join(&parts, ", "), parts.join(", "));
+        }
+    }
+
+    #[test]
+    fn first_chars_counts_characters_not_bytes() {
+        for (text, max) in [("", 3), ("abc", 3), ("abcd", 3), ("서울이다", 2), ("a😀b", 2), ("abc", 0)] {
+            assert_eq!(first_chars(text, max), text.chars().take(max).collect::<String>(), "{text} {max}");
         }
     }
 }

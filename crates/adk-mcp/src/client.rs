@@ -136,10 +136,8 @@ impl McpClient {
         headers: &[(String, String)],
         cancellation: &Rc<Cancellation>,
     ) -> Listening {
-        let params = JsonObject::from_iter([
-            ("requestId".to_string(), Value::from(id)),
-            ("reason".to_string(), Value::from("The run was stopped.")),
-        ]);
+        let params =
+            adk_core::json::members([("requestId", Value::from(id)), ("reason", Value::from("The run was stopped."))]);
         let notice = request(None, "notifications/cancelled", Some(params));
         let notice = self.message(&session.link, Some(&session.version), notice, headers);
         let http = self.http.clone();
@@ -156,7 +154,7 @@ impl McpClient {
         let mut cursor: Option<String> = None;
         // A server that hands back the same cursor would page for ever: a bound, far above any real list.
         for _ in 0..1000 {
-            let params = cursor.take().map(|c| JsonObject::from_iter([("cursor".to_string(), Value::String(c))]));
+            let params = cursor.take().map(|c| adk_core::json::members([("cursor", Value::String(c))]));
             let mut page = self.request("tools/list", params, headers, cancellation.clone()).await?;
             let Some(Value::Array(listed)) = page.remove("tools") else {
                 return Err(AdkError::new(ErrorCode::Unknown, self.what("tools/list answered without a tools list")));
@@ -188,9 +186,9 @@ impl McpClient {
         headers: &[(String, String)],
         cancellation: Rc<Cancellation>,
     ) -> Result<JsonObject, AdkError> {
-        let params = JsonObject::from_iter([
-            ("name".to_string(), Value::String(name.to_string())),
-            ("arguments".to_string(), Value::Object(arguments)),
+        let params = adk_core::json::members([
+            ("name", Value::String(name.to_string())),
+            ("arguments", Value::Object(arguments)),
         ]);
         self.exchange("tools/call", Some(params), headers, cancellation, true).await
     }
@@ -273,14 +271,14 @@ impl McpClient {
                 Link::Sse(Connection::open(&*self.http, &self.url, get, tools_changed, what, &cancellation).await?)
             }
         };
-        let client_info = JsonObject::from_iter([
-            ("name".to_string(), Value::from("adk-wasm")),
-            ("version".to_string(), Value::from(env!("CARGO_PKG_VERSION"))),
+        let client_info = adk_core::json::members([
+            ("name", Value::from("adk-wasm")),
+            ("version", Value::from(env!("CARGO_PKG_VERSION"))),
         ]);
-        let params = JsonObject::from_iter([
-            ("protocolVersion".to_string(), Value::from(PROTOCOL_VERSIONS[0])),
-            ("capabilities".to_string(), Value::Object(JsonObject::new())),
-            ("clientInfo".to_string(), Value::Object(client_info)),
+        let params = adk_core::json::members([
+            ("protocolVersion", Value::from(PROTOCOL_VERSIONS[0])),
+            ("capabilities", Value::Object(JsonObject::new())),
+            ("clientInfo", Value::Object(client_info)),
         ]);
         let id = Some(self.id());
         let (answer, session_id) =

@@ -67,14 +67,23 @@ fn part(part: &KeyPart) -> JsValue {
 fn key(parts: &[KeyPart]) -> JsValue {
     match parts {
         [one] => part(one),
-        _ => parts.iter().map(part).collect::<js_sys::Array>().into(),
+        _ => array_of(parts).into(),
     }
+}
+
+/// The key parts as a JS array.
+fn array_of(parts: &[KeyPart]) -> js_sys::Array {
+    let array = js_sys::Array::new();
+    for one in parts {
+        array.push(&part(one));
+    }
+    array
 }
 
 /// `IDBKeyRange` from `[…prefix, from?]` to `[…prefix, to?, []]`: an array sorts after any number or
 /// string in IndexedDB's key order, so the upper bound takes every longer key.
 fn range(range: &KeyRange) -> Result<JsValue, AdkError> {
-    let lower: js_sys::Array = range.prefix.iter().map(part).collect();
+    let lower = array_of(&range.prefix);
     let upper = lower.slice(0, lower.length());
     if let Some(from) = range.from {
         lower.push(&JsValue::from_f64(from as f64));
@@ -120,7 +129,13 @@ fn parts(key: &JsValue) -> Vec<KeyPart> {
         None => KeyPart::Text(v.as_string().unwrap_or_default()),
     };
     match key.dyn_ref::<js_sys::Array>() {
-        Some(parts) => parts.iter().map(one).collect(),
+        Some(parts) => {
+            let mut key = Vec::new();
+            for part in parts.iter() {
+                key.push(one(part));
+            }
+            key
+        }
         None => vec![one(key.clone())],
     }
 }
@@ -174,7 +189,11 @@ impl KvTransaction for Transaction {
     async fn keys(&self, store: &str, keys: &KeyRange) -> Result<Vec<Vec<KeyPart>>, AdkError> {
         let request =
             self.store(store, "reading")?.get_all_keys(&range(keys)?).map_err(|e| idb_error(&e, "reading"))?;
-        Ok(js_sys::Array::from(&done(&request, "reading").await?).iter().map(|k| parts(&k)).collect())
+        let mut keys = Vec::new();
+        for key in js_sys::Array::from(&done(&request, "reading").await?).iter() {
+            keys.push(parts(&key));
+        }
+        Ok(keys)
     }
 
     async fn get_with_bytes(&self, store: &str, at: &[KeyPart]) -> Result<Option<(String, Option<Vec<u8>>)>, AdkError> {

@@ -170,7 +170,10 @@ impl Connection {
 
     async fn begin(&self, stores: &[&str], mode: &str) -> Result<IdbTransaction, AdkError> {
         let db = self.database().await?;
-        let names: js_sys::Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
+        let names = js_sys::Array::new();
+        for store in stores {
+            names.push(&JsValue::from_str(store));
+        }
         match db.transaction(&names, mode) {
             Ok(tx) => Ok(tx),
             // Closed by a version change (or by the browser): open again once.

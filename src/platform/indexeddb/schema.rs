@@ -18,7 +18,13 @@ pub const SCHEMA: Schema = Schema { version: 3, upgrade };
 fn key_path(path: &[&str]) -> JsValue {
     match path {
         [one] => JsValue::from_str(one),
-        _ => path.iter().map(|p| JsValue::from_str(p)).collect::<js_sys::Array>().into(),
+        _ => {
+            let parts = js_sys::Array::new();
+            for part in path {
+                parts.push(&JsValue::from_str(part));
+            }
+            parts.into()
+        }
     }
 }
 

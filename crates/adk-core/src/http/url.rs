@@ -51,15 +51,15 @@ pub fn form_encode(out: &mut String, text: &str) {
 }
 
 /// `a=1&b=2`, form-encoded: an OAuth token request's body, or query parameters.
-pub fn form(pairs: &[(&str, &str)]) -> String {
+pub fn form<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> String {
     let mut out = String::new();
     for (key, value) in pairs {
         if !out.is_empty() {
             out.push('&');
         }
-        form_encode(&mut out, key);
+        form_encode(&mut out, key.as_ref());
         out.push('=');
-        form_encode(&mut out, value);
+        form_encode(&mut out, value.as_ref());
     }
     out
 }
@@ -88,14 +88,12 @@ pub fn query_params(url: &str) -> Vec<(String, String)> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
-    query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            (decode(key), decode(value))
-        })
-        .collect()
+    let mut params = Vec::new();
+    for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        params.push((decode(key), decode(value)));
+    }
+    params
 }
 
 #[cfg(test)]

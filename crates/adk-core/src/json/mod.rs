@@ -114,13 +114,18 @@ pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
 /// A JSON object of `members`, in order: what `serde_json::json!` builds, without the generic
 /// serializer (and its error formatting) it compiles in for every value it is given.
 pub fn object<const N: usize>(members: [(&str, Value); N]) -> Value {
-    object_of(&mut members.into_iter())
+    Value::Object(members_of(&mut members.into_iter()))
 }
 
-/// [`object`]'s work, once for every size of object.
+/// The object of `members`, in order, as a map (see [`object`]).
+pub fn members<const N: usize>(members: [(&str, Value); N]) -> serde_json::Map<String, Value> {
+    members_of(&mut members.into_iter())
+}
+
+/// [`object`]'s and [`members`]' work, once for every size of object.
 #[inline(never)]
-fn object_of(members: &mut dyn Iterator<Item = (&str, Value)>) -> Value {
-    Value::Object(members.map(|(key, value)| (key.to_string(), value)).collect())
+fn members_of(members: &mut dyn Iterator<Item = (&str, Value)>) -> serde_json::Map<String, Value> {
+    members.map(|(key, value)| (key.to_string(), value)).collect()
 }
 
 /// A constant written as JSON text (a tool's schema, say). Text that does not parse gives `null`;

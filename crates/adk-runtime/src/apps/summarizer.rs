@@ -72,9 +72,7 @@ fn truncate(text: String) -> String {
     if total <= MAX_TOOL_CONTENT_CHARS {
         return text;
     }
-    // Where the kept characters end: a slice, not a collected copy.
-    let end = text.char_indices().nth(MAX_TOOL_CONTENT_CHARS).map_or(text.len(), |(i, _)| i);
-    let kept = text.get(..end).unwrap_or_default();
+    let kept = adk_core::text::first_chars(&text, MAX_TOOL_CONTENT_CHARS);
     format!("{kept}... [truncated {} chars]", total - MAX_TOOL_CONTENT_CHARS)
 }
 

@@ -27,7 +27,10 @@ pub(super) fn token_threshold_range(
         return Vec::new();
     }
     let range = events_to_compact(events, usize::try_from(retention).unwrap_or(usize::MAX));
-    let refs: Vec<&Event> = range.iter().collect();
+    let mut refs: Vec<&Event> = Vec::with_capacity(range.len());
+    for event in range.iter() {
+        refs.push(event);
+    }
     if range.is_empty() || !is_range_worth_compacting(events, &refs) {
         return Vec::new();
     }
@@ -46,7 +49,7 @@ fn estimate_prompt_token_count(events: &[&Event], agent_name: &str, branch: Opti
 /// The characters ADK counts in a content (`_count_chars_in_content`).
 fn count_chars(content: &Content) -> usize {
     let mut total = 0;
-    for part in content.parts.iter().flatten() {
+    for part in content.parts.as_deref().unwrap_or_default() {
         total += part.text.as_deref().map_or(0, |t| t.chars().count());
         if let Some(call) = &part.function_call {
             total += call.name.as_deref().map_or(0, |n| n.chars().count());

@@ -34,11 +34,12 @@ pub fn auth_headers(credential: &JsonObject, scheme: &JsonObject) -> Vec<(String
         } else if let Some(token) = token {
             headers.push(("Authorization".into(), [scheme, " ", token].concat()));
         }
-        let additional = http.and_then(|h| h.get("additionalHeaders")).and_then(Value::as_object);
-        for (name, value) in additional.into_iter().flatten() {
-            if let Some(value) = value.as_str() {
-                headers.retain(|(n, _)| n != name);
-                headers.push((name.clone(), value.into()));
+        if let Some(additional) = http.and_then(|h| h.get("additionalHeaders")).and_then(Value::as_object) {
+            for (name, value) in additional {
+                if let Some(value) = value.as_str() {
+                    headers.retain(|(n, _)| n != name);
+                    headers.push((name.clone(), value.into()));
+                }
             }
         }
     } else if let Some(key) = credential.get("apiKey").and_then(Value::as_str).filter(|k| !k.is_empty()) {

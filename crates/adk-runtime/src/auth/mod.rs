@@ -193,7 +193,7 @@ impl AuthConfig {
             }
             _ => ("oauth2", Some(json::object([("accessToken", secret.clone().into())]))),
         };
-        let mut credential = JsonObject::from_iter([("authType".to_string(), Value::from(kind))]);
+        let mut credential = json::members([("authType", Value::from(kind))]);
         match inner {
             None => credential.insert("apiKey".into(), secret.into()),
             Some(inner) => credential.insert(kind.into(), inner),

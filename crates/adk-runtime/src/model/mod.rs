@@ -134,7 +134,7 @@ impl LlmRequest {
 
     /// Adds one of the model's own tools, e.g. `googleSearch`, as a tool entry of its own.
     pub fn append_built_in_tool(&mut self, name: &str) {
-        let built_in = JsonObject::from_iter([(name.to_string(), Value::Object(JsonObject::new()))]);
+        let built_in = adk_core::json::members([(name, Value::Object(JsonObject::new()))]);
         self.config.tools.push(ToolDeclarations { function_declarations: Vec::new(), built_in });
     }
 
@@ -160,8 +160,12 @@ impl LlmRequest {
     }
 
     /// The declared functions.
-    pub fn function_declarations(&self) -> impl Iterator<Item = &FunctionDeclaration> {
-        self.config.tools.iter().flat_map(|t| t.function_declarations.iter())
+    pub fn function_declarations(&self) -> std::vec::IntoIter<&FunctionDeclaration> {
+        let mut declared = Vec::new();
+        for tool in &self.config.tools {
+            declared.extend(tool.function_declarations.iter());
+        }
+        declared.into_iter()
     }
 }
 

@@ -40,11 +40,11 @@ pub fn split_state_delta(delta: &JsonObject) -> StateScopes {
 /// with `user:`, as they are now.
 pub fn scoped_view(session: &JsonObject, app: Option<&JsonObject>, user: Option<&JsonObject>) -> JsonObject {
     let mut state = session.clone();
-    for (key, value) in app.into_iter().flatten() {
-        state.insert([APP_PREFIX, key].concat(), value.clone());
-    }
-    for (key, value) in user.into_iter().flatten() {
-        state.insert([USER_PREFIX, key].concat(), value.clone());
+    for (prefix, scoped) in [(APP_PREFIX, app), (USER_PREFIX, user)] {
+        let Some(scoped) = scoped else { continue };
+        for (key, value) in scoped {
+            state.insert([prefix, key].concat(), value.clone());
+        }
     }
     state
 }

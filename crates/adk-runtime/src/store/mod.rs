@@ -51,7 +51,7 @@ pub struct KeyRange {
 impl KeyRange {
     /// Every key that starts with `prefix`.
     pub fn prefix(prefix: &[&str]) -> Self {
-        KeyRange { prefix: prefix.iter().map(|p| KeyPart::from(*p)).collect(), from: None, to: None }
+        KeyRange { prefix: key(prefix), from: None, to: None }
     }
 
     /// The keys `[…prefix, n, …]` for `n` from `from` on: records numbered under a prefix.
@@ -134,7 +134,11 @@ pub trait KvTransaction {
 
 /// The key made of `parts`.
 pub fn key(parts: &[&str]) -> Vec<KeyPart> {
-    parts.iter().map(|p| KeyPart::from(*p)).collect()
+    let mut key = Vec::new();
+    for part in parts {
+        key.push(KeyPart::from(*part));
+    }
+    key
 }
 
 /// A record read back as `T`; one that does not decode means the store is damaged (`INTERNAL`).

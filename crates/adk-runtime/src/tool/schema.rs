@@ -34,9 +34,10 @@ pub fn check_schema(what: &str, schema: &Value) -> Result<JsonObject, AdkError> 
     if let Some(fault) = fault {
         return Err(AdkError::invalid([what, ": `", fault, "` is not what JSON Schema has there"].concat()));
     }
-    let properties = object.get("properties").and_then(Value::as_object).into_iter().flatten();
-    for (name, property) in properties {
-        check_schema(&[what, ".properties.", name].concat(), property)?;
+    if let Some(properties) = object.get("properties").and_then(Value::as_object) {
+        for (name, property) in properties {
+            check_schema(&[what, ".properties.", name].concat(), property)?;
+        }
     }
     if let Some(items) = object.get("items") {
         check_schema(&[what, ".items"].concat(), items)?;
@@ -70,7 +71,7 @@ pub fn parse_reply(text: &str) -> Result<Value, AdkError> {
 /// allows them (what pydantic does with the model ADK takes).
 pub fn validate_args(schema: &JsonObject, args: &JsonObject, tool: &str) -> Result<JsonObject, AdkError> {
     let fault = |name: &str, what: &str| AdkError::invalid([tool, ": the argument `", name, "` ", what].concat());
-    for name in schema.get("required").and_then(Value::as_array).into_iter().flatten() {
+    for name in schema.get("required").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
         let name = name.as_str().unwrap_or_default();
         if !args.contains_key(name) {
             return Err(fault(name, "is required"));

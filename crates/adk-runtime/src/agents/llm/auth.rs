@@ -7,7 +7,7 @@ use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
 
 use super::confirmation::{answers, branch_of, on_branch};
-use super::functions::asking_event;
+use super::functions::asking_for_credentials;
 use super::toolset_auth::TOOLSET_AUTH_PREFIX;
 use crate::agent::InvocationContext;
 use crate::agents::calls_in;
@@ -20,36 +20,6 @@ use crate::{AdkError, Event};
 pub(super) fn request_event(ctx: &InvocationContext, response: &Event) -> Option<Event> {
     let role = response.content.as_ref().and_then(|c| c.role.as_deref()).unwrap_or_default();
     asking_for_credentials(ctx, role, response.actions.requested_auth_configs.as_slice())
-}
-
-/// The event asking for the credentials of `requested` (call or request id, auth config): one
-/// `adk_request_credential` call per credential key (two asking for the same credential ask
-/// once, as ADK's `build_auth_request_event` deduplicates them), long-running. `None` when
-/// nothing is requested.
-pub(super) fn asking_for_credentials(
-    ctx: &InvocationContext,
-    role: &str,
-    requested: &[(String, JsonObject)],
-) -> Option<Event> {
-    if requested.is_empty() {
-        return None;
-    }
-    let mut seen: Vec<&str> = Vec::new();
-    let mut calls = Vec::new();
-    for (call_id, config) in requested {
-        let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
-        if !key.is_empty() {
-            if seen.contains(&key) {
-                continue;
-            }
-            seen.push(key);
-        }
-        calls.push(JsonObject::from_iter([
-            ("functionCallId".to_string(), Value::String(call_id.clone())),
-            ("authConfig".to_string(), Value::Object(config.clone())),
-        ]));
-    }
-    Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
 }
 
 /// A credential the person gave, for the config the agent asked with; `mine` when this agent asked.

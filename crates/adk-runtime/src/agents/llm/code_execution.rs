@@ -56,7 +56,7 @@ async fn save_images(ctx: &InvocationContext, response: &mut LlmResponse) -> Res
         return Ok(None);
     };
     let saver = CallbackContext::new(ctx.clone());
-    for part in content.parts.iter_mut().flatten() {
+    for part in content.parts.as_deref_mut().unwrap_or_default() {
         let Some(blob) = &part.inline_data else { continue };
         let mime_type = blob.mime_type.clone().unwrap_or_default();
         if !mime_type.starts_with("image/") {

@@ -30,9 +30,9 @@ pub(super) fn request_event(ctx: &InvocationContext, call_event: &Event, respons
     let mut asks = Vec::new();
     for (call_id, confirmation) in requested {
         let Some(original) = calls.iter().find(|c| c.id.as_deref() == Some(call_id)) else { continue };
-        asks.push(JsonObject::from_iter([
-            ("originalFunctionCall".to_string(), json::to_value(*original)),
-            ("toolConfirmation".to_string(), json::to_value(confirmation)),
+        asks.push(json::members([
+            ("originalFunctionCall", json::to_value(*original)),
+            ("toolConfirmation", json::to_value(confirmation)),
         ]));
     }
     Some(asking_event(ctx, "model", REQUEST_CONFIRMATION, asks))

@@ -187,7 +187,7 @@ fn contents_of(events: &[&Event], agent_name: &str, branch: Option<&str>, curren
 /// Function-call ids made up by adk-wasm (`adk-…`) are not sent to the model.
 fn without_client_ids(mut content: Content) -> Content {
     let is_client = |id: &Option<String>| id.as_deref().is_some_and(|id| id.starts_with("adk-"));
-    for part in content.parts.iter_mut().flatten() {
+    for part in content.parts.as_deref_mut().unwrap_or_default() {
         if let Some(call) = part.function_call.as_mut().filter(|c| is_client(&c.id)) {
             call.id = None;
         }

@@ -176,7 +176,8 @@ async fn build_request(
     let queued = std::mem::take(&mut request.dynamic_instructions);
     request.append_instructions(&queued);
     // Only what was declared can be called, as ADK's `tools_dict` holds only declared tools.
-    tools.retain(|t| request.function_declarations().any(|d| d.name == t.name()));
+    let declared = request.function_declarations();
+    tools.retain(|t| declared.as_slice().iter().any(|d| d.name == t.name()));
     Ok((request, tools))
 }
 

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use super::LlmAgent;
 use crate::agent::{agent_event, InvocationContext, ToolContext};
+use crate::auth::REQUEST_CREDENTIAL;
 use crate::tool::Tool;
 use crate::types::{Content, FunctionCall, FunctionResponse, JsonObject, Part};
 use crate::{platform, AdkError, Event, EventActions};
@@ -64,6 +65,36 @@ pub(super) fn asking_event(ctx: &InvocationContext, role: &str, name: &str, call
     let mut event = agent_event(ctx, Some(Content::new(role, parts)));
     event.long_running_tool_ids = Some(ids);
     event
+}
+
+/// The event asking for the credentials of `requested` (call or request id, auth config): one
+/// `adk_request_credential` call per credential key (two asking for the same credential ask
+/// once, as ADK's `build_auth_request_event` deduplicates them), long-running. `None` when
+/// nothing is requested.
+pub(super) fn asking_for_credentials(
+    ctx: &InvocationContext,
+    role: &str,
+    requested: &[(String, JsonObject)],
+) -> Option<Event> {
+    if requested.is_empty() {
+        return None;
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    let mut calls = Vec::new();
+    for (call_id, config) in requested {
+        let key = config.get("credentialKey").and_then(Value::as_str).unwrap_or_default();
+        if !key.is_empty() {
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+        }
+        calls.push(adk_core::json::members([
+            ("functionCallId", Value::String(call_id.clone())),
+            ("authConfig", Value::Object(config.clone())),
+        ]));
+    }
+    Some(asking_event(ctx, role, REQUEST_CREDENTIAL, calls))
 }
 
 /// The result of one call: its response part (none for a long-running tool that answers later) and
@@ -124,7 +155,7 @@ async fn call_one(
     } else {
         let response = match result {
             Value::Object(map) => map,
-            other => JsonObject::from_iter([("result".to_string(), other)]),
+            other => adk_core::json::members([("result", other)]),
         };
         Some(Part {
             function_response: Some(FunctionResponse {

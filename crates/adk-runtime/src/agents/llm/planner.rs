@@ -39,7 +39,7 @@ impl Planner {
             Planner::PlanReAct => {
                 request.append_instructions(&[PLANNING_INSTRUCTION.to_string()]);
                 for content in &mut request.contents {
-                    for part in content.parts.iter_mut().flatten() {
+                    for part in content.parts.as_deref_mut().unwrap_or_default() {
                         part.thought = None;
                     }
                 }

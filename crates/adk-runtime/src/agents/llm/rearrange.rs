@@ -190,9 +190,17 @@ fn latest_response(turns: Vec<Turn<'_>>) -> Vec<Turn<'_>> {
     for part in trailing.parts() {
         owners.push(owner_at(&turns, last, part));
     }
-    let Some(latest) = owners.iter().flatten().copied().max() else { return turns };
+    // The latest call answered, and whether every answer is to it.
+    let (mut latest, mut earliest) = (None, usize::MAX);
+    for &owner in &owners {
+        if let Some(call) = owner {
+            latest = latest.max(Some(call));
+            earliest = earliest.min(call);
+        }
+    }
+    let Some(latest) = latest else { return turns };
     let answered = |call: Option<usize>| call.is_some_and(|c| owners.contains(&Some(c)));
-    if latest + 1 == last && owners.iter().flatten().all(|&c| c == latest) {
+    if latest + 1 == last && earliest == latest {
         return turns;
     }
     let mut out = Vec::new();

@@ -6,7 +6,7 @@
 
 use futures_util::future::LocalBoxFuture;
 
-use super::auth::asking_for_credentials;
+use super::functions::asking_for_credentials;
 use super::LlmAgent;
 use crate::agent::{CallbackContext, InvocationContext};
 use crate::auth::CredentialManager;

@@ -121,7 +121,7 @@ impl<F: Fn() -> Event> EventMapper<F> {
             }
             TaskState::Submitted | TaskState::Working => match content(parts) {
                 Some(mut content) => {
-                    for part in content.parts.iter_mut().flatten() {
+                    for part in content.parts.as_deref_mut().unwrap_or_default() {
                         part.thought = Some(true);
                     }
                     vec![self.event(Some(content))]
@@ -190,7 +190,7 @@ fn ask_the_person(event: &mut Event, state: &TaskState) {
     };
     let prompt = part.text.take().unwrap_or_default();
     let id = platform::new_uuid();
-    let args = JsonObject::from_iter([(key.to_string(), Value::String(prompt))]);
+    let args = adk_core::json::members([(key, Value::String(prompt))]);
     *part = Part {
         function_call: Some(FunctionCall {
             id: Some(id.clone()),

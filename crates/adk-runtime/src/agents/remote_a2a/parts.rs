@@ -6,7 +6,7 @@ use adk_core::json;
 use serde_json::Value;
 
 use crate::a2a::{Part as A2aPart, PartContent};
-use crate::types::{Blob, FileData, JsonObject, Part};
+use crate::types::{Blob, FileData, Part};
 
 const TYPE_KEY: &str = "adk_type";
 
@@ -30,7 +30,7 @@ pub fn to_a2a(part: &Part) -> Option<A2aPart> {
     let tagged = |kind: &str, value: Option<Value>| {
         value.map(|data| {
             let mut out = A2aPart::new(PartContent::Data(data));
-            out.metadata = Some(JsonObject::from_iter([(TYPE_KEY.to_string(), Value::from(kind))]));
+            out.metadata = Some(json::members([(TYPE_KEY, Value::from(kind))]));
             out
         })
     };
@@ -86,13 +86,14 @@ fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
         "code_execution_result" => "codeExecutionResult",
         _ => return None,
     };
-    let wrapped = Value::Object(JsonObject::from_iter([(field.to_string(), data.clone())]));
+    let wrapped = json::object([(field, data.clone())]);
     json::from_value("A2A data part", wrapped).ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::JsonObject;
 
     #[test]
     fn parts_survive_the_round_trip() {

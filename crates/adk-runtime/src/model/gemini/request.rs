@@ -105,7 +105,7 @@ fn write_declaration(w: &mut Writer, declaration: &FunctionDeclaration) {
 /// The Gemini API rejects `displayName` on inline and file data (ADK strips it for this backend).
 fn without_display_names(content: &Content) -> Content {
     let mut content = content.clone();
-    for part in content.parts.iter_mut().flatten() {
+    for part in content.parts.as_deref_mut().unwrap_or_default() {
         if let Some(blob) = &mut part.inline_data {
             blob.display_name = None;
         }

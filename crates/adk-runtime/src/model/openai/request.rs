@@ -39,8 +39,8 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     let mut body = w.object();
     body.field("model", model);
     body.field_with("messages", |w| w.array_of(&messages, write_message));
-    let mut tools = request.function_declarations().peekable();
-    if tools.peek().is_some() {
+    let tools = request.function_declarations();
+    if tools.len() != 0 {
         body.field_with("tools", |w| w.array_of(tools, write_tool));
     }
     body.field("stream", &stream);

@@ -130,7 +130,7 @@ impl Turn {
         let choice = completion.choices.into_iter().find(|c| c.index.unwrap_or(0) == 0)?;
         self.finish_reason = choice.finish_reason.or(self.finish_reason.take());
         let message = choice.message.or(choice.delta)?;
-        for call in message.tool_calls.into_iter().flatten() {
+        for call in message.tool_calls.unwrap_or_default() {
             let Some(pending) = self.call_at(self.slot(call.index, call.id.as_deref())) else { continue };
             pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
             let function = call.function.unwrap_or_default();

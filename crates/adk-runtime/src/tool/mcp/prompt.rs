@@ -36,10 +36,7 @@ pub async fn prompt_instruction(
             arguments.insert(k.clone(), v.clone());
         }
     }
-    let params = JsonObject::from_iter([
-        ("name".to_string(), Value::from(name)),
-        ("arguments".to_string(), Value::Object(arguments)),
-    ]);
+    let params = adk_core::json::members([("name", Value::from(name)), ("arguments", Value::Object(arguments))]);
     let mut got = client.request("prompts/get", Some(params), &[], cancellation).await?;
     let messages = match got.remove("messages") {
         Some(Value::Array(messages)) if !messages.is_empty() => messages,

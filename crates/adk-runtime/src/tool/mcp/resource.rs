@@ -49,7 +49,7 @@ impl LoadMcpResourceTool {
         let Some(uri) = found.and_then(|r| r.get("uri")).and_then(Value::as_str) else {
             return Err(AdkError::invalid(["Resource with name '", name, "' not found."].concat()));
         };
-        let params = JsonObject::from_iter([("uri".to_string(), Value::from(uri))]);
+        let params = json::members([("uri", Value::from(uri))]);
         let cancellation = ctx.invocation_context().invocation().cancellation.clone();
         let mut read =
             self.client.request("resources/read", Some(params), &self.headers.for_request(ctx)?, cancellation).await?;

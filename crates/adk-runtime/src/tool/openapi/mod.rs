@@ -108,8 +108,8 @@ fn disambiguate(tools: &mut [RestApiTool]) {
             while assigned.contains(&tool.name) || reserved.contains(&tool.name) {
                 let n = next.get(slot).map_or(2, |(_, n)| *n);
                 let suffix = format!("_{n}");
-                let kept: String = base.chars().take(MAX_TOOL_NAME_LENGTH.saturating_sub(suffix.len())).collect();
-                tool.name = kept + &suffix;
+                let kept = adk_core::text::first_chars(&base, MAX_TOOL_NAME_LENGTH.saturating_sub(suffix.len()));
+                tool.name = [kept, &suffix].concat();
                 if let Some((_, n)) = next.get_mut(slot) {
                     *n += 1;
                 }

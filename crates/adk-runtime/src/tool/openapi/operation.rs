@@ -39,7 +39,10 @@ pub struct ApiParameter {
 pub fn to_snake_case(text: &str) -> String {
     // Read as bytes: every non-ASCII character becomes `_` (its several bytes too, and repeated
     // `_` collapse), so nothing needs decoding.
-    let bytes: Vec<u8> = text.bytes().map(|c| if c.is_ascii_alphanumeric() { c } else { b'_' }).collect();
+    let mut bytes = Vec::with_capacity(text.len());
+    for c in text.bytes() {
+        bytes.push(if c.is_ascii_alphanumeric() { c } else { b'_' });
+    }
     let mut out = String::with_capacity(bytes.len() + 4);
     for (i, &c) in bytes.iter().enumerate() {
         let previous = i.checked_sub(1).and_then(|p| bytes.get(p)).copied();
@@ -132,7 +135,7 @@ fn text<'a>(object: &'a JsonObject, key: &str) -> &'a str {
 pub fn parameters(operation: &JsonObject, preserve_property_names: bool) -> Vec<ApiParameter> {
     let naming = Naming { preserve: preserve_property_names };
     let mut params = Vec::new();
-    for param in operation.get("parameters").and_then(Value::as_array).into_iter().flatten() {
+    for param in operation.get("parameters").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default() {
         // A `$ref` left unresolved, or anything else that is not a parameter, is skipped, as ADK
         // skips it: one dangling pointer must not take every tool down.
         let Some(param) = param.as_object().filter(|p| p.get("name").is_some_and(Value::is_string)) else {
@@ -174,8 +177,10 @@ fn body_parameters(operation: &JsonObject, naming: Naming, params: &mut Vec<ApiP
             let required = |name: &str| {
                 schema.get("required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|n| n == name))
             };
-            for (name, property) in schema.get("properties").and_then(Value::as_object).into_iter().flatten() {
-                params.push(naming.parameter(name, Location::Body, dumped_schema(Some(property)), required(name)));
+            if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+                for (name, property) in properties {
+                    params.push(naming.parameter(name, Location::Body, dumped_schema(Some(property)), required(name)));
+                }
             }
         }
         Some("array") => params.push(naming.parameter("array", Location::Body, schema, false)),

@@ -145,8 +145,7 @@ pub fn build(
     }
 
     let body = body(operation, params, args, &mut headers)?;
-    let pairs: Vec<(&str, &str)> = query.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let query = form(&pairs);
+    let query = form(&query);
     let url = if query.is_empty() { url.to_string() } else { [url, "?", &query].concat() };
     Ok(HttpRequest { method: endpoint.method.to_ascii_uppercase(), url, headers, body })
 }
@@ -168,11 +167,13 @@ fn body(
     };
     let is_object = media.get("schema").and_then(|s| s.get("type")).and_then(Value::as_str) == Some("object");
     let data = if is_object {
-        let members = params
-            .iter()
-            .filter(|p| p.location == Location::Body)
-            .filter_map(|p| Some((p.original_name.clone(), args.get(&p.py_name)?.clone())));
-        Some(Value::Object(members.collect()))
+        let mut members = JsonObject::new();
+        for param in params.iter().filter(|p| p.location == Location::Body) {
+            if let Some(value) = args.get(&param.py_name) {
+                members.insert(param.original_name.clone(), value.clone());
+            }
+        }
+        Some(Value::Object(members))
     } else {
         params.iter().find(|p| p.location == Location::Body).and_then(|p| args.get(&p.py_name)).cloned()
     };
@@ -189,7 +190,7 @@ fn body(
             Value::Object(members) => {
                 let mut fields = Vec::new();
                 members.iter().for_each(|(k, v)| pairs(k, v, &mut fields));
-                form(&fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect::<Vec<_>>())
+                form(&fields)
             }
             other => primitive_string(other),
         },

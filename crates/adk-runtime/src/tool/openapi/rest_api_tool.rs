@@ -49,8 +49,8 @@ impl RestApiTool {
             ));
         }
         // Cut, then snake_cased again and cut again, as ADK names it (a cut that ends in `_` loses it).
-        let cut = |name: String| -> String { name.chars().take(MAX_TOOL_NAME_LENGTH).collect() };
-        let name = cut(operation::to_snake_case(&cut(operation::to_snake_case(&operation_id))));
+        let cut = |name: &str| adk_core::text::first_chars(name, MAX_TOOL_NAME_LENGTH).to_string();
+        let name = cut(&operation::to_snake_case(&cut(&operation::to_snake_case(&operation_id))));
         Ok(RestApiTool {
             params: operation::parameters(&parsed.operation, preserve_property_names),
             name,
@@ -166,8 +166,10 @@ impl RestApiTool {
         // The configured credential's extra headers, scheme or not, as ADK adds them.
         let additional =
             self.auth_credential.as_ref().and_then(|c| c.get("http")).and_then(|h| h.get("additionalHeaders"));
-        for (name, value) in additional.and_then(Value::as_object).into_iter().flatten() {
-            extra_headers.push((name.clone(), request::param_string(value)));
+        if let Some(additional) = additional.and_then(Value::as_object) {
+            for (name, value) in additional {
+                extra_headers.push((name.clone(), request::param_string(value)));
+            }
         }
         let mut auth = None;
         if let (Some(scheme), Some(credential)) = (&self.auth_scheme, credential) {
