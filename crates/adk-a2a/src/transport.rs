@@ -111,8 +111,8 @@ impl Transport {
                 Op::List(_) => (Shape::Page, true),
                 _ => (Shape::Task, true),
             };
-            let mut translated = String::new();
-            let (json, _) = result(self.codec(), &text, id, shape, &mut translated, &mut |r| {
+            let (codec, mut translated) = (self.codec(), String::new());
+            let (json, _) = result(codec, &text, id, shape, &mut translated, &mut |r| {
                 match shape {
                     Shape::Stream | Shape::Event => {
                         // A placeholder: on `Ok`, `skim::event` has written the one event read.
@@ -133,7 +133,7 @@ impl Transport {
                 return Err(AdkError::new(ErrorCode::Internal, message));
             }
             // A v0.3 answer's JSON is its translation, moved on; a 1.0 one is part of the server's text.
-            Ok(if self.codec().dialect().is_some() { translated } else { json.to_string() })
+            Ok(if codec.dialect().is_some() { translated } else { json.to_string() })
         })
     }
 

@@ -110,6 +110,8 @@ impl Events {
         self.recorded_at(index).map(|event| event.event())
     }
 
+    /// The recorded event at `index`: every run holds exactly `RUN` events (a run is only ever
+    /// made of a full tail, in `push_shared` and `extend_shared`), so its run is `index / RUN`.
     fn recorded_at(&self, index: usize) -> Option<&Rc<Recorded>> {
         match self.runs.get(index / RUN) {
             Some(run) => run.get(index % RUN),
