@@ -25,11 +25,8 @@ test-native:
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features a2a --lib -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features server --lib -- -D warnings
 
-# Since the sixth size round Chromium's test page has stalled, in about one run of three, on
-# "Loading scripts…" before the test's wasm is even fetched (chromedriver then gives up after
-# 300 s; e9f8570 passed 4 of 4). Until its cause is found (issue 26's note), one more attempt.
 test-wasm:
-	wasm-pack test --headless --chrome --mode no-install || wasm-pack test --headless --chrome --mode no-install
+	wasm-pack test --headless --chrome --mode no-install
 
 test-browser:
 	node_modules/.bin/tsc -p tests/types/tsconfig.json

@@ -67,7 +67,7 @@ fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     })
 }
 
-#[wasm_bindgen(module = "/src/js/on-request.js")]
+#[wasm_bindgen(module = "/src/platform/fetch.js")]
 extern "C" {
     /// Runs the hook on a view of the request; the headers it leaves, or `undefined` to keep them.
     fn intercept(hook: &js_sys::Function, method: &str, url: &str, headers: js_sys::Array) -> JsValue;
