@@ -60,8 +60,8 @@ pub(super) fn write(out: &mut String, value: f64) {
         digits /= 10;
         exp10 += 1;
     }
-    let mut buffer = itoa::Buffer::new();
-    let text = buffer.format(digits);
+    let digits = super::Digits::new(digits);
+    let text = digits.as_str();
     let length = text.len() as i32;
     // The exponent of the first digit: in -5..=15 the number is written out, else in exponent form.
     let point = length - 1 + exp10;
@@ -76,7 +76,7 @@ pub(super) fn write(out: &mut String, value: f64) {
             out.push_str(rest);
         }
         out.push_str(if point < 0 { "e-" } else { "e+" });
-        out.push_str(itoa::Buffer::new().format(point.unsigned_abs()));
+        out.push_str(super::Digits::new(u64::from(point.unsigned_abs())).as_str());
     } else if exp10 >= 0 {
         out.push_str(text);
         zeros(out, exp10);

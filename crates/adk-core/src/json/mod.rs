@@ -18,7 +18,7 @@ use serde_json::Value;
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
 pub use read::{Kind, Reader};
-pub use write::{ObjectWriter, Writer};
+pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
 
@@ -293,7 +293,7 @@ impl JsonError {
                 }
                 Step::Index(i) => {
                     path.push('[');
-                    path.push_str(itoa::Buffer::new().format(*i));
+                    path.push_str(Digits::new(*i as u64).as_str());
                     path.push(']');
                 }
             }
@@ -325,9 +325,9 @@ impl JsonError {
         text.push_str(&failure.message);
         if let Some((line, column)) = failure.at {
             text.push_str(" at line ");
-            text.push_str(itoa::Buffer::new().format(line));
+            text.push_str(Digits::new(line as u64).as_str());
             text.push_str(" column ");
-            text.push_str(itoa::Buffer::new().format(column));
+            text.push_str(Digits::new(column as u64).as_str());
         }
         let code =
             if failure.too_large { crate::ErrorCode::ResourceExhausted } else { crate::ErrorCode::InvalidArgument };

@@ -203,3 +203,14 @@ fn integers_read_as_serde_json_keeps_them() {
     // Unlike serde_json (-0.0), an integer zero, as this reader always gave it.
     assert_eq!(from_str::<Value>("n", "-0").unwrap().as_u64(), Some(0));
 }
+
+#[test]
+fn integers_are_written_as_display_writes_them() {
+    for n in [0, 7, 10, 99, 100, 1_000_000_007, i64::MAX as u64, u64::MAX] {
+        assert_eq!(Digits::new(n).as_str(), n.to_string());
+        assert_eq!(to_string(&n), n.to_string());
+    }
+    for n in [0, -1, -10, i64::MIN, i64::MAX] {
+        assert_eq!(to_string(&n), n.to_string());
+    }
+}
