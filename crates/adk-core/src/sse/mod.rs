@@ -169,12 +169,8 @@ impl SseParser {
             }
             None => (raw, &b""[..]),
         };
-        // Checked by `from_utf8` first: its word-at-a-time check of ASCII is several times faster
-        // than the lossy decoder's, which only invalid text needs.
-        let value = match std::str::from_utf8(value) {
-            Ok(value) => std::borrow::Cow::Borrowed(value),
-            Err(_) => String::from_utf8_lossy(value),
-        };
+        // Valid text (checked by `from_utf8`, word at a time on ASCII) is borrowed.
+        let value = crate::text::utf8_lossy(value);
         self.in_event = true;
         match field {
             b"data" => {
