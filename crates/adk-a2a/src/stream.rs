@@ -337,11 +337,12 @@ async fn reattach(
         let backoff = policy.backoff_ms(attempts.in_a_row, platform::random_fraction());
         let wait = match last.retry_after_ms {
             Some(ms) if ms > u64::from(policy.max_backoff_ms) => {
+                // The seconds by the JSON writer: no `u64` formatter in the module for them.
                 let message = format!(
                     "the stream of task {task_id} dropped ({}) and the agent asked to retry after {} s, longer than \
                      the resume policy waits (maxBackoffMs {}): {}",
                     dropped.message,
-                    ms / 1000,
+                    json::to_string(&(ms / 1000)),
                     policy.max_backoff_ms,
                     last.message
                 );
