@@ -185,7 +185,8 @@ impl SseParser {
                 self.has_data = true;
             }
             b"event" => self.event = value.into_owned(),
-            b"id" if !value.contains('\0') => self.last_id = value.into_owned(),
+            // A plain loop: `contains` would bring core's `memchr` into the module for this alone.
+            b"id" if !value.bytes().any(|b| b == 0) => self.last_id = value.into_owned(),
             b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 self.retry = crate::scan::decimal(value.as_bytes())
             }
