@@ -69,6 +69,26 @@ pub fn field<'a>(object: &'a serde_json::Map<String, Value>, key: &str) -> Optio
     object.iter().find(|(k, _)| *k == key).map(|(_, value)| value)
 }
 
+/// Whether two values are equal, as `==` says, their objects compared member by member through
+/// [`field`]: the derived comparison looks members up by hashing, which brings the hasher into a
+/// module that compares values and only inserts otherwise.
+pub fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a == b,
+        (Value::String(a), Value::String(b)) => a == b,
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b)),
+        (Value::Object(a), Value::Object(b)) => same_members(a, b),
+        _ => false,
+    }
+}
+
+/// [`same`] of two objects: the same keys (each once in an object), with the same values.
+pub fn same_members(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, Value>) -> bool {
+    a.len() == b.len() && a.iter().all(|(key, value)| field(b, key).is_some_and(|other| same(value, other)))
+}
+
 /// [`field`] of a value that is an object; `None` for any other value.
 pub fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
     field(value.as_object()?, key)

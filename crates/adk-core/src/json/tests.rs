@@ -214,3 +214,29 @@ fn integers_are_written_as_display_writes_them() {
         assert_eq!(to_string(&n), n.to_string());
     }
 }
+
+#[test]
+fn same_is_equality() {
+    let values = [
+        json!(null),
+        json!(true),
+        json!(1),
+        json!(-1),
+        json!(1.5),
+        json!("a"),
+        json!([1, {"a": [null]}]),
+        json!([1, {"a": [false]}]),
+        json!({"a": 1, "b": {"c": [1, 2]}}),
+        json!({"b": {"c": [1, 2]}, "a": 1}),
+        json!({"a": 1, "b": {"c": [1, 3]}}),
+        json!({"a": 1}),
+        json!({"a": 1, "c": 1}),
+        json!({}),
+        json!([]),
+    ];
+    for a in &values {
+        for b in &values {
+            assert_eq!(same(a, b), a == b, "{a} {b}");
+        }
+    }
+}
