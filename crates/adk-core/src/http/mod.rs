@@ -156,8 +156,11 @@ impl HttpResponse {
 
     /// Whether the body is `text/event-stream`.
     pub fn is_event_stream(&self) -> bool {
+        // The prefix compared without case, not the header lowercased: no copy, and no lowercasing
+        // code of its own in the A2A module.
+        const TYPE: &[u8] = b"text/event-stream";
         self.header("content-type")
-            .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("text/event-stream"))
+            .is_some_and(|t| t.trim_start().as_bytes().get(..TYPE.len()).is_some_and(|p| p.eq_ignore_ascii_case(TYPE)))
     }
 
     /// The whole body as text: see [`Body::text`].
@@ -258,6 +261,21 @@ mod tests {
         let cut: Vec<_> = block_on(response(&[b"data: whole\n\ndata: ha"]).events().collect::<Vec<_>>());
         assert_eq!(cut.len(), 2);
         assert_eq!(cut[1].as_ref().unwrap_err().code, ErrorCode::Unavailable);
+    }
+
+    #[test]
+    fn the_event_stream_type_is_read_without_case() {
+        for (content_type, stream) in [
+            ("text/event-stream", true),
+            (" Text/Event-Stream; charset=utf-8", true),
+            ("TEXT/EVENT-STREAMING", true),
+            ("text/event-strea", false),
+            ("application/json", false),
+            ("ß/event-stream", false),
+        ] {
+            let r = HttpResponse { headers: vec![("Content-Type".into(), content_type.into())], ..response(&[]) };
+            assert_eq!(r.is_event_stream(), stream, "{content_type}");
+        }
     }
 
     #[test]
