@@ -3,7 +3,6 @@
 //! client are written against this trait only, so they build and are tested natively; the browser
 //! implementation (`fetch`) is platform code and lives with the rest of it in the wasm crate.
 
-use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -59,7 +58,7 @@ impl<S: Stream<Item = Result<Vec<u8>, AdkError>> + 'static> Body for S {
     }
 
     fn events(self: Pin<Box<Self>>) -> SseStream {
-        Box::pin(SseEvents { body: Some(self), parser: SseParser::default(), ready: VecDeque::new() })
+        Box::pin(SseEvents { body: Some(self), parser: SseParser::default(), ready: Vec::new().into_iter() })
     }
 }
 
@@ -178,7 +177,9 @@ impl HttpResponse {
 struct SseEvents {
     body: Option<Chunks>,
     parser: SseParser,
-    ready: VecDeque<SseEvent>,
+    /// The events of the last chunk not yet handed on: all of them are before the next chunk is
+    /// read, so the parser's list is walked as it is (a queue's code would be in the module for it).
+    ready: std::vec::IntoIter<SseEvent>,
 }
 
 impl Stream for SseEvents {
@@ -187,7 +188,7 @@ impl Stream for SseEvents {
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         loop {
-            if let Some(event) = this.ready.pop_front() {
+            if let Some(event) = this.ready.next() {
                 return Poll::Ready(Some(Ok(event)));
             }
             let Some(body) = this.body.as_mut() else { return Poll::Ready(None) };
@@ -201,7 +202,7 @@ impl Stream for SseEvents {
                 }
             };
             match parsed {
-                Ok(events) => this.ready.extend(events),
+                Ok(events) => this.ready = events.into_iter(),
                 Err(e) => {
                     this.body = None;
                     return Poll::Ready(Some(Err(e)));
