@@ -218,7 +218,8 @@ pub fn sse_error(e: crate::sse::SseError) -> AdkError {
         crate::sse::SseError::Truncated => ErrorCode::Unavailable,
         crate::sse::SseError::EventTooLarge { .. } => ErrorCode::ResourceExhausted,
     };
-    AdkError::new(code, e.to_string())
+    // `message`, not `to_string`: that would be a formatter's round trip, and its code, for this.
+    AdkError::new(code, e.message())
 }
 
 /// Sends HTTP requests. Single-threaded (`?Send`), like everything in the browser.

@@ -34,12 +34,20 @@ pub enum SseError {
     Truncated,
 }
 
+impl SseError {
+    /// The error's message: what `Display` writes, built without a formatter (see
+    /// [`crate::http::sse_error`]).
+    pub fn message(&self) -> String {
+        match self {
+            SseError::EventTooLarge { limit } => format!("server-sent event larger than {limit} bytes"),
+            SseError::Truncated => "the event stream was cut in the middle of an event".into(),
+        }
+    }
+}
+
 impl fmt::Display for SseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SseError::EventTooLarge { limit } => write!(f, "server-sent event larger than {limit} bytes"),
-            SseError::Truncated => f.write_str("the event stream was cut in the middle of an event"),
-        }
+        f.write_str(&self.message())
     }
 }
 
