@@ -6,8 +6,10 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{Context, Poll};
 
 use adk_core::json;
+use futures_core::Stream;
 use futures_util::StreamExt;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -21,8 +23,8 @@ use super::stream::StreamHandle;
 use super::sys::AgentOptions;
 use super::to_js_error;
 use crate::a2a::{
-    A2aClient, A2aClientOptions, AgentCard, Binding, Delivered, ListTasksParams, ProtocolVersion, ResumePolicy,
-    SendMessageParams, StreamRequest, Unary,
+    A2aClient, A2aClientOptions, AgentCard, Binding, Delivered, DeliveredStream, ListTasksParams, ProtocolVersion,
+    ResumePolicy, SendMessageParams, StreamRequest, Unary,
 };
 #[cfg(feature = "agents")]
 use crate::agent::RemoteA2aAgent;
@@ -115,9 +117,19 @@ const A2A_BATCH: usize = 256;
 
 /// Each item goes to JS as its v1.0 JSON: the server's own text where it needed no translation.
 fn stream_handle(client: &A2aClient, request: StreamRequest) -> StreamHandle {
-    let items =
-        client.open_stream(request, Rc::new(Cancellation::default())).map(|item| item.map(Delivered::into_json));
-    StreamHandle::new(Box::pin(items), A2A_BATCH)
+    let items = client.open_stream(request, Rc::new(Cancellation::default()));
+    StreamHandle::new(Box::pin(Json(items)), A2A_BATCH)
+}
+
+/// The items' JSON (a stream of its own: `map`'s adapter is more code).
+struct Json(DeliveredStream);
+
+impl Stream for Json {
+    type Item = Result<String, AdkError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.0.poll_next_unpin(cx).map(|item| item.map(|item| item.map(Delivered::into_json)))
+    }
 }
 
 /// A client of one remote A2A agent (`A2AClient` in JS).

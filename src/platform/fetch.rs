@@ -30,7 +30,7 @@ extern "C" {
         url: &str,
         method: &str,
         headers: js_sys::Array,
-        body: Option<String>,
+        body: Option<&str>,
         signal: &web_sys::AbortSignal,
     ) -> js_sys::Promise;
 
@@ -108,7 +108,7 @@ impl HttpClient for FetchClient {
         };
         let guard = AbortOnDrop(AbortBridge::new(&cancellation)?);
         let headers = header_array(&request.headers);
-        let pending = send(fetch, &request.url, &request.method, headers, request.body, &guard.0.signal());
+        let pending = send(fetch, &request.url, &request.method, headers, request.body.as_deref(), &guard.0.signal());
         let answer = wasm_bindgen_futures::JsFuture::from(pending)
             .await
             .map_err(|e| network_error(&request.url, js_error_to_core(&e)))?;

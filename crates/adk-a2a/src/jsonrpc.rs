@@ -93,9 +93,14 @@ fn not_json(text: &str, e: &JsonError) -> AdkError {
 }
 
 fn wrong_id(got: &Value, id: u64) -> AdkError {
+    // The ids by the JSON writer: no `u64` formatter in the module for them.
     AdkError::new(
         ErrorCode::Internal,
-        format!("the agent's JSON-RPC response has id {}, but the request's id was {id}", json::to_string(got)),
+        format!(
+            "the agent's JSON-RPC response has id {}, but the request's id was {}",
+            json::to_string(got),
+            json::to_string(&id)
+        ),
     )
 }
 

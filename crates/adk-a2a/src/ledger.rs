@@ -111,7 +111,11 @@ impl Ledger {
                     None => None,
                 };
                 let parts = std::mem::take(parts);
-                if *append && !parts.is_empty() && stored.is_some_and(|s| s.ends_with(&parts)) {
+                let ends_with = |stored: Vec<Part>| {
+                    let tail = stored.len().checked_sub(parts.len()).and_then(|at| stored.get(at..));
+                    tail.is_some_and(|tail| same_parts(tail, &parts))
+                };
+                if *append && !parts.is_empty() && stored.is_some_and(ends_with) {
                     return false;
                 }
                 self.learn(task_id);
@@ -132,7 +136,7 @@ impl Ledger {
             append_parts(&mut merged, copy(&artifact.parts));
             // What is missing of it: nothing, the tail to append, or (`Some(None)`) all of it.
             let missing = match self.delivered(&artifact.id) {
-                Some(have) if *have == merged => None,
+                Some(have) if same_parts(have, &merged) => None,
                 Some(have) => Some(remainder(have, merged)),
                 None => Some(None),
             };
@@ -164,16 +168,36 @@ fn copy(parts: &[Part]) -> Vec<Part> {
     json::from_own_text("parts", &json::to_string(parts)).unwrap_or_default()
 }
 
+/// Whether two parts are equal, as `==` says, by [`json::same`]: the derived comparison would bring
+/// the JSON maps' hashed lookup into the module for the ledger alone.
+fn same_part(a: &Part, b: &Part) -> bool {
+    let content = match (&a.content, &b.content) {
+        (PartContent::Text(a), PartContent::Text(b)) | (PartContent::Url(a), PartContent::Url(b)) => a == b,
+        (PartContent::Raw(a), PartContent::Raw(b)) => a == b,
+        (PartContent::Data(a), PartContent::Data(b)) => json::same(a, b),
+        _ => false,
+    };
+    let metadata = match (&a.metadata, &b.metadata) {
+        (Some(a), Some(b)) => json::same_members(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    };
+    content && metadata && a.media_type == b.media_type && a.filename == b.filename
+}
+
+fn same_parts(a: &[Part], b: &[Part]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same_part(a, b))
+}
+
 /// What `full` adds to `have` when `have` is a prefix of it (both with adjacent text merged):
 /// equal parts, then possibly a text that `full`'s corresponding text extends.
 fn remainder(have: &[Part], mut full: Vec<Part>) -> Option<Vec<Part>> {
     let Some((last, init)) = have.split_last() else { return Some(full) };
-    if full.get(..init.len())? != init {
+    if !same_parts(full.get(..init.len())?, init) {
         return None;
     }
     let mut rest = full.split_off(init.len());
     let theirs = rest.first_mut()?;
-    if theirs == last {
+    if same_part(theirs, last) {
         rest.remove(0);
         return Some(rest);
     }

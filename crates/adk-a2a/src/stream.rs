@@ -1,7 +1,6 @@
 //! Streams: reading server-sent A2A events, and resuming a stream that drops before its task ends
 //! (the bookkeeping that keeps resumed events exactly-once is in [`super::ledger`]).
 
-use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -131,7 +130,7 @@ pub(crate) fn resuming(
         cancellation,
         ledger,
         state: State::Opening(opening),
-        ready: VecDeque::new(),
+        ready: Vec::new(),
         attempts: Attempts::default(),
         resubscribed: false,
     })
@@ -176,7 +175,9 @@ struct Resuming {
     cancellation: Rc<Cancellation>,
     ledger: Ledger,
     state: State,
-    ready: VecDeque<Result<Delivered, AdkError>>,
+    /// What goes out next, first first: rarely more than one (a snapshot's events), so a list
+    /// taken from the front, not a queue (whose code would be in the module for this alone).
+    ready: Vec<Result<Delivered, AdkError>>,
     attempts: Attempts,
     /// The current stream is a resubscription whose first event is the task's snapshot.
     resubscribed: bool,
@@ -185,7 +186,7 @@ struct Resuming {
 impl Resuming {
     /// Ends the stream with `error` (after what is ready).
     fn fail(&mut self, error: AdkError) {
-        self.ready.push_back(Err(error));
+        self.ready.push(Err(error));
         self.state = State::Done;
     }
 
@@ -207,7 +208,7 @@ impl Resuming {
                     return self.fail(AdkError::new(ErrorCode::Internal, message));
                 }
                 for event in self.ledger.snapshot(task) {
-                    self.ready.push_back(delivered(event));
+                    self.ready.push(delivered(event));
                 }
             }
             _ => {
@@ -217,7 +218,7 @@ impl Resuming {
                         EventJson::InText(json) => json.to_string(),
                         EventJson::Translated => frame.into_translated(),
                     };
-                    self.ready.push_back(Ok(Delivered { json, resumed: None, last }));
+                    self.ready.push(Ok(Delivered { json, resumed: None, last }));
                 }
             }
         }
@@ -256,8 +257,8 @@ impl Stream for Resuming {
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         loop {
-            if let Some(item) = this.ready.pop_front() {
-                return Poll::Ready(Some(item));
+            if !this.ready.is_empty() {
+                return Poll::Ready(Some(this.ready.remove(0)));
             }
             match &mut this.state {
                 State::Done => return Poll::Ready(None),
@@ -271,14 +272,14 @@ impl Stream for Resuming {
                     let attempt = attempts.in_a_row;
                     match reattached {
                         Reattached::Stream(events) => {
-                            this.ready.push_back(resumed(attempt));
+                            this.ready.push(resumed(attempt));
                             this.resubscribed = true;
                             this.state = State::Reading(events);
                         }
                         Reattached::Finished { task, refusal } => {
-                            this.ready.push_back(resumed(attempt));
+                            this.ready.push(resumed(attempt));
                             for event in this.ledger.snapshot(&task) {
-                                this.ready.push_back(delivered(event));
+                                this.ready.push(delivered(event));
                             }
                             if this.ledger.finished() {
                                 this.state = State::Done;
@@ -337,11 +338,12 @@ async fn reattach(
         let backoff = policy.backoff_ms(attempts.in_a_row, platform::random_fraction());
         let wait = match last.retry_after_ms {
             Some(ms) if ms > u64::from(policy.max_backoff_ms) => {
+                // The seconds by the JSON writer: no `u64` formatter in the module for them.
                 let message = format!(
                     "the stream of task {task_id} dropped ({}) and the agent asked to retry after {} s, longer than \
                      the resume policy waits (maxBackoffMs {}): {}",
                     dropped.message,
-                    ms / 1000,
+                    json::to_string(&(ms / 1000)),
                     policy.max_backoff_ms,
                     last.message
                 );

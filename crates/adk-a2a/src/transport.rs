@@ -163,7 +163,7 @@ impl Transport {
             );
             return Err(AdkError::new(ErrorCode::Internal, message));
         }
-        Ok(Box::pin(futures_util::stream::iter([Ok(frame)])))
+        Ok(Box::pin(Lone(Some(frame))))
     }
 }
 
@@ -277,6 +277,17 @@ impl Stream for EventStream {
             self.sse = None;
         }
         Poll::Ready(Some(item))
+    }
+}
+
+/// A lone JSON answer as a stream of one event (an iterator's stream adapter is more code).
+struct Lone(Option<Frame>);
+
+impl Stream for Lone {
+    type Item = Result<Frame, AdkError>;
+
+    fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        Poll::Ready(self.0.take().map(Ok))
     }
 }
 

@@ -49,7 +49,7 @@ pub fn to_v03(item: &StreamResponse, dialect: Dialect) -> Value {
             set(&mut value, "kind", Value::String(kind.into()));
             value
         }
-        Dialect::Rest => json::object([(key, value)]),
+        Dialect::Rest => wrap(key, value),
     }
 }
 
@@ -76,7 +76,7 @@ pub(crate) fn event_to_v1(mut value: Value, dialect: Dialect) -> Result<(Value, 
                 "artifact-update" => "artifactUpdate",
                 other => return Err(AdkError::invalid(format!("v0.3 result has an unknown kind '{other}'"))),
             };
-            json::object([(key, value)])
+            wrap(key, value)
         }
         Dialect::Rest => {
             if let Some(obj) = value.as_object_mut() {
@@ -264,7 +264,7 @@ fn part_out(part: Value, d: Dialect) -> Value {
     } else if let Some(data) = take(&mut p, "data") {
         let data = match d {
             Dialect::JsonRpc => data,
-            Dialect::Rest => json::object([("data", data)]),
+            Dialect::Rest => wrap("data", data),
         };
         carry(&mut out, "data", Some(data));
         "data"
@@ -284,6 +284,14 @@ fn carry(object: &mut Map<String, Value>, key: &str, value: Option<Value>) {
     if let Some(value) = value {
         object.insert(key.into(), value);
     }
+}
+
+/// `{key: value}`, by [`carry`]: `json::object`'s array iterator (as a `dyn Iterator`, with its
+/// vtable) would be in the A2A module for these alone.
+fn wrap(key: &str, value: Value) -> Value {
+    let mut object = Map::new();
+    carry(&mut object, key, Some(value));
+    Value::Object(object)
 }
 
 // ---- v0.3 → v1.0 model JSON ----

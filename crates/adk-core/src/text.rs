@@ -1,6 +1,8 @@
 //! Joining owned strings, for the many places that join a `Vec<String>`: `[String]::join` is a
 //! generic copy loop of its own (about a kilobyte of wasm) beside the one every `[&str]` concat
-//! and join already shares.
+//! and join already shares. And bytes as text, without std's lossy decoder.
+
+use std::borrow::Cow;
 
 /// `parts.join(separator)`.
 pub fn join(parts: &[String], separator: &str) -> String {
@@ -20,9 +22,55 @@ pub fn first_chars(text: &str, max: usize) -> &str {
     text.get(..end).unwrap_or(text)
 }
 
+/// `String::from_utf8_lossy`: `bytes` as text, each invalid sequence replaced by U+FFFD (the
+/// maximal subpart `Utf8Error::error_len` gives is the one std replaces), by the strict check
+/// every module has: std's lossy decoder is a kilobyte of wasm of its own, for text rarely invalid.
+pub fn utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(replacing_invalid(bytes)),
+    }
+}
+
+/// [`utf8_lossy`] of text known to be invalid.
+pub fn replacing_invalid(mut bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(valid) => {
+                text.push_str(valid);
+                return text;
+            }
+            Err(e) => {
+                let (valid, rest) = bytes.split_at_checked(e.valid_up_to()).unwrap_or((bytes, &[]));
+                text.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                text.push('\u{FFFD}');
+                bytes = rest.get(e.error_len().unwrap_or(rest.len())..).unwrap_or_default();
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{first_chars, join};
+    use super::{first_chars, join, utf8_lossy};
+
+    #[test]
+    fn utf8_lossy_replaces_as_std_does() {
+        for bytes in [
+            &b""[..],
+            b"plain",
+            "caf\u{e9} \u{1f600}".as_bytes(),
+            b"a\xffb",
+            b"\xff\xfe",
+            b"a\xe2\x82",
+            b"\xe2\x82a\xf0\x9f\x98",
+            b"\xed\xa0\x80x",
+            b"\xc0\xafz\xf4\x90\x80\x80",
+        ] {
+            assert_eq!(utf8_lossy(bytes), String::from_utf8_lossy(bytes), "{bytes:?}");
+        }
+    }
 
     #[test]
     fn joins_as_std_does() {

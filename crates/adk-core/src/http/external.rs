@@ -48,7 +48,7 @@ impl ExternalResponse {
         if self.ok() {
             return Ok(());
         }
-        let mut message = String::from(itoa::Buffer::new().format(self.status_code));
+        let mut message = String::from(json::Digits::new(u64::from(self.status_code)).as_str());
         if !self.reason.is_empty() {
             message.push(' ');
             message.push_str(&self.reason);

@@ -3,7 +3,6 @@
 //! client are written against this trait only, so they build and are tested natively; the browser
 //! implementation (`fetch`) is platform code and lives with the rest of it in the wasm crate.
 
-use std::collections::VecDeque;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -59,7 +58,7 @@ impl<S: Stream<Item = Result<Vec<u8>, AdkError>> + 'static> Body for S {
     }
 
     fn events(self: Pin<Box<Self>>) -> SseStream {
-        Box::pin(SseEvents { body: Some(self), parser: SseParser::default(), ready: VecDeque::new() })
+        Box::pin(SseEvents { body: Some(self), parser: SseParser::default(), ready: Vec::new().into_iter() })
     }
 }
 
@@ -73,7 +72,7 @@ async fn text(mut body: Chunks) -> Result<String, AdkError> {
         }
         bytes.extend_from_slice(&chunk);
     }
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| crate::text::replacing_invalid(e.as_bytes())))
 }
 
 /// A body over [`MAX_BODY_BYTES`].
@@ -156,8 +155,11 @@ impl HttpResponse {
 
     /// Whether the body is `text/event-stream`.
     pub fn is_event_stream(&self) -> bool {
+        // The prefix compared without case, not the header lowercased: no copy, and no lowercasing
+        // code of its own in the A2A module.
+        const TYPE: &[u8] = b"text/event-stream";
         self.header("content-type")
-            .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("text/event-stream"))
+            .is_some_and(|t| t.trim_start().as_bytes().get(..TYPE.len()).is_some_and(|p| p.eq_ignore_ascii_case(TYPE)))
     }
 
     /// The whole body as text: see [`Body::text`].
@@ -175,7 +177,9 @@ impl HttpResponse {
 struct SseEvents {
     body: Option<Chunks>,
     parser: SseParser,
-    ready: VecDeque<SseEvent>,
+    /// The events of the last chunk not yet handed on: all of them are before the next chunk is
+    /// read, so the parser's list is walked as it is (a queue's code would be in the module for it).
+    ready: std::vec::IntoIter<SseEvent>,
 }
 
 impl Stream for SseEvents {
@@ -184,7 +188,7 @@ impl Stream for SseEvents {
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         loop {
-            if let Some(event) = this.ready.pop_front() {
+            if let Some(event) = this.ready.next() {
                 return Poll::Ready(Some(Ok(event)));
             }
             let Some(body) = this.body.as_mut() else { return Poll::Ready(None) };
@@ -198,7 +202,7 @@ impl Stream for SseEvents {
                 }
             };
             match parsed {
-                Ok(events) => this.ready.extend(events),
+                Ok(events) => this.ready = events.into_iter(),
                 Err(e) => {
                     this.body = None;
                     return Poll::Ready(Some(Err(e)));
@@ -214,7 +218,8 @@ pub fn sse_error(e: crate::sse::SseError) -> AdkError {
         crate::sse::SseError::Truncated => ErrorCode::Unavailable,
         crate::sse::SseError::EventTooLarge { .. } => ErrorCode::ResourceExhausted,
     };
-    AdkError::new(code, e.to_string())
+    // `message`, not `to_string`: that would be a formatter's round trip, and its code, for this.
+    AdkError::new(code, e.message())
 }
 
 /// Sends HTTP requests. Single-threaded (`?Send`), like everything in the browser.
@@ -258,6 +263,21 @@ mod tests {
         let cut: Vec<_> = block_on(response(&[b"data: whole\n\ndata: ha"]).events().collect::<Vec<_>>());
         assert_eq!(cut.len(), 2);
         assert_eq!(cut[1].as_ref().unwrap_err().code, ErrorCode::Unavailable);
+    }
+
+    #[test]
+    fn the_event_stream_type_is_read_without_case() {
+        for (content_type, stream) in [
+            ("text/event-stream", true),
+            (" Text/Event-Stream; charset=utf-8", true),
+            ("TEXT/EVENT-STREAMING", true),
+            ("text/event-strea", false),
+            ("application/json", false),
+            ("ß/event-stream", false),
+        ] {
+            let r = HttpResponse { headers: vec![("Content-Type".into(), content_type.into())], ..response(&[]) };
+            assert_eq!(r.is_event_stream(), stream, "{content_type}");
+        }
     }
 
     #[test]

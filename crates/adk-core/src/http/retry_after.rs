@@ -3,7 +3,7 @@
 /// The wait a `Retry-After` value asks for, in milliseconds, measured from `now` (Unix seconds);
 /// `None` when the value is neither form. A date in the past asks for no wait.
 pub fn retry_after_ms(value: &str, now: f64) -> Option<u64> {
-    if let Some(seconds) = number(value.trim()) {
+    if let Some(seconds) = number(value.trim().as_bytes()) {
         return Some(seconds.saturating_mul(1000));
     }
     let at = http_date(value)?;
@@ -12,17 +12,18 @@ pub fn retry_after_ms(value: &str, now: f64) -> Option<u64> {
 
 /// The Unix time of an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT` (the form servers must send).
 fn http_date(value: &str) -> Option<f64> {
-    let mut words = value.split(' ');
+    let mut words = split(value.as_bytes(), b' ');
     let (_weekday, day, month, year, time, zone) =
         (words.next()?, words.next()?, words.next()?, words.next()?, words.next()?, words.next()?);
-    if words.next().is_some() || zone != "GMT" {
+    if words.next().is_some() || zone != b"GMT" {
         return None;
     }
-    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const MONTHS: [&[u8]; 12] =
+        [b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov", b"Dec"];
     let month = MONTHS.iter().position(|m| *m == month)? as i64 + 1;
-    let number = |s: &str| number(s).and_then(|n| i64::try_from(n).ok());
+    let number = |s: &[u8]| number(s).and_then(|n| i64::try_from(n).ok());
     let (day, year) = (number(day)?, number(year)?);
-    let mut hms = time.split(':').map(number);
+    let mut hms = split(time, b':').map(number);
     let (h, m, s) = (hms.next()??, hms.next()??, hms.next()??);
     // Four-digit years, as IMF-fixdate has: nothing larger reaches the day arithmetic.
     let in_range = (1..=31).contains(&day) && (1000..=9999).contains(&year);
@@ -32,12 +33,18 @@ fn http_date(value: &str) -> Option<f64> {
     Some((days_from_civil(year, month, day) * 86_400 + h * 3600 + m * 60 + s) as f64)
 }
 
+/// The pieces of `text` between `separator`s: bytes, as `str`'s split would bring a searcher of its
+/// own into the A2A module for this alone; one instance for both separators.
+fn split(text: &[u8], separator: u8) -> impl Iterator<Item = &[u8]> {
+    text.split(move |b| *b == separator)
+}
+
 /// Digits only, as a number (saturating: a huge wait is still a huge wait).
-fn number(digits: &str) -> Option<u64> {
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+fn number(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    Some(digits.bytes().fold(0u64, |n, b| n.saturating_mul(10).saturating_add(u64::from(b - b'0'))))
+    Some(digits.iter().fold(0u64, |n, b| n.saturating_mul(10).saturating_add(u64::from(b - b'0'))))
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -86,7 +86,7 @@ pub fn query_params(url: &str) -> Vec<(String, String)> {
                 }
             }
         }
-        String::from_utf8_lossy(&out).into_owned()
+        crate::text::utf8_lossy(&out).into_owned()
     };
     let mut params = Vec::new();
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {

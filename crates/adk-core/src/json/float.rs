@@ -60,8 +60,8 @@ pub(super) fn write(out: &mut String, value: f64) {
         digits /= 10;
         exp10 += 1;
     }
-    let mut buffer = itoa::Buffer::new();
-    let text = buffer.format(digits);
+    let digits = super::Digits::new(digits);
+    let text = digits.as_str();
     let length = text.len() as i32;
     // The exponent of the first digit: in -5..=15 the number is written out, else in exponent form.
     let point = length - 1 + exp10;
@@ -76,7 +76,7 @@ pub(super) fn write(out: &mut String, value: f64) {
             out.push_str(rest);
         }
         out.push_str(if point < 0 { "e-" } else { "e+" });
-        out.push_str(itoa::Buffer::new().format(point.unsigned_abs()));
+        out.push_str(super::Digits::new(u64::from(point.unsigned_abs())).as_str());
     } else if exp10 >= 0 {
         out.push_str(text);
         zeros(out, exp10);
@@ -99,7 +99,8 @@ fn decimal(text: &str) -> Option<(bool, u64, i32)> {
     let bytes = text.as_bytes();
     let negative = bytes.first() == Some(&b'-');
     let (mut mantissa, mut digits, mut exp10, mut fraction) = (0u64, 0, 0i32, false);
-    let mut rest = bytes.iter().skip(usize::from(negative));
+    // A slice, not `skip`: that adapter's step would be code of its own.
+    let mut rest = bytes.get(usize::from(negative)..).unwrap_or_default().iter();
     for &b in rest.by_ref() {
         match b {
             b'0'..=b'9' => {

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{FromJson, JsonError, Reader, ToJson, Writer};
+use super::{Digits, FromJson, JsonError, Reader, ToJson, Writer};
 
 impl FromJson for String {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
@@ -70,10 +70,16 @@ impl ToJson for u64 {
     }
 }
 
+/// `invalid value: {n}{why}`, the digits by the JSON writer's loop: `u64`'s formatter would be in
+/// the A2A module for these messages alone.
+fn out_of_range(n: u64, why: &str) -> JsonError {
+    JsonError::data(format!("invalid value: {}{why}", Digits::new(n).as_str()))
+}
+
 impl FromJson for u32 {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let n = r.u64()?;
-        u32::try_from(n).map_err(|_| JsonError::data(format!("invalid value: {n}, expected at most {}", u32::MAX)))
+        u32::try_from(n).map_err(|_| out_of_range(n, ", expected at most 4294967295"))
     }
 }
 
@@ -86,7 +92,7 @@ impl ToJson for u32 {
 impl FromJson for usize {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let n = r.u64()?;
-        usize::try_from(n).map_err(|_| JsonError::data(format!("invalid value: {n}, out of range")))
+        usize::try_from(n).map_err(|_| out_of_range(n, ", out of range"))
     }
 }
 

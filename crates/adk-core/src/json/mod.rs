@@ -18,7 +18,7 @@ use serde_json::Value;
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
 pub use read::{Kind, Reader};
-pub use write::{ObjectWriter, Writer};
+pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
 
@@ -67,6 +67,26 @@ fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
 /// members are small, and the scan leaves the hasher out of the modules that need nothing else of it).
 pub fn field<'a>(object: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a Value> {
     object.iter().find(|(k, _)| *k == key).map(|(_, value)| value)
+}
+
+/// Whether two values are equal, as `==` says, their objects compared member by member through
+/// [`field`]: the derived comparison looks members up by hashing, which brings the hasher into a
+/// module that compares values and only inserts otherwise.
+pub fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(a), Value::Bool(b)) => a == b,
+        (Value::Number(a), Value::Number(b)) => a == b,
+        (Value::String(a), Value::String(b)) => a == b,
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b)),
+        (Value::Object(a), Value::Object(b)) => same_members(a, b),
+        _ => false,
+    }
+}
+
+/// [`same`] of two objects: the same keys (each once in an object), with the same values.
+pub fn same_members(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, Value>) -> bool {
+    a.len() == b.len() && a.iter().all(|(key, value)| field(b, key).is_some_and(|other| same(value, other)))
 }
 
 /// [`field`] of a value that is an object; `None` for any other value.
@@ -293,7 +313,7 @@ impl JsonError {
                 }
                 Step::Index(i) => {
                     path.push('[');
-                    path.push_str(itoa::Buffer::new().format(*i));
+                    path.push_str(Digits::new(*i as u64).as_str());
                     path.push(']');
                 }
             }
@@ -325,9 +345,9 @@ impl JsonError {
         text.push_str(&failure.message);
         if let Some((line, column)) = failure.at {
             text.push_str(" at line ");
-            text.push_str(itoa::Buffer::new().format(line));
+            text.push_str(Digits::new(line as u64).as_str());
             text.push_str(" column ");
-            text.push_str(itoa::Buffer::new().format(column));
+            text.push_str(Digits::new(column as u64).as_str());
         }
         let code =
             if failure.too_large { crate::ErrorCode::ResourceExhausted } else { crate::ErrorCode::InvalidArgument };

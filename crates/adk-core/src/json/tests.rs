@@ -203,3 +203,40 @@ fn integers_read_as_serde_json_keeps_them() {
     // Unlike serde_json (-0.0), an integer zero, as this reader always gave it.
     assert_eq!(from_str::<Value>("n", "-0").unwrap().as_u64(), Some(0));
 }
+
+#[test]
+fn integers_are_written_as_display_writes_them() {
+    for n in [0, 7, 10, 99, 100, 1_000_000_007, i64::MAX as u64, u64::MAX] {
+        assert_eq!(Digits::new(n).as_str(), n.to_string());
+        assert_eq!(to_string(&n), n.to_string());
+    }
+    for n in [0, -1, -10, i64::MIN, i64::MAX] {
+        assert_eq!(to_string(&n), n.to_string());
+    }
+}
+
+#[test]
+fn same_is_equality() {
+    let values = [
+        json!(null),
+        json!(true),
+        json!(1),
+        json!(-1),
+        json!(1.5),
+        json!("a"),
+        json!([1, {"a": [null]}]),
+        json!([1, {"a": [false]}]),
+        json!({"a": 1, "b": {"c": [1, 2]}}),
+        json!({"b": {"c": [1, 2]}, "a": 1}),
+        json!({"a": 1, "b": {"c": [1, 3]}}),
+        json!({"a": 1}),
+        json!({"a": 1, "c": 1}),
+        json!({}),
+        json!([]),
+    ];
+    for a in &values {
+        for b in &values {
+            assert_eq!(same(a, b), a == b, "{a} {b}");
+        }
+    }
+}

@@ -34,12 +34,20 @@ pub enum SseError {
     Truncated,
 }
 
+impl SseError {
+    /// The error's message: what `Display` writes, built without a formatter (see
+    /// [`crate::http::sse_error`]).
+    pub fn message(&self) -> String {
+        match self {
+            SseError::EventTooLarge { limit } => format!("server-sent event larger than {limit} bytes"),
+            SseError::Truncated => "the event stream was cut in the middle of an event".into(),
+        }
+    }
+}
+
 impl fmt::Display for SseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SseError::EventTooLarge { limit } => write!(f, "server-sent event larger than {limit} bytes"),
-            SseError::Truncated => f.write_str("the event stream was cut in the middle of an event"),
-        }
+        f.write_str(&self.message())
     }
 }
 
@@ -169,12 +177,8 @@ impl SseParser {
             }
             None => (raw, &b""[..]),
         };
-        // Checked by `from_utf8` first: its word-at-a-time check of ASCII is several times faster
-        // than the lossy decoder's, which only invalid text needs.
-        let value = match std::str::from_utf8(value) {
-            Ok(value) => std::borrow::Cow::Borrowed(value),
-            Err(_) => String::from_utf8_lossy(value),
-        };
+        // Valid text (checked by `from_utf8`, word at a time on ASCII) is borrowed.
+        let value = crate::text::utf8_lossy(value);
         self.in_event = true;
         match field {
             b"data" => {
@@ -189,7 +193,8 @@ impl SseParser {
                 self.has_data = true;
             }
             b"event" => self.event = value.into_owned(),
-            b"id" if !value.contains('\0') => self.last_id = value.into_owned(),
+            // A plain loop: `contains` would bring core's `memchr` into the module for this alone.
+            b"id" if !value.bytes().any(|b| b == 0) => self.last_id = value.into_owned(),
             b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 self.retry = crate::scan::decimal(value.as_bytes())
             }

@@ -68,7 +68,7 @@ impl CustomizedResponse {
         out.push_str(", \"dtmfFinishDigit\": ");
         python_string(&mut out, &self.dtmf_finish_digit);
         out.push_str(", \"dtmfEndpointingTimeout\": ");
-        out.push_str(itoa::Buffer::new().format(self.dtmf_endpointing_timeout));
+        out.push_str(&crate::json::to_string(&self.dtmf_endpointing_timeout));
         out.push('}');
         out
     }

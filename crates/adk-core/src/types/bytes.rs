@@ -26,7 +26,8 @@ pub enum Base64Error {
 impl fmt::Display for Base64Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Base64Error::InvalidByte(at, byte) => write!(f, "invalid symbol {byte}, offset {at}"),
+            // The byte as a `u32`: `u8`'s formatter would be in every module for this alone.
+            Base64Error::InvalidByte(at, byte) => write!(f, "invalid symbol {}, offset {at}", u32::from(*byte)),
             Base64Error::InvalidLength => f.write_str("invalid input length"),
             Base64Error::InvalidPadding => f.write_str("invalid padding"),
             Base64Error::InvalidLastSymbol => f.write_str("invalid last symbol"),

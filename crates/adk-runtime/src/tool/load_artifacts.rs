@@ -161,7 +161,7 @@ fn safe_part(artifact: Part, name: &str) -> Part {
         )
         || [".csv", ".txt", ".json", ".xml"].iter().any(|s| lower.ends_with(s));
     if text_like {
-        return Part::from_text(&String::from_utf8_lossy(&data.0));
+        return Part::from_text(&adk_core::text::utf8_lossy(&data.0));
     }
     Part::from_text(
         &[

@@ -273,7 +273,7 @@ fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
             return Ok(Some(Item::Image(Cow::Owned(url))));
         }
         if mime.starts_with("text/") || mime == "application/json" {
-            return Ok(Some(Item::Text(String::from_utf8_lossy(data))));
+            return Ok(Some(Item::Text(adk_core::text::utf8_lossy(data))));
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent")));
     }
