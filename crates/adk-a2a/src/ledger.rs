@@ -169,19 +169,21 @@ fn copy(parts: &[Part]) -> Vec<Part> {
 }
 
 /// Whether two parts are equal, as `==` says, by [`json::same`]: the derived comparison would bring
-/// the JSON maps' hashed lookup into the module for the ledger alone.
+/// the JSON maps' hashed lookup into the module for the ledger alone. Every field is named, so a
+/// field added to `Part` cannot be left out of the comparison.
 fn same_part(a: &Part, b: &Part) -> bool {
-    let content = match (&a.content, &b.content) {
+    let Part { content, media_type, filename, metadata } = a;
+    let same_content = match (content, &b.content) {
         (PartContent::Text(a), PartContent::Text(b)) | (PartContent::Url(a), PartContent::Url(b)) => a == b,
         (PartContent::Raw(a), PartContent::Raw(b)) => a == b,
         (PartContent::Data(a), PartContent::Data(b)) => json::same(a, b),
         _ => false,
     };
-    let metadata = match (&a.metadata, &b.metadata) {
+    let same_metadata = match (metadata, &b.metadata) {
         (Some(a), Some(b)) => json::same_members(a, b),
         (a, b) => a.is_none() && b.is_none(),
     };
-    content && metadata && a.media_type == b.media_type && a.filename == b.filename
+    same_content && same_metadata && *media_type == b.media_type && *filename == b.filename
 }
 
 fn same_parts(a: &[Part], b: &[Part]) -> bool {
@@ -206,4 +208,40 @@ fn remainder(have: &[Part], mut full: Vec<Part>) -> Option<Vec<Part>> {
     };
     *longer = longer.strip_prefix(mine.as_str())?.to_string();
     Some(rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn parts_compare_as_the_derived_equality() {
+        let part = |content: PartContent, media_type: Option<&str>, metadata: Option<Value>| Part {
+            content,
+            media_type: media_type.map(str::to_string),
+            filename: None,
+            metadata: metadata.and_then(|m| m.as_object().cloned()),
+        };
+        let parts = [
+            part(PartContent::Text("a".into()), None, None),
+            part(PartContent::Text("b".into()), None, None),
+            part(PartContent::Url("a".into()), None, None),
+            part(PartContent::Raw(vec![1].into()), None, None),
+            part(PartContent::Raw(vec![2].into()), None, None),
+            part(PartContent::Data(json!({"x": 1, "y": [2]})), None, None),
+            part(PartContent::Data(json!({"y": [2], "x": 1})), None, None),
+            part(PartContent::Data(json!({"x": 1})), None, None),
+            part(PartContent::Text("a".into()), Some("text/plain"), None),
+            part(PartContent::Text("a".into()), None, Some(json!({"k": 1, "j": 2}))),
+            part(PartContent::Text("a".into()), None, Some(json!({"j": 2, "k": 1}))),
+            part(PartContent::Text("a".into()), None, Some(json!({"k": 2, "j": 2}))),
+            Part { filename: Some("f".into()), ..part(PartContent::Text("a".into()), None, None) },
+        ];
+        for a in &parts {
+            for b in &parts {
+                assert_eq!(same_part(a, b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
 }

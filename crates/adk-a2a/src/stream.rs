@@ -175,8 +175,10 @@ struct Resuming {
     cancellation: Rc<Cancellation>,
     ledger: Ledger,
     state: State,
-    /// What goes out next, first first: rarely more than one (a snapshot's events), so a list
-    /// taken from the front, not a queue (whose code would be in the module for this alone).
+    /// What goes out next, first first: rarely more than one, so a list taken from the front, not a
+    /// queue (whose code would be in the module for this alone). A snapshot puts one event per
+    /// changed artifact here, and taking them costs a move of the rest each: quadratic in that
+    /// count, as the ledger's own search per artifact already is.
     ready: Vec<Result<Delivered, AdkError>>,
     attempts: Attempts,
     /// The current stream is a resubscription whose first event is the task's snapshot.

@@ -177,8 +177,9 @@ impl HttpResponse {
 struct SseEvents {
     body: Option<Chunks>,
     parser: SseParser,
-    /// The events of the last chunk not yet handed on: all of them are before the next chunk is
-    /// read, so the parser's list is walked as it is (a queue's code would be in the module for it).
+    /// The events of the last chunk not yet handed on: all of them are handed on before the next
+    /// chunk is read, so the parser's list is walked as it is (a queue's code would be in the
+    /// module for it).
     ready: std::vec::IntoIter<SseEvent>,
 }
 

@@ -69,9 +69,9 @@ pub fn field<'a>(object: &'a serde_json::Map<String, Value>, key: &str) -> Optio
     object.iter().find(|(k, _)| *k == key).map(|(_, value)| value)
 }
 
-/// Whether two values are equal, as `==` says, their objects compared member by member through
-/// [`field`]: the derived comparison looks members up by hashing, which brings the hasher into a
-/// module that compares values and only inserts otherwise.
+/// Whether two values are equal, as `==` says, their objects compared by [`same_members`]: the
+/// derived comparison looks members up by hashing, which brings that lookup into a module that
+/// compares values and otherwise only builds them.
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Null, Value::Null) => true,
@@ -84,9 +84,24 @@ pub fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
-/// [`same`] of two objects: the same keys (each once in an object), with the same values.
+/// [`same`] of two objects: the same keys (each once in an object), with the same values. Members
+/// in the same order are compared pairwise, in linear time; from the first key out of place on,
+/// each is searched for by [`field`], which is quadratic only in the members a peer reordered.
 pub fn same_members(a: &serde_json::Map<String, Value>, b: &serde_json::Map<String, Value>) -> bool {
-    a.len() == b.len() && a.iter().all(|(key, value)| field(b, key).is_some_and(|other| same(value, other)))
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut in_order = 0;
+    for ((key, value), (other_key, other)) in a.iter().zip(b) {
+        if key != other_key {
+            break;
+        }
+        if !same(value, other) {
+            return false;
+        }
+        in_order += 1;
+    }
+    a.iter().skip(in_order).all(|(key, value)| field(b, key).is_some_and(|other| same(value, other)))
 }
 
 /// [`field`] of a value that is an object; `None` for any other value.

@@ -231,6 +231,9 @@ fn same_is_equality() {
         json!({"a": 1, "b": {"c": [1, 3]}}),
         json!({"a": 1}),
         json!({"a": 1, "c": 1}),
+        json!({"a": 1, "c": 1, "b": 2}),
+        json!({"a": 1, "b": 2, "c": 1}),
+        json!({"a": 1, "b": 2, "c": 2}),
         json!({}),
         json!([]),
     ];
@@ -239,4 +242,11 @@ fn same_is_equality() {
             assert_eq!(same(a, b), a == b, "{a} {b}");
         }
     }
+    // A large object in the same order is compared pair by pair (a search per member would take
+    // 200 million key comparisons here).
+    let large: serde_json::Map<String, Value> = (0..20_000).map(|i| (format!("k{i}"), json!(i))).collect();
+    let mut changed = large.clone();
+    changed.insert("k19999".into(), json!(-1));
+    assert!(same_members(&large, &large.clone()));
+    assert!(!same_members(&large, &changed));
 }
