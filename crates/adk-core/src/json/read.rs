@@ -230,6 +230,23 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Consumes the next value if it is the whole number `n` written plainly (digits only, as
+    /// writers write it): a cheap check of an expected number, which leaves any other value
+    /// (`1.0`, a string) to the caller's reading.
+    pub fn take_u64(&mut self, n: u64) -> bool {
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(n).as_bytes();
+        self.peek_byte();
+        let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+        // What may follow a value comes next: the number ends there.
+        let whole = rest.starts_with(digits)
+            && matches!(rest.get(digits.len()), None | Some(b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
+        if whole {
+            self.pos += digits.len();
+        }
+        whole
+    }
+
     /// A string, borrowed from the text when it has no escapes.
     pub fn str(&mut self) -> Result<Cow<'a, str>, JsonError> {
         if !self.at(b'"') {
