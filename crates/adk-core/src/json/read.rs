@@ -294,7 +294,7 @@ impl<'a> Reader<'a> {
         }
         self.enter()?;
         self.pos += 1;
-        if self.peek_byte() == Some(b'}') {
+        if self.peek_byte_inlined() == Some(b'}') {
             self.pos += 1;
         } else {
             loop {
@@ -302,7 +302,7 @@ impl<'a> Reader<'a> {
                     return Err(self.syntax("key must be a string"));
                 }
                 let key = self.quoted()?;
-                if self.peek_byte() != Some(b':') {
+                if self.peek_byte_inlined() != Some(b':') {
                     return Err(self.syntax("expected `:`"));
                 }
                 self.pos += 1;
@@ -428,7 +428,7 @@ impl<'a> Reader<'a> {
     /// Inlined into its two callers: a call per member and item cost more than the check.
     #[inline(always)]
     fn more(&mut self, close: u8, expected: &str) -> Result<bool, JsonError> {
-        let comma = match self.peek_byte() {
+        let comma = match self.peek_byte_inlined() {
             Some(b',') => true,
             Some(b) if b == close => false,
             _ => return Err(self.syntax(expected)),
@@ -442,11 +442,18 @@ impl<'a> Reader<'a> {
     /// Inlined: a call of its own, before every value read, cost more than the comparison.
     #[inline(always)]
     fn at(&mut self, byte: u8) -> bool {
-        self.peek_byte() == Some(byte)
+        self.peek_byte_inlined() == Some(byte)
     }
 
     /// The next byte after white space, which is passed over.
     fn peek_byte(&mut self) -> Option<u8> {
+        self.peek_byte_inlined()
+    }
+
+    /// [`Self::peek_byte`] inlined, where the reader calls it for every member and item: as a call
+    /// of its own there, it was the reader's largest cost.
+    #[inline(always)]
+    fn peek_byte_inlined(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(self.pos) {
             // White space is below `!`: one comparison passes anything else.
