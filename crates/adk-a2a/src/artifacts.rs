@@ -83,15 +83,30 @@ impl ArtifactAssembler {
 /// anything but text: chunked text is one text.
 pub fn append_parts(into: &mut Vec<Part>, parts: Vec<Part>) {
     for part in parts {
-        if let (Some(last), Some(more)) = (into.last_mut(), part.as_text()) {
-            if plain(last) && plain(&part) {
-                if let PartContent::Text(text) = &mut last.content {
-                    text.push_str(more);
-                    continue;
-                }
-            }
+        if let (true, Some(more), Some(text)) = (plain(&part), part.as_text(), last_plain_text(into)) {
+            text.push_str(more);
+            continue;
         }
         into.push(part);
+    }
+}
+
+/// [`append_parts`] of one part of plain `text` and nothing else.
+pub(crate) fn append_text(into: &mut Vec<Part>, text: &str) {
+    match last_plain_text(into) {
+        Some(have) => have.push_str(text),
+        None => into.push(Part::new(PartContent::Text(text.to_string()))),
+    }
+}
+
+/// The text of the last of `parts` if it carries nothing but text.
+fn last_plain_text(parts: &mut [Part]) -> Option<&mut String> {
+    match parts.last_mut() {
+        Some(last) if plain(last) => match &mut last.content {
+            PartContent::Text(text) => Some(text),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -51,6 +51,8 @@ pub(crate) fn read_response<'t>(
     let (mut got, mut error, mut result) = (None, None, None);
     let parsed = reader.object(|r, key| {
         match key {
+            // The id every event of a stream carries, read as a number only when it is not ours.
+            "id" if r.take_u64(id) => got = Some(Value::from(id)),
             "id" => got = Some(r.json_value()?),
             "error" => error = Some(r.json_value()?),
             "result" if result.is_none() => result = Some(r.with_text(|r| read(r))?.1),

@@ -18,8 +18,8 @@
 
 use adk_core::json;
 
-use super::artifacts::append_parts;
-use super::skim::{artifact_update_json, status_update_json, Skim, StatusKey, TaskSkim};
+use super::artifacts::{append_parts, append_text};
+use super::skim::{artifact_update_json, status_update_json, Parts, Skim, StatusKey, TaskSkim};
 use super::types::{Part, PartContent};
 
 /// The delivered state of one stream.
@@ -69,17 +69,17 @@ impl Ledger {
 
     /// Records a chunk of artifact `id` as delivered: `append` continues it, else `parts` replace it
     /// (as [`ArtifactAssembler`](super::artifacts::ArtifactAssembler) folds the parts).
-    fn deliver(&mut self, id: &str, append: bool, parts: Vec<Part>) {
+    fn deliver(&mut self, id: &str, append: bool, parts: Parts<'_>) {
         match self.parts.iter_mut().find(|(delivered, _)| delivered == id) {
             Some((_, have)) => {
                 if !append {
                     have.clear();
                 }
-                append_parts(have, parts);
+                extend(have, parts);
             }
             None => {
                 let mut have = Vec::new();
-                append_parts(&mut have, parts);
+                extend(&mut have, parts);
                 self.parts.push((id.to_string(), have));
             }
         }
@@ -92,7 +92,7 @@ impl Ledger {
             Skim::Task(task) => {
                 self.learn(&task.id);
                 for artifact in &mut task.artifacts {
-                    self.deliver(&artifact.id, false, std::mem::take(&mut artifact.parts));
+                    self.deliver(&artifact.id, false, Parts::Many(std::mem::take(&mut artifact.parts)));
                 }
                 self.set_status(&task.status);
             }
@@ -111,11 +111,18 @@ impl Ledger {
                     None => None,
                 };
                 let parts = std::mem::take(parts);
-                let ends_with = |stored: Vec<Part>| {
-                    let tail = stored.len().checked_sub(parts.len()).and_then(|at| stored.get(at..));
-                    tail.is_some_and(|tail| same_parts(tail, &parts))
+                let repeated = |stored: Vec<Part>| match &parts {
+                    Parts::Text(text) => matches!(
+                        stored.last(),
+                        Some(Part { content: PartContent::Text(last), media_type: None, filename: None, metadata: None })
+                            if last == text
+                    ),
+                    Parts::Many(parts) => {
+                        let tail = stored.len().checked_sub(parts.len()).and_then(|at| stored.get(at..));
+                        !parts.is_empty() && tail.is_some_and(|tail| same_parts(tail, parts))
+                    }
                 };
-                if *append && !parts.is_empty() && stored.is_some_and(ends_with) {
+                if *append && stored.is_some_and(repeated) {
                     return false;
                 }
                 self.learn(task_id);
@@ -146,7 +153,7 @@ impl Ledger {
                     None => (copy(&artifact.parts), false),
                 };
                 missed.push(artifact_update_json(task, artifact, &parts, append, done));
-                self.deliver(&artifact.id, append, parts);
+                self.deliver(&artifact.id, append, Parts::Many(parts));
             }
             let parts = copy(&artifact.parts);
             match self.snapshot_parts.iter_mut().find(|(stored, _)| *stored == artifact.id) {
@@ -159,6 +166,14 @@ impl Ledger {
             missed.push(status_update_json(task));
         }
         missed
+    }
+}
+
+/// [`append_parts`], a lone part of plain text without building it.
+fn extend(have: &mut Vec<Part>, parts: Parts<'_>) {
+    match parts {
+        Parts::Text(text) => append_text(have, &text),
+        Parts::Many(parts) => append_parts(have, parts),
     }
 }
 

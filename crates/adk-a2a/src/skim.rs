@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use adk_core::json::{FromJson, JsonError, ObjectWriter, Reader, Writer};
 
-use super::types::{one_of, Part, TaskState};
+use super::types::{one_of, read_part, text_part, Part, TaskState};
 
 /// What tells a status from another (not the whole status: its message can be long).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -54,9 +54,33 @@ pub(crate) enum Skim<'a> {
     ArtifactUpdate {
         task_id: Cow<'a, str>,
         artifact_id: Cow<'a, str>,
-        parts: Vec<Part>,
+        parts: Parts<'a>,
         append: bool,
     },
+}
+
+/// An artifact's parts as read: most chunks of a stream are one part of plain text, kept as its
+/// text (borrowed from the event's where it has no escapes) rather than built into a part.
+#[derive(Debug)]
+pub(crate) enum Parts<'a> {
+    /// One part, of this text and nothing else.
+    Text(Cow<'a, str>),
+    Many(Vec<Part>),
+}
+
+impl Default for Parts<'_> {
+    fn default() -> Self {
+        Parts::Many(Vec::new())
+    }
+}
+
+impl Parts<'_> {
+    pub fn into_vec(self) -> Vec<Part> {
+        match self {
+            Parts::Text(text) => vec![text_part(text)],
+            Parts::Many(parts) => parts,
+        }
+    }
 }
 
 /// Reads a v1.0 stream response (`{"task": …}`, `{"message": …}`, …) into `event`, the caller's
@@ -98,7 +122,7 @@ pub(crate) fn task(r: &mut Reader<'_>) -> Result<TaskSkim, JsonError> {
                 r.charge(std::mem::size_of::<ArtifactSkim>())?;
                 let mut others = Vec::new();
                 let (id, parts) = artifact(r, Some(&mut others))?;
-                task.artifacts.push(ArtifactSkim { id: id.into_owned(), parts, others });
+                task.artifacts.push(ArtifactSkim { id: id.into_owned(), parts: parts.into_vec(), others });
                 Ok(())
             })?,
             _ => r.skip()?,
@@ -170,18 +194,38 @@ fn artifact_update<'a>(r: &mut Reader<'a>, event: &mut Skim<'a>) -> Result<(), J
 fn artifact<'a>(
     r: &mut Reader<'a>,
     mut others: Option<&mut Vec<(String, String)>>,
-) -> Result<(Cow<'a, str>, Vec<Part>), JsonError> {
-    let (mut id, mut parts) = (None, Vec::new());
+) -> Result<(Cow<'a, str>, Parts<'a>), JsonError> {
+    let (mut id, mut parts) = (None, Parts::default());
     r.object(|r, key| {
         match (key, &mut others) {
             ("artifactId", _) => id = Some(r.str()?),
-            ("parts", _) => parts = Vec::read_json(r)?,
+            ("parts", _) => parts = read_parts(r)?,
             (_, Some(others)) => others.push((key.to_string(), r.raw()?.into_owned())),
             _ => r.skip()?,
         }
         Ok(())
     })?;
     Ok((required(id, "artifactId")?, parts))
+}
+
+/// Reads parts as `Vec<Part>` reads them (each checked, and charged, as it is), a lone part of
+/// plain text kept as its text.
+fn read_parts<'a>(r: &mut Reader<'a>) -> Result<Parts<'a>, JsonError> {
+    let mut parts = Parts::default();
+    r.array(|r| {
+        r.charge(std::mem::size_of::<Part>())?;
+        let part = read_part(r)?;
+        parts = match (std::mem::take(&mut parts), part) {
+            (Parts::Many(none), Err(text)) if none.is_empty() => Parts::Text(text),
+            (earlier, part) => {
+                let mut parts = earlier.into_vec();
+                parts.push(part.unwrap_or_else(text_part));
+                Parts::Many(parts)
+            }
+        };
+        Ok(())
+    })?;
+    Ok(parts)
 }
 
 /// The v1.0 JSON of an artifact update for `task` carrying `artifact` with `parts` (all of its
@@ -230,4 +274,48 @@ fn update_json(kind: &str, task: &TaskSkim, members: &mut dyn FnMut(&mut ObjectW
     });
     outer.end();
     w.into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use adk_core::json::{FromJson, Reader};
+
+    use super::{read_parts, Part, Parts};
+    use crate::types::PartContent;
+
+    #[test]
+    fn parts_read_as_the_typed_model_reads_them() {
+        let exactly_one = Err("[0]: a part needs exactly one of text, raw, url, data".to_string());
+        for (json, lone_text, expected) in [
+            (r#"[{"text": "a"}]"#, true, Ok(vec![Part::text("a")])),
+            (r#"[{"text": "a\n"}]"#, true, Ok(vec![Part::text("a\n")])),
+            (r#"[{"text": "a", "mediaType": "", "filename": ""}]"#, true, Ok(vec![Part::text("a")])),
+            (r#"[{"text": null, "url": "u", "other": [1]}]"#, false, Ok(vec![Part::new(PartContent::Url("u".into()))])),
+            (r#"[{"text": "a", "url": "u"}]"#, false, exactly_one.clone()),
+            (r#"[{"text": "a", "text": "b"}]"#, false, exactly_one.clone()),
+            (r#"[{"text": null}]"#, false, exactly_one.clone()),
+            (r#"[{}]"#, false, exactly_one),
+            (r#"[{"text": 1}]"#, false, Err("[0].text: invalid type: a number, expected a string".to_string())),
+            (r#"[{"text": "a"}, {"raw": "!"}]"#, false, Err("[1].raw: invalid base64: invalid input length".into())),
+            (r#"[]"#, false, Ok(vec![])),
+        ] {
+            let skimmed = read_parts(&mut Reader::text(json));
+            assert_eq!(matches!(skimmed, Ok(Parts::Text(_))), lone_text, "{json}");
+            let skimmed = skimmed.map(Parts::into_vec).map_err(|e| e.to_string());
+            let typed = Vec::<Part>::read_json(&mut Reader::text(json)).map_err(|e| e.to_string());
+            assert_eq!(skimmed, typed, "{json}");
+            assert_eq!(typed, expected, "{json}");
+        }
+        // What is not plain text alone stays a part of its own.
+        for json in [
+            r#"[{"text": "a", "mediaType": "text/plain"}]"#,
+            r#"[{"text": "a", "filename": "f"}]"#,
+            r#"[{"text": "a", "metadata": {"k": 1}}]"#,
+            r#"[{"text": "a"}, {"text": "b"}]"#,
+            r#"[{"data": {}}, {"text": "b"}]"#,
+        ] {
+            let skimmed = read_parts(&mut Reader::text(json)).map(Parts::into_vec);
+            assert_eq!(skimmed, Vec::<Part>::read_json(&mut Reader::text(json)), "{json}");
+        }
+    }
 }

@@ -2,6 +2,8 @@
 //! `a2a.proto`: camelCase fields, `ROLE_*` and `TASK_STATE_*` enum names, one key per `oneof`).
 //! v0.3 payloads are translated to and from this model in [`super::v03`].
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use adk_core::json::{FromJson, JsonEmpty, JsonError, Reader, ToJson, Writer};
@@ -179,33 +181,56 @@ impl ToJson for Part {
 
 impl FromJson for Part {
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        // The content, and whether a second one came (no list: a part is read per chunk of a stream).
-        let (mut content, mut second) = (None, false);
-        let (mut media_type, mut filename, mut metadata) = (None, None, None);
-        r.object(|r, key| {
-            let found = match key {
-                // A null member is an absent one, as for every optional field.
-                "text" => Option::read_json(r)?.map(PartContent::Text),
-                "raw" => Option::read_json(r)?.map(PartContent::Raw),
-                "url" => Option::read_json(r)?.map(PartContent::Url),
-                "data" => Option::<Value>::read_json(r)?.map(PartContent::Data),
-                "mediaType" => Option::<String>::read_json(r).map(|v| media_type = v).map(|()| None)?,
-                "filename" => Option::<String>::read_json(r).map(|v| filename = v).map(|()| None)?,
-                "metadata" => Option::<JsonObject>::read_json(r).map(|v| metadata = v).map(|()| None)?,
-                _ => r.skip().map(|()| None)?,
-            };
-            if found.is_some() {
-                second |= content.is_some();
-                content = found;
-            }
-            Ok(())
-        })?;
-        let content = content
-            .filter(|_| !second)
-            .ok_or_else(|| JsonError::data("a part needs exactly one of text, raw, url, data"))?;
-        let keep = |v: Option<String>| v.filter(|s| !s.is_empty());
-        Ok(Part { content, media_type: keep(media_type), filename: keep(filename), metadata })
+        read_part(r).map(|part| part.unwrap_or_else(text_part))
     }
+}
+
+/// A part of plain `text` and nothing else (one instance for every caller; [`Part::text`] is generic).
+pub(crate) fn text_part(text: Cow<'_, str>) -> Part {
+    Part::new(PartContent::Text(text.into_owned()))
+}
+
+/// Reads a part; one of plain text and nothing else as `Err` of its text, borrowed from the JSON
+/// where it has no escapes: most chunks of a stream are one, which the stream's skim keeps without
+/// building a part.
+pub(crate) fn read_part<'a>(r: &mut Reader<'a>) -> Result<Result<Part, Cow<'a, str>>, JsonError> {
+    // The content (`None` for a text, kept apart), and how many came (no list: a part is read per
+    // chunk of a stream).
+    let (mut content, mut text, mut contents) = (None, None, 0);
+    let (mut media_type, mut filename, mut metadata) = (None, None, None);
+    r.object(|r, key| {
+        let found = match key {
+            // A null member is an absent one, as for every optional field.
+            "text" if r.null()? => None,
+            "text" => {
+                text = Some(r.str()?);
+                Some(None)
+            }
+            "raw" => Option::read_json(r)?.map(|raw| Some(PartContent::Raw(raw))),
+            "url" => Option::read_json(r)?.map(|url| Some(PartContent::Url(url))),
+            "data" => Option::<Value>::read_json(r)?.map(|data| Some(PartContent::Data(data))),
+            "mediaType" => Option::<String>::read_json(r).map(|v| media_type = v).map(|()| None)?,
+            "filename" => Option::<String>::read_json(r).map(|v| filename = v).map(|()| None)?,
+            "metadata" => Option::<JsonObject>::read_json(r).map(|v| metadata = v).map(|()| None)?,
+            _ => r.skip().map(|()| None)?,
+        };
+        if let Some(found) = found {
+            contents += 1;
+            content = found;
+        }
+        Ok(())
+    })?;
+    if contents != 1 {
+        return Err(JsonError::data("a part needs exactly one of text, raw, url, data"));
+    }
+    let keep = |v: Option<String>| v.filter(|s| !s.is_empty());
+    let (media_type, filename) = (keep(media_type), keep(filename));
+    let content = match (content, text) {
+        (Some(content), _) => content,
+        (None, Some(text)) if media_type.is_none() && filename.is_none() && metadata.is_none() => return Ok(Err(text)),
+        (None, text) => PartContent::Text(text.unwrap_or_default().into_owned()),
+    };
+    Ok(Ok(Part { content, media_type, filename, metadata }))
 }
 
 adk_core::serde_via_json!(Part);

@@ -230,6 +230,23 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Consumes the next value if it is the whole number `n` written plainly (digits only, as
+    /// writers write it): a cheap check of an expected number, which leaves any other value
+    /// (`1.0`, a string) to the caller's reading.
+    pub fn take_u64(&mut self, n: u64) -> bool {
+        let digits = super::Digits::new(n);
+        let digits = digits.as_str().as_bytes();
+        self.peek_byte();
+        let rest = self.text.as_bytes().get(self.pos..).unwrap_or_default();
+        // What may follow a value comes next: the number ends there.
+        let whole = rest.starts_with(digits)
+            && matches!(rest.get(digits.len()), None | Some(b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
+        if whole {
+            self.pos += digits.len();
+        }
+        whole
+    }
+
     /// A string, borrowed from the text when it has no escapes.
     pub fn str(&mut self) -> Result<Cow<'a, str>, JsonError> {
         if !self.at(b'"') {
@@ -277,7 +294,7 @@ impl<'a> Reader<'a> {
         }
         self.enter()?;
         self.pos += 1;
-        if self.peek_byte() == Some(b'}') {
+        if self.peek_byte_inlined() == Some(b'}') {
             self.pos += 1;
         } else {
             loop {
@@ -285,7 +302,7 @@ impl<'a> Reader<'a> {
                     return Err(self.syntax("key must be a string"));
                 }
                 let key = self.quoted()?;
-                if self.peek_byte() != Some(b':') {
+                if self.peek_byte_inlined() != Some(b':') {
                     return Err(self.syntax("expected `:`"));
                 }
                 self.pos += 1;
@@ -408,8 +425,10 @@ impl<'a> Reader<'a> {
     }
 
     /// After a member or an item: `true` past a `,` (another follows), `false` past `close`.
+    /// Inlined into its two callers: a call per member and item cost more than the check.
+    #[inline(always)]
     fn more(&mut self, close: u8, expected: &str) -> Result<bool, JsonError> {
-        let comma = match self.peek_byte() {
+        let comma = match self.peek_byte_inlined() {
             Some(b',') => true,
             Some(b) if b == close => false,
             _ => return Err(self.syntax(expected)),
@@ -420,12 +439,21 @@ impl<'a> Reader<'a> {
 
     /// Whether the next byte after white space is `byte` (nothing is consumed): the one check a
     /// reader of one kind needs before reading; [`Self::kind`] is for telling what came instead.
+    /// Inlined: a call of its own, before every value read, cost more than the comparison.
+    #[inline(always)]
     fn at(&mut self, byte: u8) -> bool {
-        self.peek_byte() == Some(byte)
+        self.peek_byte_inlined() == Some(byte)
     }
 
     /// The next byte after white space, which is passed over.
     fn peek_byte(&mut self) -> Option<u8> {
+        self.peek_byte_inlined()
+    }
+
+    /// [`Self::peek_byte`] inlined, where the reader calls it for every member and item: as a call
+    /// of its own there, it was the reader's largest cost.
+    #[inline(always)]
+    fn peek_byte_inlined(&mut self) -> Option<u8> {
         let bytes = self.text.as_bytes();
         while let Some(&b) = bytes.get(self.pos) {
             // White space is below `!`: one comparison passes anything else.

@@ -250,3 +250,41 @@ fn same_is_equality() {
     assert!(same_members(&large, &large.clone()));
     assert!(!same_members(&large, &changed));
 }
+
+#[test]
+fn take_u64_takes_only_the_plain_number() {
+    for (id, taken) in [
+        ("12", true),
+        (" 12 ", true),
+        ("123", false),
+        ("1", false),
+        ("12.0", false),
+        ("12e0", false),
+        ("-12", false),
+        ("\"12\"", false),
+        ("[12]", false),
+    ] {
+        // Taken or not, the object reads on from where the id ends.
+        let text = format!(r#"{{"id":{id},"x":[1]}}"#);
+        let (mut took, mut x) = (None, None);
+        let mut r = Reader::text(&text);
+        r.object(|r, key| match key {
+            "id" => {
+                let taken = r.take_u64(12);
+                took = Some(taken);
+                if taken {
+                    Ok(())
+                } else {
+                    r.skip()
+                }
+            }
+            _ => r.raw().map(|raw| x = Some(raw.into_owned())),
+        })
+        .unwrap();
+        r.finish().unwrap();
+        assert_eq!((took, x.as_deref()), (Some(taken), Some("[1]")), "{id}");
+    }
+    // A leading zero is not JSON, and the reading that follows says so.
+    assert!(!Reader::text("012").take_u64(12));
+    assert!(!Reader::text(",").take_u64(0));
+}
