@@ -111,6 +111,9 @@ impl Ledger {
                     None => None,
                 };
                 let parts = std::mem::take(parts);
+                // A lone text repeats a stored part only if that part is exactly a bare text, as
+                // `==` with `Part::text` says: not `artifacts::plain`'s test, which lets text merge
+                // with a `text/plain` part that is not equal to it.
                 let repeated = |stored: Vec<Part>| match &parts {
                     Parts::Text(text) => matches!(
                         stored.last(),
@@ -118,8 +121,12 @@ impl Ledger {
                             if last == text
                     ),
                     Parts::Many(parts) => {
-                        let tail = stored.len().checked_sub(parts.len()).and_then(|at| stored.get(at..));
-                        !parts.is_empty() && tail.is_some_and(|tail| same_parts(tail, parts))
+                        !parts.is_empty()
+                            && stored
+                                .len()
+                                .checked_sub(parts.len())
+                                .and_then(|at| stored.get(at..))
+                                .is_some_and(|tail| same_parts(tail, parts))
                     }
                 };
                 if *append && stored.is_some_and(repeated) {
@@ -258,5 +265,26 @@ mod tests {
                 assert_eq!(same_part(a, b), a == b, "{a:?} {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_lone_text_after_a_snapshot_repeats_only_a_bare_text() {
+        let chunk = |text: &str| Skim::ArtifactUpdate {
+            task_id: "t".into(),
+            artifact_id: "a".into(),
+            parts: Parts::Text(text.to_string().into()),
+            append: true,
+        };
+        let stored = |part: Part| {
+            let mut ledger = Ledger::default();
+            ledger.snapshot_parts.push(("a".into(), vec![Part::text("x"), part]));
+            ledger
+        };
+        let with_metadata = Part { metadata: json!({"k": 1}).as_object().cloned(), ..Part::text("y") };
+        let typed = Part { media_type: Some("text/plain".into()), ..Part::text("y") };
+        assert!(!stored(Part::text("y")).admit(&mut chunk("y")), "the snapshot's last part again");
+        assert!(stored(Part::text("y")).admit(&mut chunk("z")));
+        assert!(stored(with_metadata).admit(&mut chunk("y")), "a text with metadata is another part");
+        assert!(stored(typed).admit(&mut chunk("y")), "a text/plain part is another part");
     }
 }

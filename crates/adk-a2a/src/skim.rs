@@ -306,16 +306,27 @@ mod tests {
             assert_eq!(skimmed, typed, "{json}");
             assert_eq!(typed, expected, "{json}");
         }
-        // What is not plain text alone stays a part of its own.
-        for json in [
-            r#"[{"text": "a", "mediaType": "text/plain"}]"#,
-            r#"[{"text": "a", "filename": "f"}]"#,
-            r#"[{"text": "a", "metadata": {"k": 1}}]"#,
-            r#"[{"text": "a"}, {"text": "b"}]"#,
-            r#"[{"data": {}}, {"text": "b"}]"#,
+        // What is not plain text alone stays a part of its own, with all it carries.
+        let with = |media_type: Option<&str>, filename: Option<&str>, metadata: Option<serde_json::Value>| Part {
+            media_type: media_type.map(str::to_string),
+            filename: filename.map(str::to_string),
+            metadata: metadata.and_then(|m| m.as_object().cloned()),
+            ..Part::text("a")
+        };
+        for (json, expected) in [
+            (r#"[{"text": "a", "mediaType": "text/plain"}]"#, vec![with(Some("text/plain"), None, None)]),
+            (r#"[{"text": "a", "filename": "f"}]"#, vec![with(None, Some("f"), None)]),
+            (r#"[{"text": "a", "metadata": {"k": 1}}]"#, vec![with(None, None, Some(serde_json::json!({"k": 1})))]),
+            (r#"[{"text": "a"}, {"text": "b"}]"#, vec![Part::text("a"), Part::text("b")]),
+            (
+                r#"[{"data": {}}, {"text": "b"}]"#,
+                vec![Part::new(PartContent::Data(serde_json::json!({}))), Part::text("b")],
+            ),
         ] {
-            let skimmed = read_parts(&mut Reader::text(json)).map(Parts::into_vec);
-            assert_eq!(skimmed, Vec::<Part>::read_json(&mut Reader::text(json)), "{json}");
+            let skimmed = read_parts(&mut Reader::text(json));
+            assert!(matches!(skimmed, Ok(Parts::Many(_))), "{json}");
+            assert_eq!(skimmed.map(Parts::into_vec), Ok(expected.clone()), "{json}");
+            assert_eq!(Vec::<Part>::read_json(&mut Reader::text(json)), Ok(expected), "{json}");
         }
     }
 }

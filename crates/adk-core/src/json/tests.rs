@@ -284,7 +284,31 @@ fn take_u64_takes_only_the_plain_number() {
         r.finish().unwrap();
         assert_eq!((took, x.as_deref()), (Some(taken), Some("[1]")), "{id}");
     }
-    // A leading zero is not JSON, and the reading that follows says so.
-    assert!(!Reader::text("012").take_u64(12));
+    // A leading zero is not JSON: not taken, so the reading that follows refuses it.
+    for text in ["01", "00"] {
+        let mut r = Reader::text(text);
+        assert!(!r.take_u64(0), "{text}");
+        assert!(r.u64().is_err(), "{text}");
+    }
     assert!(!Reader::text(",").take_u64(0));
+    // The number may end the text, an object or an array.
+    assert!(Reader::text("12").take_u64(12));
+    for text in [r#"{"id":12}"#, "[12]"] {
+        let mut r = Reader::text(text);
+        let mut took = false;
+        if text.starts_with('{') {
+            r.object(|r, _| {
+                took = r.take_u64(12);
+                Ok(())
+            })
+            .unwrap();
+        } else {
+            r.array(|r| {
+                took = r.take_u64(12);
+                Ok(())
+            })
+            .unwrap();
+        }
+        assert!(took, "{text}");
+    }
 }
