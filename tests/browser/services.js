@@ -247,4 +247,33 @@ await test('one class per kind: the @google/adk class names make it; export and 
   await IndexedDbSessionService.deleteDatabase(name);
 });
 
+await test('IndexedDB: an append reads the session\'s row, not its stored events (the size counted once is read back)', async () => {
+  const name = `adk-wasm-test-append-${Date.now()}`;
+  const service = new IndexedDbSessionService({ databaseName: name });
+  const events = Array.from({ length: 200 }, (_, i) => ({ ...adk.createEvent({ author: 'user' }), content: { role: 'user', parts: [{ text: `event ${i}` }] } }));
+  await service.importSession({ id: 's', appName: 'app', userId: 'u', state: {}, events, lastUpdateTime: 1 });
+  const session = await service.getSession({ appName: 'app', userId: 'u', sessionId: 's', config: { numRecentEvents: 1 } });
+  assert(session !== null, 'imported');
+  // Every read of the events store goes through getAll, a cursor or a count: watched for the appends.
+  const reads = [];
+  const watched = ['getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'];
+  const originals = watched.map((method) => IDBObjectStore.prototype[method]);
+  watched.forEach((method, i) => {
+    IDBObjectStore.prototype[method] = function (...args) {
+      reads.push(`${this.name}.${method}`);
+      return originals[i].apply(this, args);
+    };
+  });
+  try {
+    for (let i = 0; i < 3; i++) await service.appendEvent({ session, event: { ...adk.createEvent({ author: 'user' }), content: { role: 'user', parts: [{ text: 'more' }] } } });
+  } finally {
+    watched.forEach((method, i) => { IDBObjectStore.prototype[method] = originals[i]; });
+  }
+  assert(reads.length === 0, `appends read ${reads.join(', ')}`);
+  const again = await service.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  assert(again?.events.length === 203, `${again?.events.length} events`);
+  service.free();
+  await IndexedDbSessionService.deleteDatabase(name);
+});
+
 finish();
