@@ -3,18 +3,17 @@
 // optimised adk_wasm_bg.wasm and the guarded adk_wasm.js), before scripts/bundle.mjs.
 //
 // wasm-bindgen names each import `__wbg_<name>_<16 hex digits>`: written once in the module's import
-// section and once more in the glue (twice after esbuild's keepNames), incompressible, and read by a
+// section and once more in the glue, incompressible, and read by a
 // browser in both files before anything runs (measured on the full entry: 8.3 KB of the 73.2 KB
 // bundle, 4.3 KiB gzip over both files). Here they become `a`, `b`, …, `aa`, … in both, and the glue's
-// entries become methods, whose names JS takes from their keys (no keepNames wrapper). The glue
+// entries become methods. The glue
 // builds its import object (~110 functions) before it starts the module's fetch; here after, so
 // that the work is done while the request is in flight. The pinned wasm-bindgen's glue has one
 // import object and one place it is built for `init()`; any other shape stops the build.
 //
 // The exports likewise (`agenthandle_workflow`, `__wbg_<class>_free`, the closures' shims
 // `wasm_bindgen__convert__closures_____invoke__h<16 hex digits>`, …), in the export section and in
-// every `wasm.<name>` of the glue (and a glue function named as the export it calls, whose name
-// keepNames would write out), but for `memory`, which pages read from what `init()` returns.
+// every `wasm.<name>` of the glue, but for `memory`, which pages read from what `init()` returns.
 // fatal.js's guard tells by an export's name which calls stay quiet after a trap; a shortened name
 // keeps the part that says so (the build stops if it would not), and tests/api/check.mjs looks for.
 // The import modules' names too (`./adk_wasm_bg.js`, written before each import): `a`, `b`.
@@ -189,15 +188,6 @@ glue = glue.replace(/(?<![\w$.])wasm\.([A-Za-z_$][\w$]*)/g, (whole, key) => {
   if (to === undefined) throw new Error(`${glueFile}: \`${whole}\` is no export of the module`);
   return `wasm.${to}`;
 });
-// The glue's own wrapper named as the export it calls (a closure's shim), which esbuild's keepNames
-// would write out again: the export's new name.
-for (const [from, to] of exported) {
-  if (!glue.includes(`\nfunction ${from}(`)) continue;
-  if (new RegExp(`(?<![\\w$.])${to.replace(/\$/g, '\\$')}(?![\\w$])`).test(glue)) {
-    throw new Error(`${glueFile}: the function ${from} cannot be named ${to}, which the glue already uses`);
-  }
-  glue = glue.replace(new RegExp(`(?<![\\w$.])${from.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), to);
-}
 // Built after the fetch has started, not before.
 glue = once(glue, '    const imports = __wbg_get_imports();\n\n    if (typeof module_or_path === \'string\'', '    if (typeof module_or_path === \'string\'');
 glue = once(glue, '    const { instance, module } = await __wbg_load(await module_or_path, imports);', '    const imports = __wbg_get_imports();\n    const { instance, module } = await __wbg_load(await module_or_path, imports);');

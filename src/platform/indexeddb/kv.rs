@@ -100,9 +100,7 @@ const BYTES: &str = "bytes";
 
 /// A record as the runtime reads it: its JSON text, and the bytes kept beside it (taken off the
 /// record, a fresh object of this read, before it is stringified). Only a `Uint8Array` there is
-/// bytes: a session's row has a member of that name too, the size of its events, a number that is
-/// part of its JSON (taken as bytes, it was dropped from every read, so each append measured the
-/// whole session again, and a zeroed array of that many bytes was made and copied in).
+/// bytes: a session's row has a member of that name in its JSON, the size of its events.
 fn record(value: &JsValue) -> Result<(String, Option<Vec<u8>>), AdkError> {
     let bytes = js_sys::Reflect::get(value, &BYTES.into()).ok().filter(|b| b.is_instance_of::<js_sys::Uint8Array>());
     if bytes.is_some() {
