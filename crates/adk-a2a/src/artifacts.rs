@@ -1,6 +1,8 @@
 //! Reassembling artifacts from the chunks a stream delivers.
 
-use super::types::{Artifact, Part, PartContent, TaskArtifactUpdateEvent};
+use std::borrow::Cow;
+
+use super::types::{text_part, Artifact, Part, PartContent, TaskArtifactUpdateEvent};
 
 /// Folds artifact updates, per artifact id, into whole artifacts: `append` continues the artifact
 /// (adjacent text is merged), otherwise the chunk replaces it; `lastChunk` marks it complete.
@@ -92,10 +94,10 @@ pub fn append_parts(into: &mut Vec<Part>, parts: Vec<Part>) {
 }
 
 /// [`append_parts`] of one part of plain `text` and nothing else.
-pub(crate) fn append_text(into: &mut Vec<Part>, text: &str) {
+pub(crate) fn append_text(into: &mut Vec<Part>, text: Cow<'_, str>) {
     match last_plain_text(into) {
-        Some(have) => have.push_str(text),
-        None => into.push(Part::new(PartContent::Text(text.to_string()))),
+        Some(have) => have.push_str(&text),
+        None => into.push(text_part(text)),
     }
 }
 

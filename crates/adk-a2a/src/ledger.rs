@@ -179,7 +179,7 @@ impl Ledger {
 /// [`append_parts`], a lone part of plain text without building it.
 fn extend(have: &mut Vec<Part>, parts: Parts<'_>) {
     match parts {
-        Parts::Text(text) => append_text(have, &text),
+        Parts::Text(text) => append_text(have, text),
         Parts::Many(parts) => append_parts(have, parts),
     }
 }
