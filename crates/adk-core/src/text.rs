@@ -32,6 +32,11 @@ pub fn utf8_lossy(bytes: &[u8]) -> Cow<'_, str> {
     }
 }
 
+/// [`utf8_lossy`] of bytes already owned: valid text keeps them, with no copy.
+pub fn lossy_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| replacing_invalid(e.as_bytes()))
+}
+
 /// [`utf8_lossy`] of text known to be invalid.
 pub fn replacing_invalid(mut bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
@@ -53,7 +58,7 @@ pub fn replacing_invalid(mut bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_chars, join, utf8_lossy};
+    use super::{first_chars, join, lossy_string, utf8_lossy};
 
     #[test]
     fn utf8_lossy_replaces_as_std_does() {
@@ -69,6 +74,7 @@ mod tests {
             b"\xc0\xafz\xf4\x90\x80\x80",
         ] {
             assert_eq!(utf8_lossy(bytes), String::from_utf8_lossy(bytes), "{bytes:?}");
+            assert_eq!(lossy_string(bytes.to_vec()), String::from_utf8_lossy(bytes), "{bytes:?}");
         }
     }
 

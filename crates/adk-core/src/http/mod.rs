@@ -72,7 +72,7 @@ async fn text(mut body: Chunks) -> Result<String, AdkError> {
         }
         bytes.extend_from_slice(&chunk);
     }
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| crate::text::replacing_invalid(e.as_bytes())))
+    Ok(crate::text::lossy_string(bytes))
 }
 
 /// A body over [`MAX_BODY_BYTES`].

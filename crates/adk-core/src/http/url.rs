@@ -86,7 +86,7 @@ pub fn query_params(url: &str) -> Vec<(String, String)> {
                 }
             }
         }
-        crate::text::utf8_lossy(&out).into_owned()
+        crate::text::lossy_string(out)
     };
     let mut params = Vec::new();
     for pair in query.split('&').filter(|pair| !pair.is_empty()) {
