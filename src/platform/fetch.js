@@ -7,7 +7,7 @@ function init(method, headers, body, signal) {
   const init = { method };
   if (signal) init.signal = signal;
   const object = {};
-  for (let i = 0; i + 1 < headers.length; i += 2) {
+  for (let i = 0; i < headers.length; i += 2) {
     const [name, value] = [headers[i], headers[i + 1]];
     const earlier = object[name];
     object[name] = typeof earlier === 'string' ? `${earlier}, ${value}` : value;
@@ -18,13 +18,13 @@ function init(method, headers, body, signal) {
 }
 
 // Settles to `undefined` when the answer is not a Response, else to [status, headers as
-// [name, value, …] in lower case, the body's reader (null for no body), getReader()'s failure];
-// rejects when fetch throws or rejects.
+// [name, value, …] (in lower case: `Headers` iterates them so), the body's reader (null for no
+// body), getReader()'s failure]; rejects when fetch throws or rejects.
 export async function send(fetch, url, method, headers, body, signal) {
   const response = await fetch(url, init(method, headers, body, signal));
   if (!(response instanceof Response)) return undefined;
   const pairs = [];
-  for (const [name, value] of response.headers) pairs.push(name.toLowerCase(), value);
+  for (const [name, value] of response.headers) pairs.push(name, value);
   const stream = response.body;
   let reader = null;
   if (typeof stream === 'object' && stream !== null) {
@@ -50,21 +50,23 @@ export function forget(fetch, url, method, headers, body) {
 }
 
 // The A2A client's `onRequest` option (src/js/a2a.rs): the hook sees the request as a plain object.
-// Calls `hook({method, url, headers})`, the headers ([name, value, …]) a plain object; gives that
-// object's members as [name, value, …] after the hook, or `undefined` (the request stays as it was)
-// when the hook throws or leaves a value that is not a string.
+// Calls `hook({method, url, headers})`, the headers ([name, value, …]) a plain object; gives the
+// request's `headers` as [name, value, …] after the hook (changed in place or replaced by another
+// object), or `undefined` (the request stays as it was) when the hook throws or leaves headers
+// that are not an object of strings.
 export function intercept(hook, method, url, headers) {
-  const object = {};
-  for (let i = 0; i + 1 < headers.length; i += 2) object[headers[i]] = headers[i + 1];
+  const request = { method, url, headers: {} };
+  for (let i = 0; i < headers.length; i += 2) request.headers[headers[i]] = headers[i + 1];
+  const pairs = [];
   try {
-    hook({ method, url, headers: object });
+    hook(request);
+    // Throws for null or undefined; a string's characters are refused below.
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value !== 'string') return undefined;
+      pairs.push(name, value);
+    }
   } catch {
     return undefined;
   }
-  const pairs = [];
-  for (const [name, value] of Object.entries(object)) {
-    if (typeof value !== 'string') return undefined;
-    pairs.push(name, value);
-  }
-  return pairs;
+  return typeof request.headers == 'object' ? pairs : undefined;
 }

@@ -82,6 +82,38 @@ await test('a caller\'s fetch is called as fetch(url, init): the common auth wra
   assert(post && post.headers['A2A-Version'] === '1.0' && post.headers.Authorization === 'Bearer wrapper-token', JSON.stringify(seen));
 });
 
+await test('onRequest may change the headers in place or replace them; a throwing hook leaves the request as it was', async () => {
+  const sent = [];
+  /** @type {typeof fetch} */
+  const recording = (url, init) => {
+    sent.push(json(init?.headers));
+    return fetch(url, init);
+  };
+  /** @type {{ method: string, url: string }[]} */
+  const views = [];
+  const hooks = [
+    (/** @type {any} */ request) => {
+      views.push({ method: request.method, url: request.url });
+      request.headers.Authorization = 'Bearer in-place';
+    },
+    (/** @type {any} */ request) => {
+      request.headers = { ...request.headers, Authorization: 'Bearer replaced' };
+    },
+    () => {
+      throw new Error('hook failed');
+    },
+  ];
+  const card = (await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: '1.0', binding: 'JSONRPC' })).card;
+  for (const onRequest of hooks) {
+    const client = A2AClient.fromCard(card, { protocolVersion: '1.0', binding: 'JSONRPC', fetch: recording, onRequest });
+    const answer = json(await client.sendMessage(message('echo hooked')));
+    assert(answer.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(answer));
+  }
+  assert(views.length === 1 && views[0].method === 'POST' && views[0].url === card.supportedInterfaces?.[0].url, JSON.stringify(views));
+  assertJsonEqual(sent.map((h) => h.Authorization ?? null), ['Bearer in-place', 'Bearer replaced', null]);
+  assert(sent.every((h) => h['A2A-Version'] === '1.0'), JSON.stringify(sent));
+});
+
 await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', async () => {
   for (const [version, binding] of sdkCells) {
     const client = await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: /** @type {'1.0' | '0.3'} */ (version), binding: /** @type {'JSONRPC' | 'HTTP+JSON'} */ (binding) });
