@@ -44,7 +44,7 @@ fn number(digits: &[u8]) -> Option<u64> {
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    Some(digits.iter().fold(0u64, |n, b| n.saturating_mul(10).saturating_add(u64::from(b - b'0'))))
+    Some(crate::scan::decimal(digits).unwrap_or(u64::MAX))
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
