@@ -41,8 +41,9 @@ export class AGUIToolset {
 export class AgUiAgent extends AbstractAgent {
   constructor({ runner, server, a2a, appName, userId, streaming, emitMessagesSnapshot = false, emitSteps = false, allowScopedStateKeys = false, ...config } = {}) {
     super(config);
-    this.source = chatSource({ runner, server, a2a, appName, userId, streaming });
-    this.options = { emitMessagesSnapshot, emitSteps, allowScopedStateKeys };
+    this.source = chatSource({ runner, server, a2a, appName, userId });
+    // Handed to each run, as the AI SDK transport does: every source honours a run's own `streaming`.
+    this.options = { streaming, emitMessagesSnapshot, emitSteps, allowScopedStateKeys };
     this.controller = null;
   }
 
@@ -99,7 +100,7 @@ async function runThread(source, options, input, signal, emit) {
     try {
       // As `ag-ui-adk`: the front end's context reaches the agent as the run's `custom_metadata`.
       const customMetadata = input.context?.length ? { ag_ui_context: input.context.map(({ description, value }) => ({ description, value })) } : undefined;
-      for await (const event of source.run({ sessionId: threadId, newMessage: turn.newMessage, stateDelta: changed, customMetadata, signal })) {
+      for await (const event of source.run({ sessionId: threadId, newMessage: turn.newMessage, stateDelta: changed, streaming: options.streaming, customMetadata, signal })) {
         if (options.emitSteps && event.author !== 'user' && event.author !== step && !translator.paused) {
           endStep();
           step = event.author;

@@ -106,7 +106,7 @@ await test('server source: a confirmation is a tool call the front end answers w
 const call = (name, args) => ({ content: { role: 'model', parts: [{ functionCall: { name, args } }] } });
 
 /** The `weather` agent of tests/adk_server in the page; its model streams only when the run does, as Gemini. */
-function weatherRunner(streaming) {
+function weatherRunner() {
   const getWeather = new FunctionTool({
     name: 'get_weather',
     description: 'Returns the current weather in a city.',
@@ -114,13 +114,14 @@ function weatherRunner(streaming) {
     execute: ({ city }) => ({ city, condition: 'sunny', temp_c: 21 }),
   });
   const chunks = ['It is sunny ', 'and 21 °C ', 'in Seoul ☀️ (맑음).'];
-  const model = new ScriptedModel([call('get_weather', { city: 'Seoul' }), streaming ? { chunks } : chunks.join('')]);
+  // Chunks either way: a run that does not stream gets only their aggregate, so the agent's `streaming` is what decides.
+  const model = new ScriptedModel([call('get_weather', { city: 'Seoul' }), { chunks }]);
   return new InMemoryRunner({ agent: new LlmAgent({ name: 'weather', model, tools: [getWeather] }), appName: 'weather' });
 }
 
 await test('runner source: the same agent in the page gives the events ag-ui-adk gives for the server one', async () => {
   for (const [scenario, streaming] of /** @type {[string, boolean][]} */ ([['weather', true], ['weather_nonstreaming', false]])) {
-    const agent = new AgUiAgent({ runner: weatherRunner(streaming), userId: 'user', streaming, threadId: fresh('t'), initialMessages: input(scenario, 0).messages });
+    const agent = new AgUiAgent({ runner: weatherRunner(), userId: 'user', streaming, threadId: fresh('t'), initialMessages: input(scenario, 0).messages });
     assertJsonEqual(normalized(await runOnce(agent, { runId: 'run-1' })), normalized(expected(scenario, 0)), scenario);
   }
 });
