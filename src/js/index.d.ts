@@ -1805,7 +1805,11 @@ export interface A2AClientOptions {
   binding?: 'JSONRPC' | 'HTTP+JSON';
   /** Use only interfaces of this version (default: 1.0, then 0.3). */
   protocolVersion?: '1.0' | '0.3';
-  /** Runs (synchronously) before every request; may change `request.headers` (e.g. add a bearer token). For a token fetched asynchronously, pass your own `fetch`. */
+  /**
+   * Runs (synchronously) before every request; may change `request.headers` (e.g. add a bearer token) in place or
+   * replace it (from JS also by a `Headers` or a `Map`); a `null` or `undefined` value leaves that header out. A hook
+   * that throws leaves the request as it was. For a token fetched asynchronously, pass your own `fetch`.
+   */
   onRequest?(request: { method: string; url: string; headers: Record<string, string> }): void;
   /**
    * How a dropped stream is resumed. At most `maxRetries` attempts in a row without progress (an event not seen
@@ -1842,8 +1846,8 @@ export declare class A2AClient {
   getTask(id: string, options?: { historyLength?: number }): Promise<Task>;
   cancelTask(id: string): Promise<Task>;
   subscribeToTask(id: string, options?: { signal?: AbortSignal }): A2AStream;
-  /** Protocol 1.0 only. */
-  listTasks(params?: { contextId?: string; status?: TaskState; pageSize?: number; pageToken?: string; historyLength?: number; includeArtifacts?: boolean }):
+  /** Protocol 1.0 only. `statusTimestampAfter` (RFC 3339): only tasks whose status changed after it. */
+  listTasks(params?: { contextId?: string; status?: TaskState; pageSize?: number; pageToken?: string; historyLength?: number; statusTimestampAfter?: string; includeArtifacts?: boolean }):
     Promise<{ tasks: Task[]; nextPageToken: string; pageSize: number; totalSize: number }>;
 }
 

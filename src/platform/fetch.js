@@ -51,22 +51,23 @@ export function forget(fetch, url, method, headers, body) {
 
 // The A2A client's `onRequest` option (src/js/a2a.rs): the hook sees the request as a plain object.
 // Calls `hook({method, url, headers})`, the headers ([name, value, …]) a plain object; gives the
-// request's `headers` as [name, value, …] after the hook (changed in place or replaced by another
-// object), or `undefined` (the request stays as it was) when the hook throws or leaves headers
-// that are not an object of strings.
+// request's `headers` as [name, value, …] after the hook: changed in place, or replaced by another
+// object, a `Headers` or a `Map`; a value of `null` or `undefined` leaves its header out, any other
+// is made a string, as `fetch` makes it. `undefined` (the request stays as it was) when the hook
+// throws or leaves headers of no such kind.
 export function intercept(hook, method, url, headers) {
   const request = { method, url, headers: {} };
   for (let i = 0; i < headers.length; i += 2) request.headers[headers[i]] = headers[i + 1];
   const pairs = [];
   try {
     hook(request);
-    // Throws for null or undefined; a string's characters are refused below.
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value !== 'string') return undefined;
-      pairs.push(name, value);
+    const given = request.headers;
+    // `in` throws for anything but an object, as `Object.entries` does for null and undefined.
+    for (const [name, value] of Symbol.iterator in given ? given : Object.entries(given)) {
+      if (value != null) pairs.push(name, String(value));
     }
   } catch {
     return undefined;
   }
-  return typeof request.headers == 'object' ? pairs : undefined;
+  return pairs;
 }

@@ -82,11 +82,12 @@ await test('a caller\'s fetch is called as fetch(url, init): the common auth wra
   assert(post && post.headers['A2A-Version'] === '1.0' && post.headers.Authorization === 'Bearer wrapper-token', JSON.stringify(seen));
 });
 
-await test('onRequest may change the headers in place or replace them; a throwing hook leaves the request as it was', async () => {
+await test('onRequest may change the headers in place or replace them (an object, a Headers, a Map); null leaves one out; a throwing hook leaves the request as it was', async () => {
+  /** @type {Record<string, string>[]} */
   const sent = [];
   /** @type {typeof fetch} */
   const recording = (url, init) => {
-    sent.push(json(init?.headers));
+    sent.push(Object.fromEntries(Object.entries(json(init?.headers)).map(([k, v]) => [k.toLowerCase(), v])));
     return fetch(url, init);
   };
   /** @type {{ method: string, url: string }[]} */
@@ -95,9 +96,18 @@ await test('onRequest may change the headers in place or replace them; a throwin
     (/** @type {any} */ request) => {
       views.push({ method: request.method, url: request.url });
       request.headers.Authorization = 'Bearer in-place';
+      request.headers['X-Left-Out'] = null;
     },
     (/** @type {any} */ request) => {
       request.headers = { ...request.headers, Authorization: 'Bearer replaced' };
+    },
+    (/** @type {any} */ request) => {
+      const headers = new Headers(request.headers);
+      headers.set('Authorization', 'Bearer headers');
+      request.headers = headers;
+    },
+    (/** @type {any} */ request) => {
+      request.headers = new Map([...Object.entries(request.headers), ['Authorization', 'Bearer map']]);
     },
     () => {
       throw new Error('hook failed');
@@ -110,8 +120,8 @@ await test('onRequest may change the headers in place or replace them; a throwin
     assert(answer.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(answer));
   }
   assert(views.length === 1 && views[0].method === 'POST' && views[0].url === card.supportedInterfaces?.[0].url, JSON.stringify(views));
-  assertJsonEqual(sent.map((h) => h.Authorization ?? null), ['Bearer in-place', 'Bearer replaced', null]);
-  assert(sent.every((h) => h['A2A-Version'] === '1.0'), JSON.stringify(sent));
+  assertJsonEqual(sent.map((h) => h.authorization ?? null), ['Bearer in-place', 'Bearer replaced', 'Bearer headers', 'Bearer map', null]);
+  assert(sent.every((h) => h['a2a-version'] === '1.0' && !('x-left-out' in h)), JSON.stringify(sent));
 });
 
 await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', async () => {
