@@ -1583,9 +1583,10 @@ export declare class ExternalResponse {
 
 /** Options of one HTTP call. */
 export interface RequestOptions {
-  headers?: Record<string, string | number | boolean>;
-  /** Added to the URL's query, form-encoded. */
-  params?: Record<string, string | number | boolean>;
+  /** A `null` or `undefined` value leaves its header out, as Python's `requests` leaves out `None`. */
+  headers?: Record<string, string | number | boolean | null | undefined>;
+  /** Added to the URL's query, form-encoded; a `null` or `undefined` value is left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
   /** A JSON body (with `Content-Type: application/json` unless `headers` set one). Not with `body`. */
   json?: JsonValue;
   /** A text body, sent as it is. */

@@ -278,7 +278,8 @@ export class ExternalResponse {
 
 /** `requests.get(url, options)` and the other methods, each sending through `send`. */
 function requestsOver(send) {
-  const pairs = (o) => Object.entries(o ?? {}).map(([k, v]) => [k, String(v)]);
+  // A `null` or `undefined` value is left out, as Python's `requests` leaves out `None`.
+  const pairs = (o) => Object.entries(o ?? {}).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]]));
   const methods = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'].map((m) => [m, async (url, options = {}) => {
     const fields = await send(m.toUpperCase(), String(url), { ...options, headers: pairs(options.headers), params: pairs(options.params) });
     return new ExternalResponse(fields);

@@ -102,12 +102,12 @@ async function peer(replies) {
   return { url: `${location.origin}${baseUrl}/`, received: async () => (await fetch(`/replay/requests/${id}`)).json() };
 }
 
-await test('requests: params, JSON body, headers, and an error status as a response', async () => {
+await test('requests: params, JSON body, headers (a null or undefined value left out, as requests leaves out None), and an error status as a response', async () => {
   const server = await peer([
     { status: 200, contentType: 'application/json', body: '{"temp": 21}' },
     { status: 404, contentType: 'application/json', body: '{"error": "no city"}' },
   ]);
-  const got = await requests.get(`${server.url}weather`, { params: { city: 'Seoul Gangnam', n: 2 }, headers: { 'x-api-key': 'k' } });
+  const got = await requests.get(`${server.url}weather`, { params: { city: 'Seoul Gangnam', n: 2, unit: undefined, day: null }, headers: { 'x-api-key': 'k', 'x-none': null } });
   assert(got.ok && got.statusCode === 200 && got.reason === '' && json(got.json()).temp === 21);
   const missing = await requests.post(`${server.url}weather`, { json: { city: '부산' } });
   assert(!missing.ok && missing.statusCode === 404 && missing.reason === 'Not Found' && missing.text === '{"error": "no city"}');
@@ -116,6 +116,7 @@ await test('requests: params, JSON body, headers, and an error status as a respo
   assert(raised instanceof StatusError && raised.statusCode === 404 && raised.reason === 'Not Found');
   const [first, second] = await server.received();
   assert(first.method === 'GET' && first.url.endsWith('/weather?city=Seoul+Gangnam&n=2') && first.headers['x-api-key'] === 'k', first.url);
+  assert(!('x-none' in first.headers), JSON.stringify(first.headers));
   assert(second.method === 'POST' && second.headers['content-type'] === 'application/json');
   assertJsonEqual(JSON.parse(second.body), { city: '부산' });
 });
