@@ -236,6 +236,31 @@ await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversati
   }
 });
 
+await test('RemoteA2aAgent with agentCardUrl sends with its client options: headers, fetch and onRequest, for the card and the task', async () => {
+  /** @type {{ method: string, url: string, headers: Record<string, string> }[]} */
+  const seen = [];
+  /** @type {typeof fetch} */
+  const recording = (url, init) => {
+    seen.push({ method: init?.method ?? 'GET', url: String(url), headers: json(init?.headers) });
+    return fetch(url, init);
+  };
+  const agent = new RemoteA2aAgent({
+    name: 'remote',
+    agentCardUrl: peers.sdk,
+    protocolVersion: '1.0',
+    headers: { 'X-Caller': 'page' },
+    fetch: recording,
+    onRequest: (request) => { request.headers.Authorization = 'Bearer remote'; },
+  });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const events = await collect(runner.runAsync({ userId: 'u', sessionId: 'options', newMessage: { role: 'user', parts: [{ text: 'hello' }] } }));
+  assert(events.at(-1)?.customMetadata?.['a2a:task_state'] === 'TASK_STATE_COMPLETED', JSON.stringify(events.at(-1)));
+  const card = seen.find((r) => r.method === 'GET');
+  const post = seen.find((r) => r.method === 'POST');
+  assert(card && card.headers['X-Caller'] === 'page', JSON.stringify(seen));
+  assert(post && post.headers['X-Caller'] === 'page' && post.headers.Authorization === 'Bearer remote' && post.headers['A2A-Version'] === '1.0', JSON.stringify(seen));
+});
+
 await test('RemoteA2aAgent: a task that needs input pauses the run on a question; the answer continues that task', async () => {
   const { getPendingUserInputRequests, createUserInputResponse } = adk;
   const agent = new RemoteA2aAgent({ name: 'remote', agentCardUrl: peers.sdk });
