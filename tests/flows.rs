@@ -435,6 +435,8 @@ fn build(flow: &Value, spec: &Value, models: &mut Vec<(String, Rc<ScriptedModel>
         if spec["include_contents"] == "none" {
             config.include_contents = IncludeContents::None;
         }
+        config.disallow_transfer_to_parent = spec["disallow_transfer_to_parent"] == true;
+        config.disallow_transfer_to_peers = spec["disallow_transfer_to_peers"] == true;
         config.generate_content_config = spec["generate_content_config"].as_object().cloned().unwrap_or_default();
         config.planner = match &spec["planner"] {
             Value::Null => None,
@@ -943,7 +945,7 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 78);
+    assert_eq!(checked, 80);
 }
 
 fn compaction_flow() -> Value {

@@ -195,7 +195,7 @@ function build(flow, spec, models) {
   const model = scripted(spec.model ?? `scripted-${spec.llm}`, spec.script, requests);
   models.push([spec.llm, requests]);
   const options = { name: spec.llm, description: spec.description, model, subAgents };
-  for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents', 'generateContentConfig']) {
+  for (const key of ['instruction', 'globalInstruction', 'outputKey', 'includeContents', 'generateContentConfig', 'disallowTransferToParent', 'disallowTransferToPeers']) {
     const value = spec[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
     if (value !== undefined) options[key] = value;
   }
