@@ -14,7 +14,10 @@ export type ChatSourceOptions =
   | { a2a: RemoteA2aAgent; userId?: string; runner?: never; server?: never; appName?: never };
 
 export type AgUiAgentOptions = ChatSourceOptions & AgentConfig & {
-  /** Whether the model streams its text (partial events); default `true`, as `ag-ui-adk`'s SSE default. */
+  /**
+   * Whether the model streams its text (partial events); default `true`, as `ag-ui-adk`'s SSE default. A remote A2A
+   * agent streams as its card allows, whatever this says.
+   */
   streaming?: boolean;
   /** Ends each run with a `MESSAGES_SNAPSHOT` of the whole session; default `false`, as `ag-ui-adk`. */
   emitMessagesSnapshot?: boolean;

@@ -42,7 +42,7 @@ export class AgUiAgent extends AbstractAgent {
   constructor({ runner, server, a2a, appName, userId, streaming, emitMessagesSnapshot = false, emitSteps = false, allowScopedStateKeys = false, ...config } = {}) {
     super(config);
     this.source = chatSource({ runner, server, a2a, appName, userId });
-    // Handed to each run, as the AI SDK transport does: every source honours a run's own `streaming`.
+    // Handed to each run, as the AI SDK transport does (a remote A2A agent streams as its card allows).
     this.options = { streaming, emitMessagesSnapshot, emitSteps, allowScopedStateKeys };
     this.controller = null;
   }

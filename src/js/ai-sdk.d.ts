@@ -3,7 +3,7 @@ import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { AdkServerClient, JsonObject, RemoteA2aAgent, Runner } from './index.js';
 
 interface Streaming {
-  /** Partial events while the model generates, streamed as text deltas. Default `true`. */
+  /** Partial events while the model generates, streamed as text deltas. Default `true`. A remote A2A agent streams as its card allows. */
   streaming?: boolean;
 }
 

@@ -1808,10 +1808,15 @@ export interface A2AClientOptions {
   protocolVersion?: '1.0' | '0.3';
   /**
    * Runs (synchronously) before every request; may change `request.headers` (e.g. add a bearer token) in place or
-   * replace it (from JS also by a `Headers` or a `Map`); a `null` or `undefined` value leaves that header out. A hook
-   * that throws leaves the request as it was. For a token fetched asynchronously, pass your own `fetch`.
+   * replace it, also by a `Headers` or a `Map`; a `null` or `undefined` value leaves that header out. A hook that
+   * throws leaves the request as it was. For a token fetched asynchronously, pass your own `fetch`.
    */
-  onRequest?(request: { method: string; url: string; headers: Record<string, string> }): void;
+  onRequest?(request: {
+    readonly method: string;
+    readonly url: string;
+    get headers(): Record<string, string | null | undefined>;
+    set headers(value: Record<string, string | null | undefined> | Headers | Map<string, string | null | undefined>);
+  }): void;
   /**
    * How a dropped stream is resumed. At most `maxRetries` attempts in a row without progress (an event not seen
    * before; default 3, 0 turns resuming off) and `maxTotalRetries` in all per stream (default 10). The wait before

@@ -1,18 +1,22 @@
 // The JS half of src/platform/fetch.rs: what JS does in a few words (a plain object of headers, a
 // Response's status and headers, its body's reader) costs the wasm several kilobytes of bindings.
 
-// `init` of `fetch(url, init)`: headers a plain object, a repeated name joined with ", " as
-// `Headers` joins it; `headers` is [name, value, name, value, …].
-function init(method, headers, body, signal) {
-  const init = { method };
-  if (signal) init.signal = signal;
+// Headers ([name, value, name, value, …]) as a plain object, a repeated name joined with ", " as
+// `Headers` joins it.
+function object(headers) {
   const object = {};
   for (let i = 0; i < headers.length; i += 2) {
     const [name, value] = [headers[i], headers[i + 1]];
     const earlier = object[name];
     object[name] = typeof earlier === 'string' ? `${earlier}, ${value}` : value;
   }
-  init.headers = object;
+  return object;
+}
+
+// `init` of `fetch(url, init)`, the headers a plain object.
+function init(method, headers, body, signal) {
+  const init = { method, headers: object(headers) };
+  if (signal) init.signal = signal;
   if (body !== undefined) init.body = body;
   return init;
 }
@@ -50,21 +54,20 @@ export function forget(fetch, url, method, headers, body) {
 }
 
 // The A2A client's `onRequest` option (src/js/a2a.rs): the hook sees the request as a plain object.
-// Calls `hook({method, url, headers})`, the headers ([name, value, …]) a plain object; gives the
-// request's `headers` as [name, value, …] after the hook: changed in place, or replaced by another
-// object, a `Headers` or a `Map`; a value of `null` or `undefined` leaves its header out, any other
-// is made a string, as `fetch` makes it. `undefined` (the request stays as it was) when the hook
-// throws or leaves headers of no such kind.
+// Calls `hook({method, url, headers})`, the headers a plain object as `fetch` would get them; gives
+// the request's `headers` as [name, value, …] after the hook: changed in place, or replaced by
+// another object, a `Headers` or a `Map`; a value of `null` or `undefined` leaves its header out,
+// any other (and any name) is made a string, as `fetch` makes it. `undefined` (the request stays as
+// it was) when the hook throws or leaves headers that are not an object.
 export function intercept(hook, method, url, headers) {
-  const request = { method, url, headers: {} };
-  for (let i = 0; i < headers.length; i += 2) request.headers[headers[i]] = headers[i + 1];
+  const request = { method, url, headers: object(headers) };
   const pairs = [];
   try {
     hook(request);
     const given = request.headers;
     // `in` throws for anything but an object, as `Object.entries` does for null and undefined.
     for (const [name, value] of Symbol.iterator in given ? given : Object.entries(given)) {
-      if (value != null) pairs.push(name, String(value));
+      if (value != null) pairs.push(String(name), String(value));
     }
   } catch {
     return undefined;

@@ -92,21 +92,22 @@ await test('onRequest may change the headers in place or replace them (an object
   };
   /** @type {{ method: string, url: string }[]} */
   const views = [];
+  /** @type {NonNullable<import('/pkg/index.js').A2AClientOptions['onRequest']>[]} */
   const hooks = [
-    (/** @type {any} */ request) => {
+    (request) => {
       views.push({ method: request.method, url: request.url });
       request.headers.Authorization = 'Bearer in-place';
       request.headers['X-Left-Out'] = null;
     },
-    (/** @type {any} */ request) => {
+    (request) => {
       request.headers = { ...request.headers, Authorization: 'Bearer replaced' };
     },
-    (/** @type {any} */ request) => {
-      const headers = new Headers(request.headers);
+    (request) => {
+      const headers = new Headers(/** @type {Record<string, string>} */ (request.headers));
       headers.set('Authorization', 'Bearer headers');
       request.headers = headers;
     },
-    (/** @type {any} */ request) => {
+    (request) => {
       request.headers = new Map([...Object.entries(request.headers), ['Authorization', 'Bearer map']]);
     },
     () => {
