@@ -4,7 +4,7 @@
 // (`requests`, `context.requests`) against the local replay server; `loadWebPage` against this
 // page's own server, its text equal to what google-adk's load_web_page extracts from the same page.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, json, test } from './harness.js';
+import { assert, assertJsonEqual, finish, json, rejects, test } from './harness.js';
 
 // wasm-bindgen's own `{ module_or_path }` form, as bundler guides write it.
 await init({ module_or_path: new URL('/pkg/adk_wasm_bg.wasm', location.href) });
@@ -181,7 +181,7 @@ await test('requireConfirmation: only true asks, a throwing predicate fails the 
   assert(code === 'INVALID_ARGUMENT', code);
 });
 
-await test('loadWebPage: ADK\'s text of a page, private hosts refused unless allowed, a CORS refusal said', async () => {
+await test('loadWebPage: ADK\'s text of a page, private hosts refused unless allowed, a CORS refusal said, a proxy fetch, a stopped signal', async () => {
   const url = `${location.origin}/tests/fixtures/web/page.html`;
   const expected = await (await fetch('/tests/fixtures/web/page.expected.txt')).text();
   assert(await adk.loadWebPage(url) === `Failed to fetch url: ${url}`, 'a 127.0.0.1 page is refused by default');
@@ -193,6 +193,20 @@ await test('loadWebPage: ADK\'s text of a page, private hosts refused unless all
   const elsewhere = url.replace('127.0.0.1', 'localhost');
   const refused = await adk.loadWebPage(elsewhere, { allowPrivateNetworkAccess: true });
   assert(refused.startsWith(`Failed to fetch url: ${elsewhere}`) && refused.includes('CORS'), refused);
+  // The way round CORS the docs give: a fetch that goes through a proxy (here: back to this origin).
+  /** @type {string[]} */
+  const proxied = [];
+  /** @type {typeof fetch} */
+  const proxy = (target, init) => {
+    proxied.push(String(target));
+    return fetch(String(target).replace('localhost', '127.0.0.1'), init);
+  };
+  assert(await adk.loadWebPage(elsewhere, { allowPrivateNetworkAccess: true, fetch: proxy }) === expected, 'through the proxy');
+  assertJsonEqual(proxied, [elsewhere]);
+  // A stopped caller's signal stops the fetch, and the call rejects rather than answering a failure.
+  const stop = new AbortController();
+  stop.abort();
+  await rejects(adk.loadWebPage(url, { allowPrivateNetworkAccess: true, signal: stop.signal }), (e) => assert(e.name === 'AbortError', `${e.name}: ${e.message}`));
 });
 
 await test('LOAD_WEB_PAGE and LOAD_ARTIFACTS are declared as google-adk 2.13.0 declares them', async () => {
