@@ -131,6 +131,28 @@ await test('a redirect whose state is not the sign-in\'s is refused', async () =
   assert(error?.code === 'UNAUTHENTICATED' && /state/.test(error.message), String(error?.message ?? error));
 });
 
+await test('signIn: a signal stops it (its window closed, the reason given, the request still pending); a window the page opened is used', async () => {
+  const { runner, tokens } = signingIn('adk-page');
+  const request = await ask(runner);
+  const closed = async (/** @type {Window | null} */ w) => {
+    for (let i = 0; i < 40 && !w?.closed; i++) await new Promise((r) => setTimeout(r, 50));
+    return Boolean(w?.closed);
+  };
+  const stop = new AbortController();
+  const first = window.open('about:blank', 'own-sign-in-1');
+  const pending = adk.signIn(request, { popup: first ?? undefined, signal: stop.signal });
+  stop.abort(new DOMException('the person went elsewhere', 'AbortError'));
+  const error = await pending.then(() => null, (e) => e);
+  assert(error?.name === 'AbortError' && /elsewhere/.test(error.message), String(error?.message ?? error));
+  assert(await closed(first), 'the stopped sign-in closed its window');
+  const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  assert(adk.getPendingUserInputRequests(session.events).length === 1, 'the sign-in is still asked for');
+  const own = window.open('about:blank', 'own-sign-in-2');
+  const events = await run(runner, await adk.signIn(request, { popup: own ?? undefined }));
+  assert(responseOf(events, 'whoami')?.name === 'Alice' && tokens.length === 1, JSON.stringify(responseOf(events, 'whoami')));
+  assert(await closed(own), 'the window the page gave is closed when the sign-in is done');
+});
+
 await test('signIn refuses what is not an OAuth2 sign-in, without opening anything', async () => {
   const error = await adk.signIn(json({ kind: 'confirmation', interruptId: 'x', functionCallName: 'adk_request_confirmation' })).then(() => null, (e) => e);
   assert(error?.code === 'INVALID_ARGUMENT', String(error));
