@@ -193,7 +193,7 @@ await test('a peer whose every resubscription drops at once gets maxRetries atte
   assert(done.length === 4 && pending.length === 4, `the stream and 3 resubscriptions: ${JSON.stringify(done)}`);
 });
 
-await test('aborting a stream aborts the request', async () => {
+await test('aborting a stream aborts the request; a subscription\'s signal stops it too', async () => {
   await fetch(`${peers.proxy}/__faults`, { method: 'DELETE' });
   const client = await A2AClient.fromCardUrl(peers.proxy);
   const controller = new AbortController();
@@ -208,6 +208,17 @@ await test('aborting a stream aborts the request', async () => {
     ({ hangups } = await (await fetch(`${peers.proxy}/__faults`)).json());
   }
   assert(hangups.length === 1, `hangups: ${JSON.stringify(hangups)}`);
+  // subscribeToTask's signal stops a subscription the same way (the task goes on, here stopped after).
+  const direct = await A2AClient.fromCardUrl(peers.sdk);
+  const running = direct.sendMessageStream(message('slow:2000 chunks:3'));
+  const taskId = json((await running.next()).value).task.id;
+  const watcher = new AbortController();
+  const watching = direct.subscribeToTask(taskId, { signal: watcher.signal });
+  await watching.next();
+  watcher.abort();
+  await rejects(watching.next(), (e) => assert(e.name === 'AbortError', e.name));
+  running.cancel();
+  await direct.cancelTask(taskId);
 });
 
 await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversation continued', async () => {
