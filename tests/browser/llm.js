@@ -140,6 +140,23 @@ await test('a throwing tool rejects the run with its message unless onToolErrorC
   assert(events[2].content.parts[0].text === 'recovered');
 });
 
+await test('runConfig.maxLlmCalls ends a run past that many model calls (ADK\'s LlmCallsLimitExceededError), the calls made kept', async () => {
+  const model = new ScriptedModel([call('calculator', { a: 1, b: 1 }), call('calculator', { a: 2, b: 2 }), call('calculator', { a: 3, b: 3 })]);
+  const events = [];
+  let error;
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'a', model, tools: [calculator] }), appName: 'app' });
+  await runner.sessionService.createSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  try {
+    for await (const e of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('add'), runConfig: { maxLlmCalls: 2 } })) events.push(e);
+  } catch (e) {
+    error = e;
+  }
+  assert(error?.name === 'AdkError' && error.message.includes('limit of `2`'), String(error?.message ?? error));
+  assert(model.requests.length === 2 && events.length === 4, `${model.requests.length} calls, ${events.length} events`);
+  const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+  assert(session.events.length === 5, `the user's message and the four events stored: ${session.events.length}`);
+});
+
 await test('bad LlmAgent options are typed errors', async () => {
   const bad = (options) => { try { new LlmAgent(options); } catch (e) { return e; } return null; };
   assert(bad({ name: 'x' })?.code === 'INVALID_ARGUMENT');
