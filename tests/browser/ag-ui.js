@@ -169,6 +169,23 @@ await test('runner source: earlier messages of a new thread become its history; 
   assert(seen.length === 1, 'the agent was not asked again');
 });
 
+await test('runner source: the front end\'s state reaches the session without app: and user: keys unless allowScopedStateKeys', async () => {
+  for (const allowScopedStateKeys of [false, true]) {
+    const model = { async generateContent() { return { content: { role: 'model', parts: [{ text: 'ok' }] } }; } };
+    const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'chat', model }), appName: 'chat' });
+    const threadId = fresh('t');
+    const agent = new AgUiAgent({
+      runner, userId: 'user', threadId, allowScopedStateKeys,
+      initialMessages: json([{ id: 'a', role: 'user', content: 'hi' }]),
+      initialState: { theme: 'dark', 'user:plan': 'pro', 'app:flag': true },
+    });
+    await runOnce(agent, {});
+    const session = await runner.sessionService.getSession({ appName: 'chat', userId: 'user', sessionId: threadId });
+    const wanted = allowScopedStateKeys ? { theme: 'dark', 'user:plan': 'pro', 'app:flag': true } : { theme: 'dark' };
+    assertJsonEqual(session?.state, wanted, `allowScopedStateKeys ${allowScopedStateKeys}`);
+  }
+});
+
 await test('runner source: with emitSteps, a hand-off between agents is a step per agent; a messages snapshot on request; the context as custom metadata', async () => {
   const { SequentialAgent } = adk;
   const say = (name, text) => new LlmAgent({ name, model: new ScriptedModel([text]) });
