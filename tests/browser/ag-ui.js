@@ -152,6 +152,25 @@ await test('runner source: front-end tools (AGUIToolset) and reasoning, as ag-ui
   assertJsonEqual(answer?.functionResponse, { id: callId, name: 'change_background', response: { color: 'blue', done: true } });
 });
 
+await test('runner source: AGUIToolset\'s toolFilter and toolNamePrefix shape the front-end tools the model is offered', async () => {
+  const offered = [];
+  const model = {
+    generateContent(request) {
+      offered.push((request.config.tools ?? []).flatMap((t) => t.functionDeclarations ?? []).map((d) => d.name));
+      return { content: { role: 'model', parts: [{ text: 'ok' }] } };
+    },
+  };
+  const toolset = new AGUIToolset({ toolFilter: ['change_theme'], toolNamePrefix: 'ui' });
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'frontend', model, tools: [toolset] }), appName: 'frontend' });
+  const agent = new AgUiAgent({ runner, userId: 'user', threadId: fresh('t'), initialMessages: json([{ id: 'a', role: 'user', content: 'dark, please' }]) });
+  const tools = [
+    { name: 'change_background', description: 'Changes the background.', parameters: { type: 'object', properties: { color: { type: 'string' } } } },
+    { name: 'change_theme', description: 'Changes the theme.', parameters: { type: 'object', properties: { theme: { type: 'string' } } } },
+  ];
+  await runOnce(agent, { tools });
+  assertJsonEqual(offered, [['ui_change_theme']]);
+});
+
 await test('runner source: earlier messages of a new thread become its history; nothing new is an empty run', async () => {
   const seen = [];
   const model = { async generateContent(request) { seen.push(request.contents); return { content: { role: 'model', parts: [{ text: 'ok' }] } }; } };
