@@ -379,7 +379,7 @@ fn app(flow: &Value, root: Rc<dyn Agent>, models: &mut Vec<(String, Rc<ScriptedM
     let model = scripted(&spec["summarizer"], "scripted-summarizer");
     models.push(("summarizer".into(), model.clone()));
     let config = EventsCompactionConfig {
-        summarizer: Some(Rc::new(LlmEventSummarizer::new(model, None).unwrap())),
+        summarizer: Some(Rc::new(LlmEventSummarizer::new(model, spec["prompt_template"].as_str()).unwrap())),
         compaction_interval: spec["compaction_interval"].as_i64(),
         overlap_size: spec["overlap_size"].as_i64(),
         token_threshold: spec["token_threshold"].as_i64(),
@@ -945,7 +945,7 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 80);
+    assert_eq!(checked, 81);
 }
 
 fn compaction_flow() -> Value {

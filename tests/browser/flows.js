@@ -167,7 +167,7 @@ function scripted(name, script, requests) {
 function app(spec, rootAgent, models) {
   const requests = [];
   models.push(['summarizer', requests]);
-  const summarizer = new adk.LlmEventSummarizer({ llm: scripted('scripted-summarizer', spec.summarizer, requests) });
+  const summarizer = new adk.LlmEventSummarizer({ llm: scripted('scripted-summarizer', spec.summarizer, requests), promptTemplate: spec.prompt_template });
   const eventsCompactionConfig = {
     compactionInterval: spec.compaction_interval, overlapSize: spec.overlap_size,
     tokenThreshold: spec.token_threshold, eventRetentionSize: spec.event_retention_size, summarizer,
