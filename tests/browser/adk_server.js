@@ -187,6 +187,18 @@ if (location.hostname === 'localhost') {
       assert(getPendingUserInputRequests(back.events).length === 0, JSON.stringify(back.events));
     });
 
+    await test(`${version}: functionCallEventId reaches the server: it streams an event with an artifact delta whole, not split`, async () => {
+      const session = await client.createSession({ appName: 'story', userId });
+      const key = { appName: 'story', userId, sessionId: session.id };
+      // adk-web sends the id of the event whose call a message answers; the server then does not split.
+      const whole = await collect(client.runSse({ ...key, newMessage: user('tell me'), functionCallEventId: 'answered-call' }));
+      const split = await collect(client.runSse({ ...key, newMessage: user('again') }));
+      const withDelta = (events, version) => events.filter((e) => e.actions.artifactDelta?.['story.txt'] === version);
+      assert(withDelta(whole, 0).length === 1 && withDelta(whole, 0)[0].content?.parts?.length, JSON.stringify(whole));
+      assert(withDelta(split, 1).length === 1 && !withDelta(split, 1)[0].content, JSON.stringify(split));
+      assert(whole.length === split.length - 1, `${whole.length} events whole, ${split.length} split`);
+    });
+
     await test(`${version}: run (all events at the end), state and artifact deltas, artifacts`, async () => {
       const session = await client.createSession({ appName: 'story', userId });
       const key = { appName: 'story', userId, sessionId: session.id };
