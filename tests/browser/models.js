@@ -101,6 +101,31 @@ await test('Gemini: one request without streaming', async () => {
   assert(request.headers['x-goog-api-key'] === undefined, 'no key, no header');
 });
 
+await test('headers and fetch options: each model sends its headers, through the fetch it was given', async () => {
+  const gemini = JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'g' }] }, finishReason: 'STOP' }] });
+  const openai = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'o' }, finish_reason: 'stop' }] });
+  const peers = [await scenario([{ body: gemini, contentType: 'application/json' }]), await scenario([{ body: openai, contentType: 'application/json' }])];
+  /** @type {string[]} */
+  const fetched = [];
+  /** @type {typeof fetch} */
+  const through = (url, init) => {
+    fetched.push(String(url));
+    return fetch(url, init);
+  };
+  const headers = { 'X-Proxy-Token': 'proxied ok' };
+  const models = [
+    new Gemini({ model: 'gemini-2.5-flash', baseUrl: peers[0].baseUrl, headers, fetch: through }),
+    new OpenAICompatible({ model: 'gpt-4o-mini', baseUrl: peers[1].baseUrl, headers, fetch: through }),
+  ];
+  for (const [i, model] of models.entries()) {
+    const { events } = await runOnce(new LlmAgent({ name: `m${i}`, model }), 'hi');
+    assertJsonEqual(texts(events), [i ? 'o' : 'g']);
+    const [request] = await peers[i].requests();
+    assert(request.headers['x-proxy-token'] === 'proxied ok', JSON.stringify(request.headers));
+  }
+  assert(fetched.length === 2 && fetched[0].startsWith(peers[0].baseUrl) && fetched[1].startsWith(peers[1].baseUrl), JSON.stringify(fetched));
+});
+
 await test('OpenAI-compatible: tool-call deltas by index, then streamed text', async () => {
   const peer = await scenario([
     { fixture: 'openai-stream-tools.sse', chunkSize: 3, delayMs: 1 },
