@@ -4,7 +4,7 @@
 // cuts streams): every {peer × version × binding} cell, errors, cancel, resubscribe, a cut stream
 // resumed with every event delivered once, and agents in a runner.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, collect, finish, json, rejects, test } from './harness.js';
+import { assert, assertJsonEqual, collect, finish, json, recordingFetch, rejects, test } from './harness.js';
 
 await init();
 const { A2AClient, RemoteA2aAgent, InMemoryRunner, SequentialAgent } = adk;
@@ -83,13 +83,7 @@ await test('a caller\'s fetch is called as fetch(url, init): the common auth wra
 });
 
 await test('onRequest may change the headers in place or replace them (an object, a Headers, a Map); null leaves one out; a throwing hook leaves the request as it was', async () => {
-  /** @type {Record<string, string>[]} */
-  const sent = [];
-  /** @type {typeof fetch} */
-  const recording = (url, init) => {
-    sent.push(Object.fromEntries(Object.entries(json(init?.headers)).map(([k, v]) => [k.toLowerCase(), v])));
-    return fetch(url, init);
-  };
+  const recording = recordingFetch();
   /** @type {{ method: string, url: string }[]} */
   const views = [];
   /** @type {NonNullable<import('/pkg/index.js').A2AClientOptions['onRequest']>[]} */
@@ -116,11 +110,13 @@ await test('onRequest may change the headers in place or replace them (an object
   ];
   const card = (await A2AClient.fromCardUrl(peers.sdk, { protocolVersion: '1.0', binding: 'JSONRPC' })).card;
   for (const onRequest of hooks) {
-    const client = A2AClient.fromCard(card, { protocolVersion: '1.0', binding: 'JSONRPC', fetch: recording, onRequest });
+    const client = A2AClient.fromCard(card, { protocolVersion: '1.0', binding: 'JSONRPC', fetch: recording.fetch, onRequest });
     const answer = json(await client.sendMessage(message('echo hooked')));
     assert(answer.task?.status.state === 'TASK_STATE_COMPLETED', JSON.stringify(answer));
   }
   assert(views.length === 1 && views[0].method === 'POST' && views[0].url === card.supportedInterfaces?.[0].url, JSON.stringify(views));
+  // Names as they were sent: a Headers hands them on in lower case.
+  const sent = recording.seen.map(({ headers }) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])));
   assertJsonEqual(sent.map((h) => h.authorization ?? null), ['Bearer in-place', 'Bearer replaced', 'Bearer headers', 'Bearer map', null]);
   assert(sent.every((h) => h['a2a-version'] === '1.0' && !('x-left-out' in h)), JSON.stringify(sent));
 });
@@ -249,13 +245,7 @@ await test('RemoteA2aAgent in a runner: whole artifact, task ids, the conversati
 });
 
 await test('RemoteA2aAgent with agentCardUrl sends with its client options: headers, fetch and onRequest, for the card and the task', async () => {
-  /** @type {{ method: string, url: string, headers: Record<string, string> }[]} */
-  const seen = [];
-  /** @type {typeof fetch} */
-  const recording = (url, init) => {
-    seen.push({ method: init?.method ?? 'GET', url: String(url), headers: json(init?.headers) });
-    return fetch(url, init);
-  };
+  const { fetch: recording, seen } = recordingFetch();
   const agent = new RemoteA2aAgent({
     name: 'remote',
     agentCardUrl: peers.sdk,

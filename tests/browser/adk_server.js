@@ -5,7 +5,7 @@
 // call, abort (the server stops), the typed errors, and a page origin the server does not allow.
 // run.mjs loads it through the full entry, through `adk-wasm/server` (`?entry=server`), and from
 // http://localhost, which the servers do not allow.
-import { assert, assertJsonEqual, assertThrowsAdk, collect, finish, json, rejects, test } from './harness.js';
+import { assert, assertJsonEqual, assertThrowsAdk, collect, finish, recordingFetch, rejects, test } from './harness.js';
 
 const params = new URLSearchParams(location.search);
 const adk = await import(params.get('entry') === 'server' ? '/pkg/server/index.js' : '/pkg/index.js');
@@ -44,14 +44,9 @@ if (location.hostname === 'localhost') {
     await test(`${version}: apps, app info`, async () => {
       assert(client.baseUrl === baseUrl, client.baseUrl);
       // The options' headers go with each request, through the options' fetch when one is given.
-      const sent = [];
-      /** @type {typeof fetch} */
-      const recording = (url, init) => {
-        sent.push(json(init?.headers));
-        return fetch(url, init);
-      };
+      const { fetch: recording, seen } = recordingFetch();
       const wrapped = new AdkServerClient({ baseUrl, headers: { 'X-Test-Client': 'adk-wasm' }, fetch: recording });
-      assert((await wrapped.listApps()).includes('weather') && sent.length === 1 && sent[0]['X-Test-Client'] === 'adk-wasm', JSON.stringify(sent));
+      assert((await wrapped.listApps()).includes('weather') && seen.length === 1 && seen[0].headers['X-Test-Client'] === 'adk-wasm', JSON.stringify(seen));
       assertJsonEqual(await client.listApps(), ['asking', 'failing', 'slow', 'story', 'weather']);
       const info = await client.getAppInfo('weather');
       assert(info.name === 'weather' && info.rootAgentName === 'weather' && info.language === 'python', JSON.stringify(info));

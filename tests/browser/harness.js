@@ -87,3 +87,18 @@ export async function collect(items) {
   for await (const item of items) all.push(item);
   return all;
 }
+
+/**
+ * A `fetch` to hand an SDK option, and what it sent: each request's method, URL and headers (as
+ * the SDK gave them), in order, before it goes on to the real `fetch`.
+ */
+export function recordingFetch() {
+  /** @type {{ method: string, url: string, headers: Record<string, string> }[]} */
+  const seen = [];
+  /** @type {typeof fetch} */
+  const recording = (url, init) => {
+    seen.push({ method: init?.method ?? 'GET', url: String(url), headers: json(init?.headers) ?? {} });
+    return fetch(url, init);
+  };
+  return { fetch: recording, seen };
+}

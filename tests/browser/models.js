@@ -4,7 +4,7 @@
 // the tool loop end to end, streaming (partials then exactly one final event), HTTP errors as
 // error events, a cut stream, a stopped run, and the requests the providers would receive.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, test } from './harness.js';
+import { assert, assertJsonEqual, finish, recordingFetch, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, FunctionTool, Gemini, OpenAICompatible, BuiltInCodeExecutor, GOOGLE_SEARCH, Transcript } = adk;
@@ -105,13 +105,7 @@ await test('headers and fetch options: each model sends its headers, through the
   const gemini = JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'g' }] }, finishReason: 'STOP' }] });
   const openai = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'o' }, finish_reason: 'stop' }] });
   const peers = [await scenario([{ body: gemini, contentType: 'application/json' }]), await scenario([{ body: openai, contentType: 'application/json' }])];
-  /** @type {string[]} */
-  const fetched = [];
-  /** @type {typeof fetch} */
-  const through = (url, init) => {
-    fetched.push(String(url));
-    return fetch(url, init);
-  };
+  const { fetch: through, seen } = recordingFetch();
   const headers = { 'X-Proxy-Token': 'proxied ok' };
   const models = [
     new Gemini({ model: 'gemini-2.5-flash', baseUrl: peers[0].baseUrl, headers, fetch: through }),
@@ -123,6 +117,7 @@ await test('headers and fetch options: each model sends its headers, through the
     const [request] = await peers[i].requests();
     assert(request.headers['x-proxy-token'] === 'proxied ok', JSON.stringify(request.headers));
   }
+  const fetched = seen.map(({ url }) => url);
   assert(fetched.length === 2 && fetched[0].startsWith(peers[0].baseUrl) && fetched[1].startsWith(peers[1].baseUrl), JSON.stringify(fetched));
 });
 
