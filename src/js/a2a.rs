@@ -38,13 +38,6 @@ use adk_core::platform;
 /// backoffBaseMs, maxBackoffMs}}`.
 fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
     const WHAT: &str = "A2AClient options";
-    let unknown = |key: &str, value: &str| AdkError::invalid(format!("{WHAT}: {key}: unknown `{value}`"));
-    let binding = text(WHAT, options, "binding")?
-        .map(|b| Binding::parse(&b).ok_or_else(|| unknown("binding", &b)))
-        .transpose()?;
-    let protocol_version = text(WHAT, options, "protocolVersion")?
-        .map(|v| ProtocolVersion::parse(&v).ok_or_else(|| unknown("protocolVersion", &v)))
-        .transpose()?;
     let mut resume = ResumePolicy::default();
     let given = prop(options, "resume");
     for (key, field, max) in [
@@ -53,12 +46,22 @@ fn client_options(options: &JsValue) -> Result<A2aClientOptions, AdkError> {
         ("backoffBaseMs", &mut resume.backoff_base_ms, 60_000.0),
         ("maxBackoffMs", &mut resume.max_backoff_ms, 600_000.0),
     ] {
-        if let Some(n) = prop(&given, key).as_f64() {
+        let value = prop(&given, key);
+        match value.as_f64() {
             // Not `clamp`: with a bound that is not a constant, its check for NaN bounds brings
-            // float formatting (8 KB) into the module.
-            *field = n.max(0.0).min(max) as u32;
+            // float formatting (8 KB) into the module. NaN is 0.
+            Some(n) => *field = n.max(0.0).min(max) as u32,
+            None if value.is_undefined() || value.is_null() => {}
+            None => return Err(AdkError::invalid("A2AClient options: resume: expected numbers")),
         }
     }
+    let unknown = |key: &str, value: &str| AdkError::invalid(format!("{WHAT}: {key}: unknown `{value}`"));
+    let binding = text(WHAT, options, "binding")?
+        .map(|b| Binding::parse(&b).ok_or_else(|| unknown("binding", &b)))
+        .transpose()?;
+    let protocol_version = text(WHAT, options, "protocolVersion")?
+        .map(|v| ProtocolVersion::parse(&v).ok_or_else(|| unknown("protocolVersion", &v)))
+        .transpose()?;
     Ok(A2aClientOptions {
         headers: headers(WHAT, options)?,
         binding,

@@ -9,7 +9,7 @@ use adk_core::limits::Limit;
 use futures_util::StreamExt;
 
 use super::context::JsContext;
-use super::convert::{call, json_text_within};
+use super::convert::{call, json_text_within, number_arg};
 use super::hook::{Args, JsHook};
 use super::sys::{AgentOptions, JsAgentObject};
 use super::to_js_error;
@@ -85,7 +85,9 @@ impl AgentHandle {
             0 => Rc::new(SequentialAgent::new(core)),
             1 => Rc::new(ParallelAgent::new(core)),
             _ => {
-                let max = match options.max_iterations().as_f64() {
+                let max = match number_arg(&options.max_iterations(), "maxIterations: expected a number")
+                    .map_err(to_js_error)?
+                {
                     Some(m) if m >= 0.0 && m.fract() == 0.0 && m <= f64::from(u32::MAX) => Some(m as u32),
                     Some(_) => {
                         return Err(to_js_error(AdkError::invalid("maxIterations: expected a whole number ≥ 0")))

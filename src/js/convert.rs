@@ -15,6 +15,17 @@ pub fn string_arg(what: &str, value: &JsValue) -> Result<String, AdkError> {
     value.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: expected a string")))
 }
 
+/// A number argument, or none for `undefined` or `null`; anything else (a count given as text) is
+/// `INVALID_ARGUMENT` with `error` rather than silently left at its default.
+#[cfg(feature = "agents")]
+pub fn number_arg(value: &JsValue, error: &'static str) -> Result<Option<f64>, AdkError> {
+    match value.as_f64() {
+        Some(n) => Ok(Some(n)),
+        None if value.is_undefined() || value.is_null() => Ok(None),
+        None => Err(AdkError::invalid(error)),
+    }
+}
+
 /// A JS string copied into wasm memory if it is within `limit`: checked first by its UTF-16
 /// length (a lower bound of its UTF-8 size), so that one far over is never copied, then by its size.
 pub fn string_within(what: &str, text: &js_sys::JsString, limit: Limit) -> Result<String, AdkError> {

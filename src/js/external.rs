@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use gloo_timers::callback::Timeout;
 
-use super::convert::{from_js_core, object, promise, prop, string_arg};
+use super::convert::{from_js_core, number_arg, object, promise, prop, string_arg};
 use super::http_options::{http_client, text};
 use crate::agent::Cancellation;
 use crate::http::{request, ExternalResponse, RequestOptions};
@@ -57,6 +57,7 @@ pub async fn send(
     options: &JsValue,
     stop: Option<Rc<Cancellation>>,
 ) -> Result<JsValue, AdkError> {
+    let timeout = number_arg(&prop(options, "timeout"), "requests: timeout: expected a number of seconds")?;
     let client = http_client("requests", options)?;
     let json = prop(options, "json");
     let json = if json.is_undefined() { None } else { Some(from_js_core::<Value>("json", &json)?) };
@@ -73,8 +74,7 @@ pub async fn send(
         stop.listen(move || own.cancel())
     });
     let timed_out = Rc::new(Cell::new(false));
-    let _deadline = prop(options, "timeout")
-        .as_f64()
+    let _deadline = timeout
         .filter(|s| s.is_finite() && *s > 0.0)
         .map(|seconds| deadline(seconds, cancellation.clone(), timed_out.clone()));
     match request(&*client, method, url, request_options, cancellation).await {

@@ -332,6 +332,9 @@ await test('RemoteA2aAgent: a failed task is an error event; an unreachable agen
 await test('bad options are typed errors', async () => {
   // @ts-expect-error deliberately the wrong type
   await rejects(A2AClient.fromCardUrl(peers.sdk, { binding: 'GRPC-WEB' }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('binding'), e.message));
+  // A count given as text is refused, not left at its default without a word.
+  // @ts-expect-error deliberately the wrong type
+  await rejects(A2AClient.fromCardUrl(peers.sdk, { resume: { maxRetries: '0' } }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('resume'), e.message));
   await rejects(A2AClient.fromCardUrl(`${peers.sdk}/nope/`), (e) => assert(e.httpStatus === 404, `${e.code} ${e.httpStatus}`));
   let error;
   // @ts-expect-error (no agentCardUrl nor client)

@@ -88,6 +88,12 @@ await test('ParallelAgent branches, LoopAgent with maxIterations and escalate', 
   events = await collect(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('go') }));
   assertJsonEqual(events.map((e) => e.content.parts[0].text), ['n=1', 'n=2']);
   assert(events[1].actions.escalate === true && (await stored(runner)).state.n === 2);
+
+  // A count given as text is refused, not read as "no limit".
+  let error;
+  // @ts-expect-error deliberately the wrong type
+  try { new LoopAgent({ name: 'texty', maxIterations: '3', subAgents: [] }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('maxIterations'), `${error?.code}: ${error?.message}`);
 });
 
 await test('JS callbacks: sync and async, skip, append, state-only event', async () => {

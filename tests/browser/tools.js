@@ -121,7 +121,7 @@ await test('requests: params, JSON body, headers (a null or undefined value left
   assertJsonEqual(JSON.parse(second.body), { city: '부산' });
 });
 
-await test('requests: a timeout rejects with DEADLINE_EXCEEDED, json and body together with INVALID_ARGUMENT', async () => {
+await test('requests: a timeout rejects with DEADLINE_EXCEEDED; json and body together, or a timeout not a number, with INVALID_ARGUMENT', async () => {
   const server = await peer([{ status: 200, contentType: 'text/plain', body: 'slow body', chunkSize: 1, delayMs: 400 }]);
   let error;
   try { await requests.get(server.url, { timeout: 0.2 }); } catch (e) { error = e; }
@@ -129,6 +129,11 @@ await test('requests: a timeout rejects with DEADLINE_EXCEEDED, json and body to
   error = undefined;
   try { await requests.put(server.url, { json: {}, body: 'x' }); } catch (e) { error = e; }
   assert(error?.code === 'INVALID_ARGUMENT', `${error?.code}: ${error?.message}`);
+  // A timeout given as text is refused, not dropped (the request would wait for ever).
+  error = undefined;
+  // @ts-expect-error deliberately the wrong type
+  try { await requests.get(server.url, { timeout: '0.2' }); } catch (e) { error = e; }
+  assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('timeout'), `${error?.code}: ${error?.message}`);
 });
 
 await test('context.requests from a tool is stopped with the run', async () => {
