@@ -945,7 +945,7 @@ fn adk_session_json_round_trips_byte_for_byte() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 81);
+    assert_eq!(checked, 83);
 }
 
 fn compaction_flow() -> Value {

@@ -209,7 +209,8 @@ function build(flow, spec, models) {
   }
   for (const name of spec.callbacks ?? []) {
     const [key, callback] = CALLBACKS[name];
-    options[key] = callback;
+    // Two for one hook: the list form, as the recorder gave ADK.
+    options[key] = key in options ? [options[key], callback].flat() : callback;
   }
   return new LlmAgent(options);
 }

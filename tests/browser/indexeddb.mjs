@@ -211,7 +211,7 @@ try {
     await tab.close();
   });
 
-  await test('sessions ADK Python serialised (81, from both ADK lines; three compacted) import and export byte for byte', async () => {
+  await test('sessions ADK Python serialised (83, from both ADK lines; three compacted) import and export byte for byte', async () => {
     const tab = await page();
     const mismatches = await tab.evaluate(async () => {
       const { IndexedDbSessionService } = window.adk;
@@ -228,7 +228,7 @@ try {
       }
       return { bad, n };
     });
-    assert(mismatches.n === 81 && mismatches.bad.length === 0, JSON.stringify(mismatches));
+    assert(mismatches.n === 83 && mismatches.bad.length === 0, JSON.stringify(mismatches));
     await tab.close();
   });
 
