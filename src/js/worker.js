@@ -42,8 +42,11 @@ export function serveRunner(runner, port = globalThis) {
   return () => port.removeEventListener('message', listener);
 }
 
-/** The page's side: runs of the runner a worker serves. */
+/** The page's side: runs of the runner a worker (or the other end of a MessagePort) serves. */
 export function connectRunner(worker) {
+  // A MessagePort delivers nothing to `addEventListener` listeners until started (only its
+  // `onmessage` setter starts it); a Worker has no `start`.
+  worker.start?.();
   let nextId = 0;
   return {
     /** A run of `request` in the worker; `signal` (or `abortSignal`) and `break` stop it there. */

@@ -1,6 +1,6 @@
 // The module worker of tests/browser/worker.html: the release package's runner served to the page
 // (adk-wasm/worker). A scripted model answers; `wait` takes 30 s unless the run is stopped, and
-// records the runs it saw stopped.
+// records the runs it saw stopped. Another runner is served over a MessagePort the page sends.
 import init, { FunctionTool, InMemoryRunner, LlmAgent, ScriptedModel } from '/pkg/index.js';
 import { serveRunner } from '/pkg/worker.js';
 
@@ -23,4 +23,9 @@ const call = (name) => ({ content: { role: 'model', parts: [{ functionCall: { na
 const model = new ScriptedModel(['Hello from the worker ', call('wait'), call('report'), 'done']);
 const agent = new LlmAgent({ name: 'worker_agent', model, tools: [wait, report] });
 serveRunner(new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true }));
+// A second runner served over a MessagePort the page sends (serveRunner's `port`).
+const overPort = new LlmAgent({ name: 'port_agent', model: new ScriptedModel(['Hello over a port']) });
+addEventListener('message', ({ data, ports }) => {
+  if (data?.type === 'port') serveRunner(new InMemoryRunner({ agent: overPort, appName: 'app', autoCreateSession: true }), ports[0]);
+});
 postMessage({ type: 'ready' });

@@ -40,6 +40,19 @@ await test('a signal stops the run in the worker: next() rejects with its AbortE
   assertJsonEqual(stopped.filter((s) => s === 'slow'), ['slow']);
 });
 
+await test('over a MessagePort (serveRunner\'s port, connectRunner given the other end), and abortSignal as the signal', async () => {
+  const channel = new MessageChannel();
+  worker.postMessage({ type: 'port' }, [channel.port1]);
+  const overPort = connectRunner(channel.port2);
+  const events = [];
+  for await (const e of overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('hi') })) events.push(e);
+  assert(json(events.at(-1)).author === 'port_agent' && json(events.at(-1)).content.parts[0].text === 'Hello over a port', JSON.stringify(events));
+  const controller = new AbortController();
+  controller.abort();
+  const error = await overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('again'), abortSignal: controller.signal }).next().then(() => null, (e) => e);
+  assert(error?.name === 'AbortError', String(error));
+});
+
 await test('an error in the worker rejects in the page with its code', async () => {
   const error = await (async () => {
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'bad', newMessage: json({ role: 'user', parts: 'not a list' }) }));
