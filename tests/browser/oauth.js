@@ -97,6 +97,19 @@ await test('sign-in through a popup: the agent builds the URL (PKCE S256), the r
   assert(!stored.includes(tokens[0].token), 'the access token is not in the stored events');
 });
 
+await test('signIn\'s redirectUri: the provider sends the person back there, and the runner exchanges the code with it', async () => {
+  const { runner } = signingIn('adk-page');
+  const request = await ask(runner);
+  // The package's redirect page, as the server entry ships it: registered with the provider too.
+  const redirectUri = new URL('/pkg/server/oauth-redirect.html', location.href).href;
+  const answer = await adk.signIn(request, { redirectUri });
+  const response = json(answer.parts[0].functionResponse.response).exchangedAuthCredential.oauth2;
+  assert(response.redirectUri === redirectUri && response.authResponseUri.startsWith(`${redirectUri}?`), response.authResponseUri);
+  // The token endpoint refuses a code redeemed with another redirect_uri than it was issued for.
+  const events = await run(runner, answer);
+  assert(responseOf(events, 'whoami')?.name === 'Alice', JSON.stringify(responseOf(events, 'whoami')));
+});
+
 await test('CredentialManager: endpoints discovered, a token about to expire refreshed, the session keeps the new one', async () => {
   const { runner, tokens } = signingIn('adk-page-short', { manager: true });
   const request = await ask(runner);
