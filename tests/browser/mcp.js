@@ -7,7 +7,7 @@
 // servers (tests/fixtures/mcp/adk-2.13.0.json and adk-2.13.0-ts.json, recorded by
 // tests/mcp/record.py, which found the two transports' recordings equal).
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, json, test } from './harness.js';
+import { assert, assertJsonEqual, finish, json, recordingFetch, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, ScriptedModel, MCPToolset } = adk;
@@ -139,6 +139,16 @@ for (const [transport, params] of /** @type {const} */ ([['Streamable HTTP', str
     const error = await runCalls(failing, [['server_time', {}]], 'failing').then(() => null, (e) => e);
     assert(error?.code === 'INVALID_ARGUMENT' && error.message.includes('no tenant'), String(error?.message ?? error));
     await failing.close();
+  });
+
+  await test(`${transport}: fetch, and @google/adk's older spelling header: every request goes through the given fetch, carrying it`, async () => {
+    const recorder = recordingFetch();
+    const toolset = new MCPToolset({ ...params, header: { 'X-Old': 'old' }, fetch: recorder.fetch });
+    const { responses } = await runCalls(toolset, [['echo_header', { name: 'x-old' }]]);
+    assertJsonEqual(responses.map((r) => json(r).structuredContent.result), ['old']);
+    // At least: begin the session, list the tools, call one.
+    assert(recorder.seen.length >= 3 && recorder.seen.every((r) => r.headers['X-Old'] === 'old'), JSON.stringify(recorder.seen));
+    await toolset.close();
   });
 
   await test(`${transport}: a URL that is not an MCP server: the agent runs without that toolset's tools, as ADK's does`, async () => {
