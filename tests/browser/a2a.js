@@ -54,6 +54,20 @@ for (const [version, binding] of sdkCells) {
     if (version === '1.0') {
       const page = await listing;
       assert(page.tasks.length === 1 && page.tasks[0].id === sent.task.id, JSON.stringify(page));
+      // The other filters reach a2a-sdk as its ListTasks reads them: artifacts only when asked for,
+      // history cut, a state and a time that match or not, and pages.
+      assert(page.tasks[0].artifacts === undefined, 'no artifacts unless asked for');
+      const full = (await client.listTasks({ contextId: sent.task.contextId, includeArtifacts: true, historyLength: 1 })).tasks[0];
+      assert(full.artifacts?.[0].parts[0].text.startsWith('echo 바로') && full.history?.length === 1, JSON.stringify(full));
+      const count = async (filter) => (await client.listTasks({ contextId: sent.task.contextId, ...filter })).tasks.length;
+      assertJsonEqual(await Promise.all([
+        count({ status: 'TASK_STATE_COMPLETED' }), count({ status: 'TASK_STATE_FAILED' }),
+        count({ statusTimestampAfter: '2000-01-01T00:00:00Z' }), count({ statusTimestampAfter: '2999-01-01T00:00:00Z' }),
+      ]), [1, 0, 1, 0]);
+      const first = await client.listTasks({ pageSize: 1 });
+      const second = await client.listTasks({ pageSize: 1, pageToken: first.nextPageToken });
+      assert(first.tasks.length === 1 && first.nextPageToken && second.tasks.length === 1 && second.tasks[0].id !== first.tasks[0].id,
+        `${first.tasks.length} ${first.nextPageToken} ${second.tasks.length}`);
     } else {
       await rejects(listing, (e) => assert(e.name === 'AdkError' && e.code === 'UNIMPLEMENTED', `${e.code}: ${e.message}`));
     }
