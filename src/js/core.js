@@ -125,9 +125,9 @@ export const LlmResponse = Object.freeze({
   fromParts: (parts) => wasm.eventModel(MODEL.fromParts, parts),
 });
 
+/** What a run stopped by `signal` rejects with: its reason, whatever it is, as `fetch` does. */
 function abortError(signal) {
-  const reason = signal?.reason;
-  if (reason instanceof Error) return reason;
+  if (signal?.aborted) return signal.reason;
   return Object.assign(new Error('The operation was aborted.'), { name: 'AbortError', code: 'ABORTED' });
 }
 
@@ -176,21 +176,28 @@ export class Run {
       return { value: undefined, done: true };
     }
     if (this.#ready.length) return { value: this.#ready.shift(), done: false };
+    let got;
     try {
       // The handle gives every item that is ready at once; they are handed out one by one.
       // A lone item comes as itself (items are objects), more as an array; `[]` is the end.
-      const got = await alive(new Promise((resolve, reject) => this.#handle.next(resolve, reject)));
-      if (Array.isArray(got) && got.length === 0) {
-        this.#finish();
-        return { value: undefined, done: true };
-      }
-      this.#ready = Array.isArray(got) ? got : [got];
-      return { value: this.#ready.shift(), done: false };
+      got = await alive(new Promise((resolve, reject) => this.#handle.next(resolve, reject)));
     } catch (e) {
-      this.#finish();
-      if (e?.code === 'ABORTED') throw abortError(this.#signal);
-      throw e;
+      // The run's own error, even one coded ABORTED (a callback's AbortError keeps its message),
+      // unless the run was stopped first.
+      if (!this.#done) {
+        this.#finish();
+        throw e;
+      }
     }
+    // Stopped while this step waited: by the signal (its reason), or by `cancel()` or `return()`
+    // (the end, as a cancelled stream reader's pending read ends); what came is dropped.
+    if (this.#done) return this.#step();
+    if (Array.isArray(got) && got.length === 0) {
+      this.#finish();
+      return { value: undefined, done: true };
+    }
+    this.#ready = Array.isArray(got) ? got : [got];
+    return { value: this.#ready.shift(), done: false };
   }
 
   /** Stops the run (what `break` in `for await` calls). */
@@ -199,9 +206,11 @@ export class Run {
     return { value, done: true };
   }
 
-  /** Stops the run at once; nothing more is written to the session. */
+  /** Stops the run at once; nothing more is written to the session, nor handed out. */
   cancel() {
     if (this.#done) return;
+    // Items of the last batch not handed out yet are dropped with the rest of the run.
+    this.#ready.length = 0;
     this.#handle.cancel();
     this.#finish();
   }

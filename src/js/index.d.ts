@@ -704,7 +704,10 @@ export interface RunAsyncRequest {
   /** Applied with the user's event. */
   stateDelta?: JsonObject;
   runConfig?: RunConfig;
-  /** Stops the run; a pending `next()` rejects with the signal's reason (an `AbortError`). */
+  /**
+   * Stops the run; a pending `next()`, and every later one, rejects with the signal's reason (an `AbortError`
+   * unless `abort(reason)` gave another), and what had arrived but was not handed out is dropped.
+   */
   signal?: AbortSignal;
   /** Alias of `signal`. */
   abortSignal?: AbortSignal;
@@ -715,7 +718,10 @@ export declare class Run implements AsyncIterableIterator<Event> {
   private constructor();
   next(): Promise<IteratorResult<Event, undefined>>;
   return(value?: undefined): Promise<IteratorResult<Event, undefined>>;
-  /** Stops the run at once; nothing more is written to the session. */
+  /**
+   * Stops the run at once; nothing more is written to the session nor handed out: a pending `next()` (and every
+   * later one) resolves `{done: true}`, as a cancelled stream reader's read does. `return()` does the same.
+   */
   cancel(): void;
   [Symbol.asyncIterator](): Run;
   /** The events as a ReadableStream; cancelling it stops the run. */
@@ -1448,8 +1454,8 @@ export interface SignInOptions {
  * waits for the redirect, checks its `state`, and resolves to the message that answers the request
  * (what adk-web sends: the auth config with `authResponseUri`); the agent exchanges the code. Call
  * it from a click handler. Rejects with `UNAUTHENTICATED` when the provider refused (`oauthError`,
- * e.g. `access_denied`) or the state is not this sign-in's, `ABORTED` when the window was closed or
- * `signal` fired, `FAILED_PRECONDITION` when the popup was blocked.
+ * e.g. `access_denied`) or the state is not this sign-in's, `ABORTED` when the window was closed,
+ * the signal's reason when `signal` fired, `FAILED_PRECONDITION` when the popup was blocked.
  */
 export declare function signIn(request: UserInputRequest, options?: SignInOptions): Promise<Content>;
 

@@ -4,7 +4,7 @@
 // cuts streams): every {peer × version × binding} cell, errors, cancel, resubscribe, a cut stream
 // resumed with every event delivered once, and agents in a runner.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, collect, finish, json, recordingFetch, rejects, test } from './harness.js';
+import { assert, assertJsonEqual, collect, finish, json, recordingFetch, rejection, rejects, test } from './harness.js';
 
 await init();
 const { A2AClient, RemoteA2aAgent, InMemoryRunner, SequentialAgent } = adk;
@@ -341,6 +341,27 @@ await test('RemoteA2aAgent: a failed task is an error event; an unreachable agen
   const out = [];
   for await (const e of lonely.runAsync({ userId: 'u', sessionId: 's', newMessage: { role: 'user', parts: [{ text: 'hi' }] } })) out.push(e);
   assert(out.length === 1 && out[0].errorCode === 'UNAVAILABLE', JSON.stringify(out));
+});
+
+await test('what arrived in one batch is not handed out after the signal or return() stopped the stream', async () => {
+  const client = await A2AClient.fromCardUrl(peers.sdk);
+  const all = (await collect(client.sendMessageStream(message('hello')))).length;
+  assert(all >= 4, `${all} items`);
+  for (const stop of ['abort', 'return']) {
+    const controller = new AbortController();
+    const stream = client.sendMessageStream(message('hello'), { signal: controller.signal });
+    assert(!(await stream.next()).done);
+    // The rest arrives meanwhile: the next pull takes it all in one batch.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert(!(await stream.next()).done);
+    if (stop === 'abort') {
+      controller.abort('stopped by the page');
+      assert((await rejection(stream.next())) === 'stopped by the page', 'the signal\'s reason, not the next buffered item');
+    } else {
+      await stream.return();
+      assertJsonEqual(await stream.next(), { value: undefined, done: true });
+    }
+  }
 });
 
 await test('bad options are typed errors', async () => {

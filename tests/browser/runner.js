@@ -5,7 +5,7 @@ import init, * as adk from '/pkg/index.js';
 import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, json, rejection, test } from './harness.js';
 
 await init();
-const { InMemoryRunner, Runner, BaseAgent, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
+const { InMemoryRunner, Runner, BaseAgent, BasePlugin, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
 
 const text = (t) => ({ role: 'user', parts: [{ text: t }] });
 const reply = (t, extra = {}) => ({ content: { role: 'model', parts: [{ text: t }] }, ...extra });
@@ -173,6 +173,42 @@ await test('AbortSignal stops a run mid-stream: the pending next rejects, nothin
   const next = runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('again'), abortSignal: AbortSignal.timeout(100) });
   assert((await next.next()).value.content.parts[0].text === 'first');
   assert((await rejection(next.next())).name === 'TimeoutError');
+});
+
+await test('a signal aborted with a reason that is not an Error rejects with that reason', async () => {
+  const runner = await setup(slowAgent([]));
+  const controller = new AbortController();
+  const run = runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x'), signal: controller.signal });
+  assert((await run.next()).value.content.parts[0].text === 'first');
+  const pending = run.next();
+  controller.abort('the person pressed stop');
+  assert((await rejection(pending)) === 'the person pressed stop');
+  assert((await rejection(run.next())) === 'the person pressed stop', 'every later next() too');
+});
+
+await test('cancel() or return() while a next() is pending ends it, as a cancelled stream reader\'s read ends', async () => {
+  for (const stop of ['cancel', 'return']) {
+    const log = [];
+    const runner = await setup(slowAgent(log), `s-${stop}`);
+    const run = runner.runAsync({ userId: 'u', sessionId: `s-${stop}`, newMessage: text('x') });
+    assert((await run.next()).value.content.parts[0].text === 'first');
+    const pending = run.next();
+    await sleep(20);
+    await run[stop]();
+    assertJsonEqual(await pending, { value: undefined, done: true });
+    assertJsonEqual(await run.next(), { value: undefined, done: true });
+    assert(log[0] === 'finally', stop);
+  }
+});
+
+await test('an AbortError a callback throws, no signal fired, fails the run with its own message', async () => {
+  const agent = new Echo({ name: 'echo' });
+  const plugin = Object.assign(new BasePlugin('audit'), {
+    beforeAgentCallback() { throw Object.assign(new Error('audit service unreachable'), { name: 'AbortError' }); },
+  });
+  const runner = new InMemoryRunner({ agent, appName: 'app', plugins: [plugin], autoCreateSession: true });
+  const error = await rejection(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') }).next());
+  assert(error.code === 'ABORTED' && error.message.includes('audit service unreachable') && error.message.includes('audit'), `${error.code}: ${error.message}`);
 });
 
 await test('break out of for await stops the run', async () => {
