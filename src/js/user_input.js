@@ -15,11 +15,18 @@ const asString = (v) => (typeof v === 'string' ? v : undefined);
 const nonEmpty = (v) => (typeof v === 'string' && v.trim() ? v : undefined);
 const camel = (k) => k.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
 
-/** ADK's Python side writes a credential request's args in snake_case; read them in camelCase. */
+/**
+ * ADK's Python side writes a credential request's args in snake_case; read them in camelCase. The
+ * keys of a map stay as they are: an OAuth2 flow's `scopes` (`public_repo` is a scope, and the
+ * answer sends it back as asked) and HTTP auth's `additionalHeaders`.
+ */
 function camelKeys(value) {
   if (Array.isArray(value)) return value.map(camelKeys);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [camel(k), camelKeys(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => {
+    k = camel(k);
+    return [k, k === 'scopes' || k === 'additionalHeaders' ? v : camelKeys(v)];
+  }));
 }
 
 /** Every request for the person in one event, in part order (answered or not). */

@@ -5,7 +5,7 @@
 // call, abort (the server stops), the typed errors, and a page origin the server does not allow.
 // run.mjs loads it through the full entry, through `adk-wasm/server` (`?entry=server`), and from
 // http://localhost, which the servers do not allow.
-import { assert, assertJsonEqual, assertThrowsAdk, collect, finish, recordingFetch, rejects, test } from './harness.js';
+import { assert, assertJsonEqual, assertThrowsAdk, collect, finish, json, recordingFetch, rejects, test } from './harness.js';
 
 const params = new URLSearchParams(location.search);
 const adk = await import(params.get('entry') === 'server' ? '/pkg/server/index.js' : '/pkg/index.js');
@@ -175,7 +175,11 @@ if (location.hostname === 'localhost') {
       const pkce = new URL(oauth2.authUri).searchParams.get('code_challenge_method');
       const v1 = version.startsWith('1.');
       assert(v1 ? pkce === null && oauth2.clientSecret === 'adk-server-secret' : pkce === 'S256' && !('clientSecret' in oauth2), JSON.stringify(oauth2));
+      // The scheme's scopes are data: `offline_access` is asked for and answered as it is.
+      const scopes = (config) => Object.keys(config.authScheme.flows.authorizationCode.scopes);
+      assertJsonEqual(scopes(request.authConfig), ['openid', 'profile', 'offline_access']);
       const answer = await signIn(request);
+      assertJsonEqual(scopes(json(answer.parts?.[0].functionResponse?.response)), ['openid', 'profile', 'offline_access']);
       const signedIn = await collect(client.runSse({ ...key, newMessage: answer }));
       assert(texts(signedIn.at(-1)) === 'Done: {"name": "Alice"}', texts(signedIn.at(-1)));
       const back = await client.getSession(key);
