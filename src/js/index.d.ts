@@ -1019,12 +1019,21 @@ export interface LlmRequest {
      * instruction, joined by blank lines. A `Content` set by a callback is read as its texts.
      */
     systemInstruction?: string;
-    tools?: { functionDeclarations: FunctionDeclaration[] }[];
+    tools?: LlmRequestTool[];
     /** `adk_agent_name` is added before each model call, as ADK does (for per-agent billing reports). */
     labels?: Record<string, string>;
     /** Any other generation setting (`temperature`, `maxOutputTokens`, …), passed through. */
-    [setting: string]: JsonValue | Content | { functionDeclarations: FunctionDeclaration[] }[] | undefined;
+    [setting: string]: JsonValue | Content | LlmRequestTool[] | undefined;
   };
+}
+
+/** An entry of `LlmRequest.config.tools` (genai's `Tool`): the function tools' declarations, or one Gemini built-in tool. */
+export interface LlmRequestTool {
+  functionDeclarations?: FunctionDeclaration[];
+  googleSearch?: JsonObject;
+  urlContext?: JsonObject;
+  googleMaps?: JsonObject;
+  codeExecution?: JsonObject;
 }
 
 export interface FunctionDeclaration {
@@ -1220,15 +1229,15 @@ export declare abstract class BaseToolset {
   constructor(toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean), prefix?: string);
   readonly toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
   readonly prefix?: string;
-  /** The tools for one model call. */
-  abstract getTools(context: HeaderProviderContext): Promise<ToolLike[]>;
+  /** The tools for one model call (tools, not toolsets, as ADK's `get_tools` gives `BaseTool`s). */
+  abstract getTools(context: HeaderProviderContext): Promise<BaseToolLike[]>;
   /** Releases what the toolset holds. */
   close(): Promise<void>;
 }
 
 /** What makes a JS object a toolset in `tools`: a `getTools` method (a `BaseToolset` is one). */
 export interface ToolsetLike {
-  getTools(context: HeaderProviderContext): Promise<ToolLike[]>;
+  getTools(context: HeaderProviderContext): Promise<BaseToolLike[]>;
   toolFilter?: string[] | ((tool: { name: string; description: string }) => boolean);
   prefix?: string;
   close?(): Promise<void>;
@@ -1621,8 +1630,12 @@ export interface Requests {
 /** HTTP calls outside a run; from a tool or callback, prefer `context.requests` (stopped with the run). */
 export declare const requests: Requests;
 
-export type ToolLike = FunctionTool | FunctionToolOptions | AgentTool | MCPToolset | OpenAPIToolset | ToolsetLike | GoogleSearchTool | UrlContextTool
-  | GoogleMapsGroundingTool | PreloadMemoryTool | LoadArtifactsTool | typeof LOAD_WEB_PAGE | typeof exitLoop | typeof LOAD_MEMORY;
+/** One tool (ADK's `BaseTool`): what a toolset's `getTools` gives. */
+export type BaseToolLike = FunctionTool | FunctionToolOptions | AgentTool | GoogleSearchTool | UrlContextTool | GoogleMapsGroundingTool
+  | PreloadMemoryTool | LoadArtifactsTool | typeof LOAD_WEB_PAGE | typeof exitLoop | typeof LOAD_MEMORY | typeof getUserChoiceTool
+  | typeof requestInputTool;
+/** What an agent's `tools` takes: tools and toolsets. */
+export type ToolLike = BaseToolLike | MCPToolset | OpenAPIToolset | ToolsetLike;
 
 type MaybePromise<T> = T | Promise<T>;
 export type BeforeModelCallback = (params: { context: Context; request: LlmRequest }) => MaybePromise<LlmResponse | null | undefined | void>;
@@ -1863,7 +1876,8 @@ export declare class A2AClient {
     Promise<{ tasks: Task[]; nextPageToken: string; pageSize: number; totalSize: number }>;
 }
 
-export type RemoteA2aAgentOptions = BaseAgentOptions & (
+/** A remote agent's sub-agents are the server's business: it takes none. */
+export type RemoteA2aAgentOptions = Omit<BaseAgentOptions, 'subAgents'> & (
   | { client: A2AClient; agentCardUrl?: never }
   | ({ agentCardUrl: string; client?: never } & A2AClientOptions)
 );

@@ -8,6 +8,8 @@ export async function chat(baseUrl: string): Promise<Message[]> {
   const local = new AgUiAgent({ runner: new InMemoryRunner({ agent, appName: 'app' }), userId: 'u', threadId: 't1', emitMessagesSnapshot: true });
   const remote = new AgUiAgent({ server: new AdkServerClient({ baseUrl }), appName: 'weather', userId: 'u', streaming: false });
   const a2a = new AgUiAgent({ a2a: new RemoteA2aAgent({ name: 'remote', agentCardUrl: `${baseUrl}/a2a` }) });
+  // @ts-expect-error a remote agent's sub-agents are the server's: it takes none
+  new RemoteA2aAgent({ name: 'r', agentCardUrl: `${baseUrl}/a2a`, subAgents: [] });
   // Wherever an AG-UI agent goes, these go: they are `AbstractAgent`s.
   const agents: AbstractAgent[] = [local, remote, a2a, new HttpAgent({ url: baseUrl })];
   local.addMessage({ id: 'm1', role: 'user', content: 'Hello' });

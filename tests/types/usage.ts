@@ -30,6 +30,10 @@ import init, {
   type MCPConnectionParams,
   type YieldedEvent,
   exitLoop,
+  getUserChoiceTool,
+  requestInputTool,
+  BaseToolset,
+  type HeaderProviderContext,
   FunctionTool,
   type JsModel,
   LlmAgent,
@@ -121,13 +125,18 @@ export function llmUsage(): LlmAgent {
       if (!signal.aborted) yield { content: { role: 'model', parts: [{ text: `${request.contents.length}` }] }, partial: true };
     },
   };
-  const specialist = new LlmAgent({ name: 'specialist', model: local, tools: [tool, exitLoop], outputKey: 'out', includeContents: 'none' });
+  const specialist = new LlmAgent({ name: 'specialist', model: local, tools: [tool, exitLoop, getUserChoiceTool, requestInputTool], outputKey: 'out', includeContents: 'none' });
   return new LlmAgent({
     name: 'coordinator',
     model: new ScriptedModel(['hi', { chunks: ['a', 'b'] }, { content: { parts: [{ text: 'x' }] } }]),
     instruction: (ctx) => `You help ${ctx.userId}.`,
     subAgents: [specialist],
-    beforeModelCallback: ({ request }) => { request.config.temperature = 0; },
+    beforeModelCallback: ({ request }) => {
+      request.config.temperature = 0;
+      // Gemini's built-in tools are entries without declarations.
+      const declared: string[] = (request.config.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((d) => d.name));
+      if (request.config.tools?.some((t) => t.googleSearch) && declared.length === 0) return undefined;
+    },
     afterToolCallback: ({ response }) => (typeof response === 'number' ? { result: response } : undefined),
   });
 }
@@ -174,4 +183,18 @@ export function pluginUsage(agent: LlmAgent): InMemoryRunner {
   // @ts-expect-error: a plugin needs its name
   new BasePlugin();
   return new InMemoryRunner({ agent, plugins: [new Guard('guard'), global, new LoggingPlugin()] });
+}
+
+/** A toolset gives tools, not toolsets (ADK's `get_tools` gives `BaseTool`s). */
+export class PerUserTools extends BaseToolset {
+  async getTools(context: HeaderProviderContext) {
+    return [new FunctionTool({ name: `hello_${context.userId}`, description: 'Greets.', execute: () => ({ ok: true }) }), exitLoop];
+  }
+}
+
+export class NestedToolsets extends BaseToolset {
+  // @ts-expect-error a toolset inside a toolset is refused at run time
+  async getTools() {
+    return [new MCPToolset({ type: 'StreamableHTTPConnectionParams', url: 'https://mcp.example.com/mcp' })];
+  }
 }
