@@ -42,18 +42,22 @@ export function serveRunner(runner, port = globalThis) {
   return () => port.removeEventListener('message', listener);
 }
 
+// Run ids unique in the page: two connections to one worker share its messages, and each serves
+// only its own ids (another copy of this module draws another prefix).
+const ids = `${Math.random().toString(36).slice(2)}-`;
+let nextId = 0;
+
 /** The page's side: runs of the runner a worker (or the other end of a MessagePort) serves. */
 export function connectRunner(worker) {
   // A MessagePort delivers nothing to `addEventListener` listeners until started (only its
   // `onmessage` setter starts it); a Worker has no `start`.
   worker.start?.();
-  let nextId = 0;
   return {
     /** A run of `request` in the worker; `signal` (or `abortSignal`) and `break` stop it there. */
     runAsync(request) {
       const { signal: given, abortSignal, ...rest } = request;
       const signal = given ?? abortSignal;
-      const id = `${Date.now().toString(36)}-${nextId++}`;
+      const id = ids + nextId++;
       const queue = [];
       const waiting = [];
       let done = false;
@@ -90,7 +94,13 @@ export function connectRunner(worker) {
       if (signal?.aborted) onAbort();
       else {
         signal?.addEventListener('abort', onAbort, { once: true });
-        worker.postMessage({ type: RUN, id, request: rest });
+        // A request that cannot be copied to the worker (a function in it) fails the run, which
+        // then leaves no listener behind.
+        try {
+          worker.postMessage({ type: RUN, id, request: rest });
+        } catch (e) {
+          finish(e);
+        }
       }
       return {
         next: () => new Promise((resolve, reject) => {
@@ -102,6 +112,8 @@ export function connectRunner(worker) {
             worker.postMessage({ type: ABORT, id });
             finish();
           }
+          // What had arrived and was not read goes with the run.
+          queue.length = 0;
           return { value: undefined, done: true };
         },
         [Symbol.asyncIterator]() {

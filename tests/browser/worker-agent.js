@@ -23,8 +23,14 @@ const call = (name) => ({ content: { role: 'model', parts: [{ functionCall: { na
 const model = new ScriptedModel(['Hello from the worker ', call('wait'), call('report'), 'done']);
 const agent = new LlmAgent({ name: 'worker_agent', model, tools: [wait, report] });
 serveRunner(new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true }));
-// A second runner served over a MessagePort the page sends (serveRunner's `port`).
-const overPort = new LlmAgent({ name: 'port_agent', model: new ScriptedModel(['Hello over a port']) });
+// A second runner served over a MessagePort the page sends (serveRunner's `port`): three events at
+// once, each naming its session.
+const overPort = {
+  name: 'port_agent',
+  async *runAsyncImpl(ctx) {
+    for (let i = 1; i <= 3; i++) yield { content: { role: 'model', parts: [{ text: `${ctx.sessionId} ${i}` }] } };
+  },
+};
 addEventListener('message', ({ data, ports }) => {
   if (data?.type === 'port') serveRunner(new InMemoryRunner({ agent: overPort, appName: 'app', autoCreateSession: true }), ports[0]);
 });

@@ -44,13 +44,34 @@ await test('over a MessagePort (serveRunner\'s port, connectRunner given the oth
   const channel = new MessageChannel();
   worker.postMessage({ type: 'port' }, [channel.port1]);
   const overPort = connectRunner(channel.port2);
-  const events = [];
-  for await (const e of overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('hi') })) events.push(e);
-  assert(json(events.at(-1)).author === 'port_agent' && json(events.at(-1)).content.parts[0].text === 'Hello over a port', JSON.stringify(events));
+  const texts = async (run) => {
+    const seen = [];
+    for await (const e of run) seen.push(json(e).content.parts[0].text);
+    return seen;
+  };
+  assertJsonEqual(await texts(overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('hi') })), ['port 1', 'port 2', 'port 3']);
   const controller = new AbortController();
   controller.abort();
   const error = await overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('again'), abortSignal: controller.signal }).next().then(() => null, (e) => e);
   assert(error?.name === 'AbortError', String(error));
+
+  // Two connections to one port, runs started in the same tick: each gets its own events only.
+  const other = connectRunner(channel.port2);
+  const both = await Promise.all([texts(overPort.runAsync({ userId: 'u', sessionId: 'a', newMessage: text('a') })),
+    texts(other.runAsync({ userId: 'u', sessionId: 'b', newMessage: text('b') }))]);
+  assertJsonEqual(both, [['a 1', 'a 2', 'a 3'], ['b 1', 'b 2', 'b 3']]);
+
+  // return() drops what had arrived and was not read.
+  const run = overPort.runAsync({ userId: 'u', sessionId: 'c', newMessage: text('c') });
+  assert(json((await run.next()).value).content.parts[0].text === 'c 1');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await run.return();
+  assertJsonEqual(await run.next(), { value: undefined, done: true });
+
+  // A request the worker cannot be sent (a function in it) fails the run's first next(), not runAsync itself.
+  const unsendable = overPort.runAsync({ userId: 'u', sessionId: 'd', newMessage: text('d'), runConfig: json({ hook() {} }) });
+  const refused = await unsendable.next().then(() => null, (e) => e);
+  assert(refused?.name === 'DataCloneError', String(refused));
 });
 
 await test('an error in the worker rejects in the page with its code', async () => {
