@@ -456,8 +456,14 @@ export async function loadWebPage(url, options = {}) {
     if (options.signal?.aborted) throw e;
     return `${failed} (the site could not be reached, or does not allow this page's origin: CORS)`;
   }
-  if (response.status !== 200) return failed;
-  const html = await cappedText(response);
+  let html;
+  try {
+    // A body not read is let go rather than left to arrive.
+    html = response.status === 200 ? await cappedText(response) : void response.body?.cancel().catch(() => {});
+  } catch (e) {
+    // The connection lost mid-page is a failure to fetch it, as before its headers.
+    if (options.signal?.aborted) throw e;
+  }
   if (html === undefined) return failed;
   return textOfPage(html).split('\n').filter((line) => line.split(/\s+/).filter(Boolean).length > 3).join('\n');
 }

@@ -212,6 +212,17 @@ await test('loadWebPage: ADK\'s text of a page, private hosts refused unless all
   const stop = new AbortController();
   stop.abort();
   await rejects(adk.loadWebPage(url, { allowPrivateNetworkAccess: true, signal: stop.signal }), (e) => assert(e.name === 'AbortError', `${e.name}: ${e.message}`));
+  // A connection lost in the middle of the page is a failure to fetch it, not a rejection; a page
+  // not read (a 404) has its body let go, not left open.
+  const server = await peer([
+    { status: 200, contentType: 'text/html', body: '<p>one two three four five</p>'.repeat(100), chunkSize: 100, cutAfter: 500 },
+    { status: 404, contentType: 'text/html', body: '<p>gone</p>'.repeat(20_000), chunkSize: 1000, delayMs: 20 },
+  ]);
+  assert(await adk.loadWebPage(`${server.url}cut`, { allowPrivateNetworkAccess: true }) === `Failed to fetch url: ${server.url}cut`);
+  assert(await adk.loadWebPage(`${server.url}gone`, { allowPrivateNetworkAccess: true }) === `Failed to fetch url: ${server.url}gone`);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const [, gone] = await server.received();
+  assert(gone.aborted, 'the unread body was cancelled');
 });
 
 await test('LOAD_WEB_PAGE and LOAD_ARTIFACTS are declared as google-adk 2.13.0 declares them', async () => {
