@@ -187,12 +187,15 @@ fn failures_are_error_events_and_the_session_goes_on() {
 
 #[test]
 fn an_agent_without_streaming_gets_one_answer() {
-    let mut card = card();
-    card.capabilities.streaming = Some(false);
-    let (runner, http) =
-        runner_over(card, Binding::HttpJson, vec![Reply::json(200, &fixture_text("v10-rest-send.json"))]);
-    let events = run(&runner, "hi");
-    assert!(http.requests()[0].url.ends_with("/message:send"), "{}", http.requests()[0].url);
-    assert!(events.iter().all(|e| e.partial != Some(true)));
-    assert!(events.iter().any(|e| !text(e).is_empty() && e.parts().iter().all(|p| p.thought != Some(true))));
+    // `false`, or no word at all (a2a-sdk's and @a2a-js/sdk's clients stream only on `true`).
+    for streaming in [Some(false), None] {
+        let mut card = card();
+        card.capabilities.streaming = streaming;
+        let (runner, http) =
+            runner_over(card, Binding::HttpJson, vec![Reply::json(200, &fixture_text("v10-rest-send.json"))]);
+        let events = run(&runner, "hi");
+        assert!(http.requests()[0].url.ends_with("/message:send"), "{streaming:?}: {}", http.requests()[0].url);
+        assert!(events.iter().all(|e| e.partial != Some(true)));
+        assert!(events.iter().any(|e| !text(e).is_empty() && e.parts().iter().all(|p| p.thought != Some(true))));
+    }
 }

@@ -100,7 +100,9 @@ impl Agent for RemoteA2aAgent {
                 Err(e) => vec![failure(make(), &e)],
                 Ok(client) => {
                     let params = SendMessageParams { message, ..Default::default() };
-                    if client.card().capabilities.streaming == Some(false) {
+                    // Streamed only when the card says it may be, as a2a-sdk's client (ADK's) and
+                    // @a2a-js/sdk decide: a card without the field is answered by `SendMessage`.
+                    if client.card().capabilities.streaming != Some(true) {
                         let sent: LocalBoxFuture<'_, _> = Box::pin(client.send_message(&params));
                         match sent.await {
                             Ok(TaskOrMessage::Task(task)) => mapper.task(task),
