@@ -186,6 +186,27 @@ fn failures_are_error_events_and_the_session_goes_on() {
 }
 
 #[test]
+fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
+    // What ADK's A2A server sends for a thinking model: texts marked `adk_thought` (its part converter).
+    let stream = concat!(
+        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
+        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_WORKING\", ",
+        "\"message\": {\"messageId\": \"w\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Thinking…\", \"metadata\": {\"adk_thought\": true}}]}}}}\r\n\r\n",
+        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_COMPLETED\", ",
+        "\"message\": {\"messageId\": \"x\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Let me reason.\", \"metadata\": ",
+        "{\"adk_thought\": true}}, {\"text\": \"42\"}]}}}}\r\n\r\n",
+    );
+    let (runner, _) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(stream.as_bytes())]);
+    let events = run(&runner, "6 × 7?");
+    let last = events.last().unwrap();
+    assert_eq!(meta(last, "a2a:task_state"), Some("TASK_STATE_COMPLETED"));
+    assert_eq!(text(last), "42");
+    assert!(last.parts().iter().all(|p| p.thought.is_none()), "{:?}", last.parts());
+    let working = events.iter().find(|e| text(e) == "Thinking…").expect("the working status");
+    assert!(working.parts().iter().all(|p| p.thought == Some(true)));
+}
+
+#[test]
 fn an_agent_without_streaming_gets_one_answer() {
     // `false`, or no word at all (a2a-sdk's and @a2a-js/sdk's clients stream only on `true`).
     for streaming in [Some(false), None] {

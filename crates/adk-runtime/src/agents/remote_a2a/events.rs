@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::parts::from_a2a;
+use super::parts::{from_a2a, is_thought};
 use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
 use crate::a2a::{
     ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
@@ -210,9 +210,14 @@ fn content(parts: &[A2aPart]) -> Option<Content> {
     if parts.is_empty() {
         return None;
     }
+    // The remote's thoughts beside its answer are left out of what the person is shown, as ADK's
+    // RemoteA2aAgent leaves them out; a content of thoughts only (a working status) is kept.
+    let thoughts_only = parts.iter().all(is_thought);
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
-        out.push(from_a2a(part));
+        if thoughts_only || !is_thought(part) {
+            out.push(from_a2a(part));
+        }
     }
     Some(Content::new("model", out))
 }

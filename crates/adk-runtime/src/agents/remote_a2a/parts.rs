@@ -9,6 +9,7 @@ use crate::a2a::{Part as A2aPart, PartContent};
 use crate::types::{Blob, FileData, Part};
 
 const TYPE_KEY: &str = "adk_type";
+const THOUGHT_KEY: &str = "adk_thought";
 
 /// An A2A part for a genai part; `None` for parts A2A cannot carry (thought signatures alone, …).
 pub fn to_a2a(part: &Part) -> Option<A2aPart> {
@@ -49,10 +50,11 @@ pub fn to_a2a(part: &Part) -> Option<A2aPart> {
     None
 }
 
-/// A genai part for an A2A part. Untagged data becomes its JSON text, which any model can read.
+/// A genai part for an A2A part. Untagged data becomes its JSON text, which any model can read; a
+/// text ADK's server marked `adk_thought` is a thought again.
 pub fn from_a2a(part: &A2aPart) -> Part {
     match &part.content {
-        PartContent::Text(text) => Part::from_text(text),
+        PartContent::Text(text) => Part { thought: is_thought(part).then_some(true), ..Part::from_text(text) },
         PartContent::Raw(bytes) => Part {
             inline_data: Some(Blob {
                 data: Some(bytes.clone()),
@@ -74,6 +76,12 @@ pub fn from_a2a(part: &A2aPart) -> Part {
             tagged_part(part, data).unwrap_or_else(|| Part::from_text(&adk_core::json::to_string(data)))
         }
     }
+}
+
+/// Whether ADK's server marked this text a thought (`adk_thought: true` in its metadata).
+pub fn is_thought(part: &A2aPart) -> bool {
+    matches!(&part.content, PartContent::Text(_))
+        && matches!(part.metadata.as_ref().and_then(|m| m.get(THOUGHT_KEY)), Some(Value::Bool(true)))
 }
 
 fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
