@@ -411,7 +411,8 @@ export declare class SessionService {
   /**
    * Stores `event` (without its `temp:` keys) and updates `session` in place: the whole state delta
    * applied, the stored event pushed, `lastUpdateTime` set. Rejects with `NOT_FOUND` when the session
-   * does not exist, changing nothing.
+   * does not exist, and with `INVALID_ARGUMENT` when `session`, its `state` or its `events` cannot be
+   * changed (frozen, as an Immer or Redux store keeps it: pass a copy), each changing nothing.
    */
   appendEvent(request: { session: Session; event: Event | EventInit }): Promise<Event>;
   /** The session with every event as ADK's session JSON text (what an ADK server stores and serves); `null` when missing. */

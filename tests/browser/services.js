@@ -102,6 +102,15 @@ for (const [label, make] of sessionServices) {
     assert(!('app:x' in fresh.state), 'a refused event leaks nothing');
     const partial = await s.appendEvent({ session: fresh, event: { ...textEvent({ k: 1 }), partial: true } });
     assert(partial.partial === true && fresh.events.length === 0 && !('k' in fresh.state), 'partial events are not stored');
+    // A session object that cannot take the event (frozen, as an Immer or Redux store keeps it) is
+    // refused before anything is stored: the event is not half-appended.
+    for (const freeze of [(x) => Object.freeze(x), (x) => Object.freeze(x.events), (x) => Object.freeze(x.state)]) {
+      const held = await s.createSession({ appName: 'a', userId: 'u3' });
+      freeze(held);
+      await assertRejectsAdk(s.appendEvent({ session: held, event: textEvent({ k: 1 }) }), 'INVALID_ARGUMENT', 'session object');
+      const stored = await s.getSession({ appName: 'a', userId: 'u3', sessionId: held.id });
+      assert(stored?.events.length === 0 && !('k' in stored.state), JSON.stringify(stored));
+    }
   });
 
   await test(`${label}: isolation: users, apps`, async () => {

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use adk_core::limits::Limit;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{database_name, from_js_core, from_js_within, promise, string_arg, to_js, to_js_core};
+use super::convert::{database_name, from_js_core, from_js_within, promise, prop, string_arg, to_js, to_js_core};
 use super::sys::{JsSessionServiceObject, Protocol};
 use super::to_js_error;
 use crate::platform::indexeddb::{self, kv::IndexedDbStore};
@@ -83,6 +83,13 @@ fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
             .and_then(|t| t.as_f64())
             .unwrap_or(f64::INFINITY),
     })
+}
+
+/// Whether `update_js_session` can write to the session object, its `state` and its `events`.
+fn extensible(session: &JsValue) -> bool {
+    let open =
+        |value: &JsValue| !value.is_object() || js_sys::Object::is_extensible(value.unchecked_ref::<js_sys::Object>());
+    open(session) && open(&prop(session, "state")) && open(&prop(session, "events"))
 }
 
 /// What ADK's `append_event` does to the caller's session object, done on the JS object in place:
@@ -252,6 +259,11 @@ async fn append_event(service: &dyn SessionService, request: &JsValue) -> Result
     let event_js = js_sys::Reflect::get(request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
     let mut session = session_identity(&session_js)?;
     let event: Event = from_js_within("event", &event_js, Limit::event())?;
+    // The object is updated after the event is stored: one that cannot take it (frozen or sealed,
+    // as an Immer or Redux store keeps it) is refused first, so no event is stored half-appended.
+    if event.partial != Some(true) && !extensible(&session_js) {
+        return Err(AdkError::invalid("appendEvent: the session object cannot be changed (frozen?)"));
+    }
     let delta = event.actions.state_delta.clone();
     let stored = service.append_event(&mut session, event).await?;
     let stored_js = to_js_core(&stored)?;
