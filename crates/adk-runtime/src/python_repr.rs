@@ -14,7 +14,7 @@ pub fn python_str(value: &Value) -> String {
 
 fn python_repr(value: &Value) -> String {
     let mut out = String::new();
-    write_python(value, false, &mut out);
+    write_python(value, Style::Repr, &mut out);
     out
 }
 
@@ -23,24 +23,41 @@ fn python_repr(value: &Value) -> String {
 /// as it is).
 pub fn python_json(value: &Value) -> String {
     let mut out = String::new();
-    write_python(value, true, &mut out);
+    write_python(value, Style::Json, &mut out);
     out
 }
 
-/// `repr()` (or, `json`, `json.dumps`) of `value` onto `out`: the two differ only in how they write
+/// Python's `json.dumps(value)` (ASCII only: other characters as `\uXXXX`), as ADK writes a
+/// tool's answer into text.
+pub(crate) fn python_json_ascii(value: &Value) -> String {
+    let mut out = String::new();
+    write_python(value, Style::Ascii, &mut out);
+    out
+}
+
+/// How `write_python` writes strings and the three constants.
+#[derive(Clone, Copy, PartialEq)]
+enum Style {
+    Repr,
+    Json,
+    Ascii,
+}
+
+/// `repr()` (or, `json`, `json.dumps`) of `value` onto `out`: they differ only in how they write
 /// strings and the three constants.
-fn write_python(value: &Value, json: bool, out: &mut String) {
+fn write_python(value: &Value, style: Style, out: &mut String) {
+    let json = style != Style::Repr;
     match value {
         Value::Null => out.push_str(if json { "null" } else { "None" }),
         Value::Bool(true) => out.push_str(if json { "true" } else { "True" }),
         Value::Bool(false) => out.push_str(if json { "false" } else { "False" }),
         Value::Number(n) => out.push_str(&python_number(n)),
-        Value::String(s) => write_string(s, json, out),
+        Value::String(s) => write_string(s, style, out),
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
                 out.push_str(if i == 0 { "" } else { ", " });
-                write_python(item, json, out);
+                write_python(item, style, out);
             }
             out.push(']');
         }
@@ -48,19 +65,20 @@ fn write_python(value: &Value, json: bool, out: &mut String) {
             out.push('{');
             for (i, (key, item)) in map.iter().enumerate() {
                 out.push_str(if i == 0 { "" } else { ", " });
-                write_string(key, json, out);
+                write_string(key, style, out);
                 out.push_str(": ");
-                write_python(item, json, out);
+                write_python(item, style, out);
             }
             out.push('}');
         }
     }
 }
 
-fn write_string(s: &str, json: bool, out: &mut String) {
-    match json {
-        true => out.push_str(&adk_core::json::to_string(s)),
-        false => python_string(s, out),
+fn write_string(s: &str, style: Style, out: &mut String) {
+    match style {
+        Style::Json => out.push_str(&adk_core::json::to_string(s)),
+        Style::Ascii => ascii_string(s, out),
+        Style::Repr => python_string(s, out),
     }
 }
 
@@ -123,29 +141,34 @@ pub(crate) fn python_json_list(items: &[String]) -> String {
         if i > 0 {
             out.push_str(", ");
         }
-        out.push('"');
-        for c in item.chars() {
-            match c {
-                '"' => out.push_str("\\\""),
-                '\\' => out.push_str("\\\\"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                '\u{8}' => out.push_str("\\b"),
-                '\u{c}' => out.push_str("\\f"),
-                ' '..='~' => out.push(c),
-                _ => {
-                    let mut units = [0u16; 2];
-                    for unit in c.encode_utf16(&mut units) {
-                        push_hex(&mut out, 'u', u32::from(*unit), 4);
-                    }
-                }
-            }
-        }
-        out.push('"');
+        ascii_string(item, &mut out);
     }
     out.push(']');
     out
+}
+
+/// A string as Python's `json.dumps` writes it by default: quoted, escaped, non-ASCII as `\uXXXX`.
+fn ascii_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for unit in c.encode_utf16(&mut units) {
+                    push_hex(out, 'u', u32::from(*unit), 4);
+                }
+            }
+        }
+    }
+    out.push('"');
 }
 
 /// Python's `repr()` of a float below 1e-4 (not 0), from the shortest decimal text of it: always

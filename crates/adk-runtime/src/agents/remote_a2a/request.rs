@@ -8,6 +8,7 @@ use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, TASK_ID, TASK_STATE};
 use crate::a2a::{Message, Part as A2aPart, Role, TaskState};
 use crate::agents::calls_in;
 use crate::agents::fencing::{is_other_agent_reply, present_other_agent_message};
+use crate::python_repr::python_json_ascii;
 use crate::types::FunctionCall;
 use crate::{platform, Event};
 
@@ -37,7 +38,16 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
                     }
                     // An answer to an authentication request carries credentials: never forwarded.
                     Some(_) => {}
-                    None => parts.extend(to_a2a(part)),
+                    None => match &part.function_response {
+                        // An answer to a call the remote agent never made is history to it, told as
+                        // text (ADK 2.x): its runner refuses a response to a call it has not seen.
+                        Some(response)
+                            if !made_by(agent_name, calls.get_or_insert_with(|| calls_in(&events)), &response.id) =>
+                        {
+                            parts.push(A2aPart::text(told(response)))
+                        }
+                        _ => parts.extend(to_a2a(part)),
+                    },
                 }
             }
         } else if is_other_agent_reply(agent_name, event) && event.partial != Some(true) {
@@ -61,6 +71,17 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
         parts,
         ..Default::default()
     })
+}
+
+/// Whether this agent's events (the remote agent's) hold the call `id` answers.
+fn made_by(agent_name: &str, calls: &[(&Event, &FunctionCall)], id: &Option<String>) -> bool {
+    id.is_some() && calls.iter().any(|(e, c)| e.author == agent_name && c.id == *id)
+}
+
+/// ADK's `f"Tool {name} returned: {json.dumps(response)}"`.
+fn told(response: &crate::types::FunctionResponse) -> String {
+    let answer = response.response.clone().map_or(Value::Null, Value::Object);
+    ["Tool ", response.name.as_deref().unwrap_or("None"), " returned: ", &python_json_ascii(&answer)].concat()
 }
 
 /// Which of this agent's stand-in calls for the remote task's questions `id` answers, if any.
@@ -99,6 +120,32 @@ mod tests {
         let role = if author == "user" { "user" } else { "model" };
         event.content = Some(Content::new(role, vec![Part::from_text(text)]));
         event
+    }
+
+    #[test]
+    fn answers_to_calls_the_remote_never_made_are_told_as_text() {
+        let call = |id: &str| {
+            let mut part = Part::from_function_call("approve", Default::default());
+            part.function_call.as_mut().unwrap().id = Some(id.into());
+            part
+        };
+        let answer = |id: &str| {
+            let response = json::from_str("response", r#"{"ok": true, "note": "승인", "n": 1.0}"#).unwrap();
+            let mut part = Part::from_function_response("approve", response);
+            part.function_response.as_mut().unwrap().id = Some(id.into());
+            part
+        };
+        let mut theirs = Event::new("remote");
+        theirs.content = Some(Content::new("model", vec![call("c1")]));
+        // The person answers the root agent's long-running call, then the remote agent's.
+        let mut user = Event::new("user");
+        user.content = Some(Content::new("user", vec![answer("root-call"), answer("c1")]));
+        let message = build_message("remote", [&theirs, &user]).unwrap();
+        let parts: Vec<Value> = message.parts.iter().map(json::to_value).collect();
+        // The root agent's call: text, as ADK's json.dumps writes it; the remote's own: its data.
+        assert_eq!(parts[0]["text"], r#"Tool approve returned: {"ok": true, "note": "\uc2b9\uc778", "n": 1.0}"#);
+        assert_eq!(parts[1]["data"]["id"], "c1");
+        assert_eq!(parts.len(), 2);
     }
 
     #[test]
