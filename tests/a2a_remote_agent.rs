@@ -207,6 +207,18 @@ fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
 }
 
 #[test]
+fn a_whole_answer_s_artifacts_are_stored_whatever_the_task_s_state() {
+    // SendMessage's task, paused for input: its artifacts are as whole as they will be in this answer.
+    let paused = fixture_text("v10-rest-send.json").replace("TASK_STATE_COMPLETED", "TASK_STATE_INPUT_REQUIRED");
+    let mut card = card();
+    card.capabilities.streaming = None;
+    let (runner, _) = runner_over(card, Binding::HttpJson, vec![Reply::json(200, &paused)]);
+    let events = run(&runner, "hi");
+    assert!(events.iter().all(|e| e.partial != Some(true)), "{events:?}");
+    assert!(events.iter().any(|e| text(e) == "echo: hi!"), "{events:?}");
+}
+
+#[test]
 fn an_agent_without_streaming_gets_one_answer() {
     // `false`, or no word at all (a2a-sdk's and @a2a-js/sdk's clients stream only on `true`).
     for streaming in [Some(false), None] {

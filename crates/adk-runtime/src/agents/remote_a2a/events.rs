@@ -44,7 +44,7 @@ impl<F: Fn() -> Event> EventMapper<F> {
                 self.context_id = message.context_id.clone().or(self.context_id.take());
                 vec![self.event(content(&message.parts))]
             }
-            StreamItem::Event(StreamResponse::Task(task)) => self.task(task),
+            StreamItem::Event(StreamResponse::Task(task)) => self.task(task, false),
             StreamItem::Event(StreamResponse::StatusUpdate(update)) => {
                 self.ids(&update.task_id, &update.context_id);
                 self.status(update.status)
@@ -59,10 +59,12 @@ impl<F: Fn() -> Event> EventMapper<F> {
     }
 
     /// The events for a whole task: a non-streaming answer, or the snapshot that opens a stream.
-    pub fn task(&mut self, task: Task) -> Vec<Event> {
+    /// A task as it stands: its artifacts are whole when it is done, or when it is a whole answer
+    /// (`SendMessage`'s, not a stream's first item), as ADK turns such a task into finished events.
+    pub fn task(&mut self, task: Task, whole: bool) -> Vec<Event> {
         self.ids(&task.id, &task.context_id);
         let mut events = Vec::new();
-        let done = task.status.state.is_terminal();
+        let done = whole || task.status.state.is_terminal();
         for artifact in task.artifacts {
             let update = TaskArtifactUpdateEvent {
                 task_id: task.id.clone(),

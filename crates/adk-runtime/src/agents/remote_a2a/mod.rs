@@ -105,7 +105,7 @@ impl Agent for RemoteA2aAgent {
                     if client.card().capabilities.streaming != Some(true) {
                         let sent: LocalBoxFuture<'_, _> = Box::pin(client.send_message(&params));
                         match sent.await {
-                            Ok(TaskOrMessage::Task(task)) => mapper.task(task),
+                            Ok(TaskOrMessage::Task(task)) => mapper.task(task, true),
                             Ok(TaskOrMessage::Message(message)) => {
                                 mapper.map(StreamItem::Event(StreamResponse::Message(message)))
                             }
