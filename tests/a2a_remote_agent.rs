@@ -207,6 +207,27 @@ fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
 }
 
 #[test]
+fn a_remote_call_marked_long_running_pauses_the_run_on_it() {
+    // What ADK's A2A server sends when its agent's long-running tool waits for the person.
+    let stream = concat!(
+        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
+        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_INPUT_REQUIRED\", ",
+        "\"message\": {\"messageId\": \"x\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Need approval\"}, ",
+        "{\"data\": {\"id\": \"call-1\", \"name\": \"approve\", \"args\": {}}, ",
+        "\"metadata\": {\"adk_type\": \"function_call\", \"adk_is_long_running\": true}}]}}}}\r\n\r\n",
+    );
+    let (runner, _) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(stream.as_bytes())]);
+    let events = run(&runner, "pay the invoice");
+    let last = events.last().unwrap();
+    let ids: Vec<&str> =
+        last.long_running_tool_ids.as_ref().map(|ids| ids.iter().map(String::as_str).collect()).unwrap_or_default();
+    assert_eq!(ids, ["call-1"], "{last:?}");
+    // The remote's own call is what the person answers; its text stays text (no stand-in question).
+    assert_eq!(text(last), "Need approval");
+    assert!(last.parts().iter().any(|p| p.function_call.as_ref().and_then(|c| c.name.as_deref()) == Some("approve")));
+}
+
+#[test]
 fn a_whole_answer_s_artifacts_are_stored_whatever_the_task_s_state() {
     // SendMessage's task, paused for input: its artifacts are as whole as they will be in this answer.
     let paused = fixture_text("v10-rest-send.json").replace("TASK_STATE_COMPLETED", "TASK_STATE_INPUT_REQUIRED");

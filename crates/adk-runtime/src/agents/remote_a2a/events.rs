@@ -9,11 +9,14 @@ use serde_json::Value;
 use super::parts::{from_a2a, is_thought};
 use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
 use crate::a2a::{
-    ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
-    TaskStatus,
+    ArtifactAssembler, Message, Part as A2aPart, PartContent, StreamItem, StreamResponse, Task,
+    TaskArtifactUpdateEvent, TaskState, TaskStatus,
 };
 use crate::types::{Content, FunctionCall, JsonObject, Part};
 use crate::{platform, Event};
+
+/// Part metadata ADK's server puts on a call the run waits on (`A2A_DATA_PART_METADATA_IS_LONG_RUNNING_KEY`).
+const LONG_RUNNING_KEY: &str = "adk_is_long_running";
 
 /// Turns one remote task's stream into events; `make` creates an empty event of the agent.
 pub struct EventMapper<F: Fn() -> Event> {
@@ -42,7 +45,9 @@ impl<F: Fn() -> Event> EventMapper<F> {
             }
             StreamItem::Event(StreamResponse::Message(message)) => {
                 self.context_id = message.context_id.clone().or(self.context_id.take());
-                vec![self.event(content(&message.parts))]
+                let mut event = self.event(content(&message.parts));
+                event.long_running_tool_ids = long_running(&message.parts);
+                vec![event]
             }
             StreamItem::Event(StreamResponse::Task(task)) => self.task(task, false),
             StreamItem::Event(StreamResponse::StatusUpdate(update)) => {
@@ -134,6 +139,7 @@ impl<F: Fn() -> Event> EventMapper<F> {
             // next turn knows how the task stands.
             _ => {
                 let mut event = self.event(content(parts));
+                event.long_running_tool_ids = long_running(parts);
                 ask_the_person(&mut event, &state);
                 vec![event]
             }
@@ -175,6 +181,22 @@ impl<F: Fn() -> Event> EventMapper<F> {
 /// prompt becomes a long-running call (`mock_function_call_for_required_user_input` with
 /// `{"input_required": prompt}`, or the `auth` pair), so the run pauses on it as on any other
 /// question for the person.
+/// The calls ADK's server marked `adk_is_long_running` (a remote tool waiting for the person): the
+/// run pauses on them, and no stand-in question is made (ADK's `to_adk_event`).
+fn long_running(parts: &[A2aPart]) -> Option<adk_core::events::ToolIds> {
+    let mut ids = adk_core::events::ToolIds::new();
+    for part in parts {
+        let marked = part.metadata.as_ref().and_then(|m| m.get(LONG_RUNNING_KEY));
+        // A call's data part carries its id (`{"id", "name", "args"}`, tagged `adk_type`).
+        if let (Some(Value::Bool(true)), PartContent::Data(Value::Object(call))) = (marked, &part.content) {
+            if let Some(Value::String(id)) = call.get("id") {
+                ids.insert(id.clone());
+            }
+        }
+    }
+    (!ids.is_empty()).then_some(ids)
+}
+
 fn ask_the_person(event: &mut Event, state: &TaskState) {
     let (name, key) = match state {
         TaskState::InputRequired => (ASK_FOR_INPUT, "input_required"),
