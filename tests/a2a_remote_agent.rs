@@ -185,17 +185,28 @@ fn failures_are_error_events_and_the_session_goes_on() {
     assert_eq!(session.events.iter().filter(|e| e.author == "user").count(), 2);
 }
 
+/// An HTTP+JSON stream of task `t1`: submitted, then each `(state, parts)` as a status update whose
+/// message has those parts (JSON).
+fn status_stream(updates: &[(&str, &str)]) -> String {
+    let mut stream = String::from(
+        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
+    );
+    for (i, (state, parts)) in updates.iter().enumerate() {
+        stream.push_str(&format!(
+            "data: {{\"statusUpdate\": {{\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {{\"state\": \"{state}\", \
+             \"message\": {{\"messageId\": \"m{i}\", \"role\": \"ROLE_AGENT\", \"parts\": {parts}}}}}}}}}\r\n\r\n"
+        ));
+    }
+    stream
+}
+
 #[test]
 fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
     // What ADK's A2A server sends for a thinking model: texts marked `adk_thought` (its part converter).
-    let stream = concat!(
-        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
-        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_WORKING\", ",
-        "\"message\": {\"messageId\": \"w\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Thinking…\", \"metadata\": {\"adk_thought\": true}}]}}}}\r\n\r\n",
-        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_COMPLETED\", ",
-        "\"message\": {\"messageId\": \"x\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Let me reason.\", \"metadata\": ",
-        "{\"adk_thought\": true}}, {\"text\": \"42\"}]}}}}\r\n\r\n",
-    );
+    let stream = status_stream(&[
+        ("TASK_STATE_WORKING", r#"[{"text": "Thinking…", "metadata": {"adk_thought": true}}]"#),
+        ("TASK_STATE_COMPLETED", r#"[{"text": "Let me reason.", "metadata": {"adk_thought": true}}, {"text": "42"}]"#),
+    ]);
     let (runner, _) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(stream.as_bytes())]);
     let events = run(&runner, "6 × 7?");
     let last = events.last().unwrap();
@@ -209,13 +220,13 @@ fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
 #[test]
 fn a_remote_call_marked_long_running_pauses_the_run_on_it() {
     // What ADK's A2A server sends when its agent's long-running tool waits for the person.
-    let stream = concat!(
-        "data: {\"task\": {\"id\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_SUBMITTED\"}}}\r\n\r\n",
-        "data: {\"statusUpdate\": {\"taskId\": \"t1\", \"contextId\": \"c1\", \"status\": {\"state\": \"TASK_STATE_INPUT_REQUIRED\", ",
-        "\"message\": {\"messageId\": \"x\", \"role\": \"ROLE_AGENT\", \"parts\": [{\"text\": \"Need approval\"}, ",
-        "{\"data\": {\"id\": \"call-1\", \"name\": \"approve\", \"args\": {}}, ",
-        "\"metadata\": {\"adk_type\": \"function_call\", \"adk_is_long_running\": true}}]}}}}\r\n\r\n",
-    );
+    let stream = status_stream(&[(
+        "TASK_STATE_INPUT_REQUIRED",
+        concat!(
+            r#"[{"text": "Need approval"}, {"data": {"id": "call-1", "name": "approve", "args": {}}, "#,
+            r#""metadata": {"adk_type": "function_call", "adk_is_long_running": true}}]"#
+        ),
+    )]);
     let (runner, _) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(stream.as_bytes())]);
     let events = run(&runner, "pay the invoice");
     let last = events.last().unwrap();
