@@ -204,7 +204,7 @@ fn status_stream(updates: &[(&str, &str)]) -> String {
 fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
     // What ADK's A2A server sends for a thinking model: texts marked `adk_thought` (its part converter).
     let stream = status_stream(&[
-        ("TASK_STATE_WORKING", r#"[{"text": "Thinking…", "metadata": {"adk_thought": true}}]"#),
+        ("TASK_STATE_WORKING", r#"[{"text": "Thinking…", "metadata": {"adk_thought": true}}, {"text": " step 1"}]"#),
         ("TASK_STATE_COMPLETED", r#"[{"text": "Let me reason.", "metadata": {"adk_thought": true}}, {"text": "42"}]"#),
     ]);
     let (runner, _) = runner_over(card(), Binding::HttpJson, vec![Reply::sse(stream.as_bytes())]);
@@ -213,7 +213,8 @@ fn the_remote_s_thoughts_are_thoughts_and_left_out_beside_its_answer() {
     assert_eq!(meta(last, "a2a:task_state"), Some("TASK_STATE_COMPLETED"));
     assert_eq!(text(last), "42");
     assert!(last.parts().iter().all(|p| p.thought.is_none()), "{:?}", last.parts());
-    let working = events.iter().find(|e| text(e) == "Thinking…").expect("the working status");
+    // A working status is all thoughts, none left out.
+    let working = events.iter().find(|e| text(e) == "Thinking… step 1").expect("the working status");
     assert!(working.parts().iter().all(|p| p.thought == Some(true)));
 }
 
@@ -247,7 +248,8 @@ fn a_whole_answer_s_artifacts_are_stored_whatever_the_task_s_state() {
     let (runner, _) = runner_over(card, Binding::HttpJson, vec![Reply::json(200, &paused)]);
     let events = run(&runner, "hi");
     assert!(events.iter().all(|e| e.partial != Some(true)), "{events:?}");
-    assert!(events.iter().any(|e| text(e) == "echo: hi!"), "{events:?}");
+    let session = block_on(runner.session_service().get_session("app", "u", "s", None)).unwrap().unwrap();
+    assert!(session.events.iter().any(|e| text(e) == "echo: hi!"), "{:?}", session.events);
 }
 
 #[test]

@@ -125,12 +125,6 @@ export const LlmResponse = Object.freeze({
   fromParts: (parts) => wasm.eventModel(MODEL.fromParts, parts),
 });
 
-/** What a run stopped by `signal` rejects with: its reason, whatever it is, as `fetch` does. */
-function abortError(signal) {
-  if (signal?.aborted) return signal.reason;
-  return Object.assign(new Error('The operation was aborted.'), { name: 'AbortError', code: 'ABORTED' });
-}
-
 /** A run in progress: an async iterable of events (`for await`, `break` stops it), with `toReadableStream()`. */
 export class Run {
   #handle;
@@ -172,7 +166,8 @@ export class Run {
 
   async #step() {
     if (this.#done) {
-      if (this.#aborted) throw abortError(this.#signal);
+      // Stopped by the signal: its reason, whatever it is, as `fetch` rejects.
+      if (this.#aborted) throw this.#signal.reason;
       return { value: undefined, done: true };
     }
     if (this.#ready.length) return { value: this.#ready.shift(), done: false };

@@ -1035,6 +1035,8 @@ export interface LlmRequestTool {
   urlContext?: JsonObject;
   googleMaps?: JsonObject;
   codeExecution?: JsonObject;
+  /** Any other genai tool (`googleSearchRetrieval`, `retrieval`, …), passed through. */
+  [tool: string]: JsonObject | FunctionDeclaration[] | undefined;
 }
 
 export interface FunctionDeclaration {

@@ -208,7 +208,7 @@ await test('an AbortError a callback throws, no signal fired, fails the run with
   });
   const runner = new InMemoryRunner({ agent, appName: 'app', plugins: [plugin], autoCreateSession: true });
   const error = await rejection(runner.runAsync({ userId: 'u', sessionId: 's1', newMessage: text('x') }).next());
-  assert(error.code === 'ABORTED' && error.message.includes('audit service unreachable') && error.message.includes('audit'), `${error.code}: ${error.message}`);
+  assert(error.code === 'ABORTED' && error.message.includes('audit service unreachable'), `${error.code}: ${error.message}`);
 });
 
 await test('break out of for await stops the run', async () => {

@@ -55,10 +55,10 @@ await test('over a MessagePort (serveRunner\'s port, connectRunner given the oth
   const error = await overPort.runAsync({ userId: 'u', sessionId: 'port', newMessage: text('again'), abortSignal: controller.signal }).next().then(() => null, (e) => e);
   assert(error?.name === 'AbortError', String(error));
 
-  // Two connections to one port, runs started in the same tick: each gets its own events only.
-  const other = connectRunner(channel.port2);
-  const both = await Promise.all([texts(overPort.runAsync({ userId: 'u', sessionId: 'a', newMessage: text('a') })),
-    texts(other.runAsync({ userId: 'u', sessionId: 'b', newMessage: text('b') }))]);
+  // Two new connections to one port, their first runs started in the same tick: each gets its own events only.
+  const [one, two] = [connectRunner(channel.port2), connectRunner(channel.port2)];
+  const both = await Promise.all([texts(one.runAsync({ userId: 'u', sessionId: 'a', newMessage: text('a') })),
+    texts(two.runAsync({ userId: 'u', sessionId: 'b', newMessage: text('b') }))]);
   assertJsonEqual(both, [['a 1', 'a 2', 'a 3'], ['b 1', 'b 2', 'b 3']]);
 
   // return() drops what had arrived and was not read.

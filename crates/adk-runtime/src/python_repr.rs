@@ -43,8 +43,8 @@ enum Style {
     Ascii,
 }
 
-/// `repr()` (or, `json`, `json.dumps`) of `value` onto `out`: they differ only in how they write
-/// strings and the three constants.
+/// `repr()` or `json.dumps` (`ensure_ascii` off, or on) of `value` onto `out`, by `style`: they
+/// differ only in how they write strings and the three constants.
 fn write_python(value: &Value, style: Style, out: &mut String) {
     let json = style != Style::Repr;
     match value {

@@ -85,11 +85,12 @@ fn session_identity(session: &JsValue) -> Result<Session, AdkError> {
     })
 }
 
-/// Whether `update_js_session` can write to the session object, its `state` and its `events`.
-fn extensible(session: &JsValue) -> bool {
+/// Whether `update_js_session` can write to the session object, its `events` and (when the event
+/// changes state) its `state`.
+fn extensible(session: &JsValue, with_state: bool) -> bool {
     let open =
         |value: &JsValue| !value.is_object() || js_sys::Object::is_extensible(value.unchecked_ref::<js_sys::Object>());
-    open(session) && open(&prop(session, "state")) && open(&prop(session, "events"))
+    open(session) && open(&prop(session, "events")) && (!with_state || open(&prop(session, "state")))
 }
 
 /// What ADK's `append_event` does to the caller's session object, done on the JS object in place:
@@ -259,9 +260,10 @@ async fn append_event(service: &dyn SessionService, request: &JsValue) -> Result
     let event_js = js_sys::Reflect::get(request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
     let mut session = session_identity(&session_js)?;
     let event: Event = from_js_within("event", &event_js, Limit::event())?;
-    // The object is updated after the event is stored: one that cannot take it (frozen or sealed,
-    // as an Immer or Redux store keeps it) is refused first, so no event is stored half-appended.
-    if event.partial != Some(true) && !extensible(&session_js) {
+    // The object is updated after the event is stored: one that cannot take it (not extensible:
+    // frozen, as an Immer or Redux store keeps it) is refused first, so no event is stored
+    // half-appended.
+    if event.partial != Some(true) && !extensible(&session_js, !event.actions.state_delta.is_empty()) {
         return Err(AdkError::invalid("appendEvent: the session object cannot be changed (frozen?)"));
     }
     let delta = event.actions.state_delta.clone();

@@ -113,8 +113,9 @@ impl<F: Fn() -> Event> EventMapper<F> {
         let state = status.state;
         self.state = Some(state.clone());
         let parts = status.message.as_ref().map(|m: &Message| m.parts.as_slice()).unwrap_or_default();
+        // The error's text leaves the remote's thoughts out, as its answer does.
         let mut text = String::new();
-        for part in parts {
+        for part in parts.iter().filter(|p| !is_thought(p)) {
             text.extend(part.as_text());
         }
         match state {
@@ -126,15 +127,15 @@ impl<F: Fn() -> Event> EventMapper<F> {
                     Some(if text.is_empty() { format!("the remote task ended: {what}") } else { text });
                 vec![event]
             }
-            TaskState::Submitted | TaskState::Working => match content(parts) {
-                Some(mut content) => {
-                    for part in content.parts.as_deref_mut().unwrap_or_default() {
-                        part.thought = Some(true);
-                    }
-                    vec![self.event(Some(content))]
+            // Every part a thought, none left out (ADK marks them all, then keeps them all).
+            TaskState::Submitted | TaskState::Working if !parts.is_empty() => {
+                let mut thoughts = Vec::with_capacity(parts.len());
+                for part in parts {
+                    thoughts.push(Part { thought: Some(true), ..from_a2a(part) });
                 }
-                None => Vec::new(),
-            },
+                vec![self.event(Some(Content::new("model", thoughts)))]
+            }
+            TaskState::Submitted | TaskState::Working => Vec::new(),
             // A bare completed / input-required status is still stored (as ADK 2.x does), so the
             // next turn knows how the task stands.
             _ => {
@@ -177,19 +178,18 @@ impl<F: Fn() -> Event> EventMapper<F> {
     }
 }
 
-/// ADK 2.x's pause for a remote task that needs input or authentication: the last part with a
-/// prompt becomes a long-running call (`mock_function_call_for_required_user_input` with
-/// `{"input_required": prompt}`, or the `auth` pair), so the run pauses on it as on any other
-/// question for the person.
 /// The calls ADK's server marked `adk_is_long_running` (a remote tool waiting for the person): the
 /// run pauses on them, and no stand-in question is made (ADK's `to_adk_event`).
 fn long_running(parts: &[A2aPart]) -> Option<adk_core::events::ToolIds> {
     let mut ids = adk_core::events::ToolIds::new();
     for part in parts {
-        let marked = part.metadata.as_ref().and_then(|m| m.get(LONG_RUNNING_KEY));
-        // A call's data part carries its id (`{"id", "name", "args"}`, tagged `adk_type`).
-        if let (Some(Value::Bool(true)), PartContent::Data(Value::Object(call))) = (marked, &part.content) {
-            if let Some(Value::String(id)) = call.get("id") {
+        let Some(meta) = &part.metadata else { continue };
+        // A call's data part (`{"id", "name", "args"}`, tagged `adk_type: function_call`) carries its id.
+        let call = matches!(meta.get("adk_type"), Some(Value::String(t)) if t == "function_call");
+        if let (true, Some(Value::Bool(true)), PartContent::Data(Value::Object(data))) =
+            (call, meta.get(LONG_RUNNING_KEY), &part.content)
+        {
+            if let Some(Value::String(id)) = data.get("id") {
                 ids.insert(id.clone());
             }
         }
@@ -197,6 +197,10 @@ fn long_running(parts: &[A2aPart]) -> Option<adk_core::events::ToolIds> {
     (!ids.is_empty()).then_some(ids)
 }
 
+/// ADK 2.x's pause for a remote task that needs input or authentication: the last part with a
+/// prompt becomes a long-running call (`mock_function_call_for_required_user_input` with
+/// `{"input_required": prompt}`, or the `auth` pair), so the run pauses on it as on any other
+/// question for the person.
 fn ask_the_person(event: &mut Event, state: &TaskState) {
     let (name, key) = match state {
         TaskState::InputRequired => (ASK_FOR_INPUT, "input_required"),
