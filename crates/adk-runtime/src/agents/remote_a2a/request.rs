@@ -61,8 +61,12 @@ pub fn build_message<'a>(agent_name: &str, events: impl IntoIterator<Item = &'a 
         return None;
     }
     let (context_id, task_id, state) = last.and_then(|i| events.get(i)).map(|e| remote_ids(e)).unwrap_or_default();
-    // An interrupted task (input or auth required) goes on with this message; a finished one does not.
-    let task_id = task_id.filter(|_| state.as_ref().is_some_and(TaskState::is_interrupted));
+    // An interrupted task (input or auth required) goes on with this message; a finished one does
+    // not, nor one a failed request since may already have taken on (ADK 2.13: its old state no
+    // longer says the task waits).
+    let failed =
+        events.get(since..).unwrap_or_default().iter().any(|e| e.author == agent_name && e.error_message.is_some());
+    let task_id = task_id.filter(|_| !failed && state.as_ref().is_some_and(TaskState::is_interrupted));
     Some(Message {
         message_id: platform::new_uuid(),
         context_id,
@@ -146,6 +150,21 @@ mod tests {
         assert_eq!(parts[0]["text"], r#"Tool approve returned: {"ok": true, "note": "\uc2b9\uc778", "n": 1.0}"#);
         assert_eq!(parts[1]["data"]["id"], "c1");
         assert_eq!(parts.len(), 2);
+    }
+
+    #[test]
+    fn a_paused_task_is_not_continued_after_a_failed_request() {
+        let mut paused = said("remote", "Which colour?");
+        let meta = [(CONTEXT_ID, "c1"), (TASK_ID, "t1"), (TASK_STATE, "TASK_STATE_INPUT_REQUIRED")];
+        paused.custom_metadata = Some(meta.into_iter().map(|(k, v)| (k.to_string(), Value::from(v))).collect());
+        let mut failed = Event::new("remote");
+        failed.error_code = Some("UNAVAILABLE".into());
+        failed.error_message = Some("the stream dropped".into());
+        let answer = said("user", "blue");
+        let again = build_message("remote", [&paused, &answer]).unwrap();
+        assert_eq!((again.context_id.as_deref(), again.task_id.as_deref()), (Some("c1"), Some("t1")));
+        let after_failure = build_message("remote", [&paused, &answer, &failed, &said("user", "blue?")]).unwrap();
+        assert_eq!((after_failure.context_id.as_deref(), after_failure.task_id.as_deref()), (Some("c1"), None));
     }
 
     #[test]
