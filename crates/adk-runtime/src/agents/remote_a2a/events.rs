@@ -6,17 +6,14 @@
 
 use serde_json::Value;
 
-use super::parts::{from_a2a, is_thought};
+use super::parts::{from_a2a, is_thought, long_running};
 use super::{ASK_FOR_AUTH, ASK_FOR_INPUT, CONTEXT_ID, REPLACE, RESUMED, TASK_ID, TASK_STATE};
 use crate::a2a::{
-    ArtifactAssembler, Message, Part as A2aPart, PartContent, StreamItem, StreamResponse, Task,
-    TaskArtifactUpdateEvent, TaskState, TaskStatus,
+    ArtifactAssembler, Message, Part as A2aPart, StreamItem, StreamResponse, Task, TaskArtifactUpdateEvent, TaskState,
+    TaskStatus,
 };
 use crate::types::{Content, FunctionCall, JsonObject, Part};
 use crate::{platform, Event};
-
-/// Part metadata ADK's server puts on a call the run waits on (`A2A_DATA_PART_METADATA_IS_LONG_RUNNING_KEY`).
-const LONG_RUNNING_KEY: &str = "adk_is_long_running";
 
 /// Turns one remote task's stream into events; `make` creates an empty event of the agent.
 pub struct EventMapper<F: Fn() -> Event> {
@@ -176,25 +173,6 @@ impl<F: Fn() -> Event> EventMapper<F> {
         }
         event
     }
-}
-
-/// The calls ADK's server marked `adk_is_long_running` (a remote tool waiting for the person): the
-/// run pauses on them, and no stand-in question is made (ADK's `to_adk_event`).
-fn long_running(parts: &[A2aPart]) -> Option<adk_core::events::ToolIds> {
-    let mut ids = adk_core::events::ToolIds::new();
-    for part in parts {
-        let Some(meta) = &part.metadata else { continue };
-        // A call's data part (`{"id", "name", "args"}`, tagged `adk_type: function_call`) carries its id.
-        let call = matches!(meta.get("adk_type"), Some(Value::String(t)) if t == "function_call");
-        if let (true, Some(Value::Bool(true)), PartContent::Data(Value::Object(data))) =
-            (call, meta.get(LONG_RUNNING_KEY), &part.content)
-        {
-            if let Some(Value::String(id)) = data.get("id") {
-                ids.insert(id.clone());
-            }
-        }
-    }
-    (!ids.is_empty()).then_some(ids)
 }
 
 /// ADK 2.x's pause for a remote task that needs input or authentication: the last part with a

@@ -10,6 +10,8 @@ use crate::types::{Blob, FileData, Part};
 
 const TYPE_KEY: &str = "adk_type";
 const THOUGHT_KEY: &str = "adk_thought";
+/// Part metadata ADK's server puts on a call the run waits on (`A2A_DATA_PART_METADATA_IS_LONG_RUNNING_KEY`).
+const LONG_RUNNING_KEY: &str = "adk_is_long_running";
 
 /// An A2A part for a genai part; `None` for parts A2A cannot carry (thought signatures alone, …).
 pub fn to_a2a(part: &Part) -> Option<A2aPart> {
@@ -82,6 +84,25 @@ pub fn from_a2a(part: &A2aPart) -> Part {
 pub fn is_thought(part: &A2aPart) -> bool {
     matches!(&part.content, PartContent::Text(_))
         && matches!(part.metadata.as_ref().and_then(|m| m.get(THOUGHT_KEY)), Some(Value::Bool(true)))
+}
+
+/// The calls ADK's server marked `adk_is_long_running` (a remote tool waiting for the person): the
+/// run pauses on them, and no stand-in question is made (ADK's `to_adk_event`).
+pub fn long_running(parts: &[A2aPart]) -> Option<adk_core::events::ToolIds> {
+    let mut ids = adk_core::events::ToolIds::new();
+    for part in parts {
+        let Some(meta) = &part.metadata else { continue };
+        // A call's data part (`{"id", "name", "args"}`, tagged `adk_type: function_call`) carries its id.
+        let call = matches!(meta.get(TYPE_KEY), Some(Value::String(t)) if t == "function_call");
+        if let (true, Some(Value::Bool(true)), PartContent::Data(Value::Object(data))) =
+            (call, meta.get(LONG_RUNNING_KEY), &part.content)
+        {
+            if let Some(Value::String(id)) = data.get("id") {
+                ids.insert(id.clone());
+            }
+        }
+    }
+    (!ids.is_empty()).then_some(ids)
 }
 
 fn tagged_part(part: &A2aPart, data: &Value) -> Option<Part> {
