@@ -37,7 +37,16 @@ pub trait ToJson {
 /// Decodes `T` from JSON text; `what` names it in errors (`invalid event: author: …`).
 pub fn from_str<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     let mut reader = Reader::text(text);
-    T::read_json(&mut reader).and_then(|value| reader.finish().map(|()| value)).map_err(|e| e.into_adk(what))
+    match T::read_json(&mut reader) {
+        Ok(value) => finish(&mut reader, what).map(|()| value),
+        Err(e) => Err(e.into_adk(what)),
+    }
+}
+
+/// The end of [`from_str`], out of line: one copy, not one per decoded type.
+#[inline(never)]
+fn finish(reader: &mut Reader<'_>, what: &str) -> Result<(), AdkError> {
+    reader.finish().map_err(|e| e.into_adk(what))
 }
 
 /// Decodes `T` from a `Value` already in memory, through its text: one reader (of text) for

@@ -96,7 +96,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A reader of JSON text.
+    /// A reader of JSON text. Out of line: every decoder of text starts with one, and inlined
+    /// (the limits' thread-local read with it) each carried its own copy.
+    #[inline(never)]
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
