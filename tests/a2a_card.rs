@@ -154,3 +154,31 @@ fn discovery_errors() {
     assert_eq!(e.code, ErrorCode::InvalidArgument);
     assert!(e.message.contains("not valid JSON"), "{}", e.message);
 }
+
+#[test]
+fn a_fetched_card_may_only_aim_requests_at_its_own_origin() {
+    // The recorded card names interfaces on 127.0.0.1:18931; read from another port, every one is
+    // on another origin, so the client is refused before it sends anything there (ADK 2.13 alike).
+    let http = ReplayClient::new([Reply::json(200, &fixture_text("card.json"))]);
+    let e = block_on(A2aClient::from_card_url("http://127.0.0.1:9999/", A2aClientOptions::default(), http.clone()))
+        .err()
+        .unwrap();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    assert!(e.message.contains("another origin") && e.message.contains(RPC), "{}", e.message);
+    assert_eq!(http.requests().len(), 1, "only the card was fetched");
+
+    // The same card passed in directly is the caller's choice.
+    let client = A2aClient::from_card(card(), A2aClientOptions::default(), ReplayClient::new([])).unwrap();
+    assert_eq!(client.url(), RPC);
+}
+
+#[test]
+fn a_card_is_fetched_over_https_or_from_a_loopback_host_only() {
+    let http = ReplayClient::new([]);
+    let e = block_on(A2aClient::from_card_url("http://192.168.1.5:8000", A2aClientOptions::default(), http.clone()))
+        .err()
+        .unwrap();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    assert!(e.message.contains("https") && e.message.contains("http://192.168.1.5:8000/.well-known"), "{}", e.message);
+    assert!(http.requests().is_empty(), "nothing was sent");
+}

@@ -1863,6 +1863,11 @@ export declare class A2AStream implements AsyncIterableIterator<A2AStreamRespons
 /** A client of one remote A2A agent. Errors are `AdkError`s with `httpStatus` and, for A2A errors, `rpcCode`. */
 export declare class A2AClient {
   private constructor();
+  /**
+   * Reads the card at `url` (or under it, at `/.well-known/agent-card.json`): over https, or plain http from a
+   * loopback host; a card whose chosen interface is on another origin than the card's is refused
+   * (`INVALID_ARGUMENT`), as ADK 2.13 refuses it. `fromCard` takes a card as it is.
+   */
   static fromCardUrl(url: string, options?: A2AClientOptions): Promise<A2AClient>;
   static fromCard(card: AgentCard, options?: A2AClientOptions): A2AClient;
   readonly card: AgentCard;

@@ -343,6 +343,30 @@ await test('RemoteA2aAgent: a failed task is an error event; an unreachable agen
   assert(out.length === 1 && out[0].errorCode === 'UNAVAILABLE', JSON.stringify(out));
 });
 
+await test('a card read over the network may only aim requests at its own origin, as ADK 2.13 (the card passed in directly is the caller\'s choice)', async () => {
+  // The a2a-sdk peer's card names its interfaces on 127.0.0.1; read through localhost, they are on another origin.
+  const other = peers.sdk.replace('//127.0.0.1:', '//localhost:');
+  assert(other !== peers.sdk, other);
+  const { fetch: recording, seen } = recordingFetch();
+  await rejects(A2AClient.fromCardUrl(other, { fetch: recording, headers: { Authorization: 'Bearer secret' } }), (e) =>
+    assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('another origin') && e.message.includes(other), e.message));
+  assertJsonEqual(seen.map((r) => r.method), ['GET']);
+
+  const agent = new RemoteA2aAgent({ name: 'remote', agentCardUrl: other, fetch: recording });
+  const runner = new InMemoryRunner({ agent, appName: 'app', autoCreateSession: true });
+  const out = await collect(runner.runAsync({ userId: 'u', sessionId: 'origin', newMessage: { role: 'user', parts: [{ text: 'hi' }] } }));
+  assert(out.length === 1 && out[0].errorCode === 'INVALID_ARGUMENT' && out[0].errorMessage.includes('another origin'), JSON.stringify(out));
+  assertJsonEqual(seen.map((r) => r.method), ['GET', 'GET']);
+
+  // Plain http is for loopback hosts only: refused before anything is sent.
+  await rejects(A2AClient.fromCardUrl('http://192.0.2.1:8000', { fetch: recording }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('https'), e.message));
+  assert(seen.length === 2, JSON.stringify(seen));
+
+  const card = (await A2AClient.fromCardUrl(peers.sdk)).card;
+  const direct = A2AClient.fromCard(card);
+  assert(direct.url.startsWith(peers.sdk), direct.url);
+});
+
 await test('what arrived in one batch is not handed out after the signal or return() stopped the stream', async () => {
   const client = await A2AClient.fromCardUrl(peers.sdk);
   const all = (await collect(client.sendMessageStream(message('hello')))).length;

@@ -13,6 +13,7 @@ use super::codec::{malformed, Op};
 use super::errors::from_http;
 use super::options::A2aClientOptions;
 use super::stream::{self, A2aStream, DeliveredStream, StreamItem, StreamRequest};
+use super::targets;
 use super::transport::{prepare, Transport};
 use super::types::{ListTasksParams, ListTasksResponse, SendMessageParams, StreamResponse, Task, TaskOrMessage};
 use crate::cancellation::Cancellation;
@@ -36,6 +37,7 @@ impl A2aClient {
         http: Rc<dyn HttpClient>,
     ) -> Result<Self, AdkError> {
         let url = card_url(url);
+        targets::check_card_url(&url)?;
         let mut request = HttpRequest::get(&url).header("Accept", "application/json");
         prepare(&mut request, &options);
         let response = http.send(request, Rc::default()).await?;
@@ -46,9 +48,21 @@ impl A2aClient {
             let e = from_http(status, &text);
             return Err(AdkError { message: format!("fetching the agent card at {url}: {}", e.message), ..e });
         }
-        let card = AgentCard::from_json(&text)
+        Self::from_card_read_at(&url, &text, options, http)
+    }
+
+    /// The client of the card `text`, read from `url`: one that sends nowhere but to `url`'s origin.
+    fn from_card_read_at(
+        url: &str,
+        text: &str,
+        options: A2aClientOptions,
+        http: Rc<dyn HttpClient>,
+    ) -> Result<Self, AdkError> {
+        let card = AgentCard::from_json(text)
             .map_err(|e| AdkError { message: format!("the agent card at {url} does not read: {}", e.message), ..e })?;
-        Self::from_card(card, options, http)
+        let client = Self::from_card(card, options, http)?;
+        targets::check_target(url, client.url())?;
+        Ok(client)
     }
 
     /// A client for the agent `card` describes.

@@ -17,6 +17,7 @@ mod options;
 mod rest;
 mod skim;
 mod stream;
+mod targets;
 mod transport;
 mod types;
 pub mod v03;

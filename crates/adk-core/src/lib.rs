@@ -19,6 +19,7 @@ pub mod sse;
 pub mod text;
 pub mod transcript;
 pub mod types;
+pub mod url;
 
 pub use error::{AdkError, ErrorCode};
 pub use events::{Event, EventActions, LlmResponse};

@@ -3,6 +3,8 @@
 //! and refused on any other origin, as both SDKs refuse it: a stream must not be able to send the
 //! session's messages, and the headers that go with them, to a third party.
 
+use adk_core::url::{origin, path_start};
+
 /// `reference` resolved against `base`; `None` when it leads to another origin (or `base` has none).
 pub fn resolve(base: &str, reference: &str) -> Option<String> {
     let origin = origin(base)?;
@@ -21,18 +23,6 @@ pub fn resolve(base: &str, reference: &str) -> Option<String> {
         [origin, if path.starts_with('/') { "" } else { "/" }, path, reference].concat()
     };
     self::origin(&resolved)?.eq_ignore_ascii_case(origin).then_some(resolved)
-}
-
-/// `scheme://authority` of an absolute URL.
-fn origin(url: &str) -> Option<&str> {
-    let colon = url.find(':')?;
-    let authority = url.get(colon + 1..)?.strip_prefix("//")?;
-    url.get(..colon + 3 + path_start(authority))
-}
-
-/// Where the path (or query, or fragment) of `text` begins.
-fn path_start(text: &str) -> usize {
-    text.find(['/', '?', '#']).unwrap_or(text.len())
 }
 
 #[cfg(test)]
