@@ -279,6 +279,7 @@ fn sessions_read_and_the_requests_that_fetch_them() {
             session_id: Some("s/1".into()),
             state: Some(json!({"user:name": "Ada"}).as_object().unwrap().clone()),
             events: None,
+            options: Some(json!({"ttl_seconds": 60}).as_object().unwrap().clone()),
         };
         let created_session = block_on(client.create_session(&request)).unwrap();
         let expected: Value = serde_json::from_slice(&created).unwrap();
@@ -304,7 +305,10 @@ fn sessions_read_and_the_requests_that_fetch_them() {
                 ("DELETE", "http://127.0.0.1:8000/apps/weather/users/u%201/sessions/s%2F1"),
             ]
         );
-        assert_eq!(http.body(0), json!({"sessionId": "s/1", "state": {"user:name": "Ada"}}));
+        assert_eq!(
+            http.body(0),
+            json!({"sessionId": "s/1", "state": {"user:name": "Ada"}, "options": {"ttl_seconds": 60}})
+        );
     }
 }
 

@@ -937,6 +937,8 @@ export interface RunAgentRequest extends SessionKey {
   functionCallEventId?: string;
   /** google-adk 2.x: `RunConfig.custom_metadata` of the run. */
   customMetadata?: JsonObject;
+  /** google-adk 2.13: `RunConfig.service_tier` of the run's model calls (models on the interactions API; 1.x ignores it). */
+  serviceTier?: 'flex' | 'standard' | 'priority' | 'deferred' | (string & {});
   /** Stops the run, as the second argument's `signal` does. */
   signal?: AbortSignal;
   /** The same as `signal` (the name `Runner.runAsync` takes too). */
@@ -950,8 +952,11 @@ export declare class AdkServerClient {
   listApps(): Promise<string[]>;
   /** `GET /apps/{app}/app-info` (apps whose root agent is an `LlmAgent`; others are `INVALID_ARGUMENT`), as the server writes it. */
   getAppInfo(appName: string): Promise<{ name: string; rootAgentName: string; description: string; language: string; agents?: JsonObject } & JsonObject>;
-  /** The server picks a uuid when `sessionId` is absent; `events` start the session with a conversation. */
-  createSession(request: { appName: string; userId: string; sessionId?: string; state?: JsonObject; events?: (Event | EventInit)[] }): Promise<ServerSession>;
+  /**
+   * The server picks a uuid when `sessionId` is absent; `events` start the session with a conversation;
+   * `options` (google-adk 2.13) go to the server's session service (`INVALID_ARGUMENT` from one that takes none).
+   */
+  createSession(request: { appName: string; userId: string; sessionId?: string; state?: JsonObject; events?: (Event | EventInit)[]; options?: JsonObject }): Promise<ServerSession>;
   /** A missing session rejects with `NOT_FOUND`. */
   getSession(request: SessionKey): Promise<ServerSession>;
   /** Without their events. */

@@ -198,6 +198,26 @@ if (location.hostname === 'localhost') {
       assert(whole.length === split.length - 1, `${whole.length} events whole, ${split.length} split`);
     });
 
+    await test(`${version}: createSession's options and a run's serviceTier and customMetadata reach the server`, async () => {
+      const options = { ttl_seconds: 60 };
+      if (version === '2.13.0') {
+        // 2.13 hands the options to its session service; the in-memory one takes none and says so.
+        await rejects(client.createSession({ appName: 'story', userId, options }), (e) => {
+          isAdkError(e, 'INVALID_ARGUMENT', 400);
+          assert(e.message.includes('Session options are not supported'), e.message);
+        });
+      } else {
+        assert((await client.createSession({ appName: 'story', userId, options })).id, '1.39.1 ignores options');
+      }
+      const session = await client.createSession({ appName: 'story', userId });
+      const key = { appName: 'story', userId, sessionId: session.id };
+      const request = { ...key, newMessage: user('tell me'), serviceTier: 'flex', customMetadata: { from: 'page' } };
+      for (const events of [await collect(client.runSse(request)), await client.run(request)]) {
+        const told = events.map(texts).filter((t) => t.startsWith('run config: '));
+        assertJsonEqual(told, version === '2.13.0' ? ['run config: {"custom_metadata": {"from": "page"}, "service_tier": "flex"}'] : []);
+      }
+    });
+
     await test(`${version}: run (all events at the end), state and artifact deltas, artifacts`, async () => {
       const session = await client.createSession({ appName: 'story', userId });
       const key = { appName: 'story', userId, sessionId: session.id };

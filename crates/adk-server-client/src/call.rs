@@ -83,7 +83,12 @@ impl Endpoint {
     pub const LIST_APPS: Endpoint = Endpoint(&spec("listApps", "GET", 0, 0, "/list-apps"));
     pub const GET_APP_INFO: Endpoint = Endpoint(&spec("getAppInfo", "GET", 1, 1, "/app-info"));
     pub const CREATE_SESSION: Endpoint = Endpoint(&Spec {
-        body: &[opt("sessionId", Check::Text), opt("state", Check::Object), opt("events", Check::Events)],
+        body: &[
+            opt("sessionId", Check::Text),
+            opt("state", Check::Object),
+            opt("events", Check::Events),
+            opt("options", Check::Object),
+        ],
         ..spec("createSession", "POST", 2, 2, "/sessions")
     });
     pub const GET_SESSION: Endpoint = Endpoint(&spec("getSession", "GET", 3, 3, ""));
@@ -148,6 +153,7 @@ const RUN_REQUEST: &[Member] = &[
     opt("invocationId", Check::Text),
     opt("functionCallEventId", Check::Text),
     METADATA,
+    opt("serviceTier", Check::Text),
 ];
 
 /// Passes over one event, checked only to be a JSON object (the server reads it as its own).
@@ -377,6 +383,8 @@ mod tests {
                 "newMessage.parts",
             ),
             (Endpoint::RUN, r#"{"appName":"a","userId":"u","sessionId":"s","streaming":"yes"}"#, "streaming"),
+            (Endpoint::RUN_SSE, r#"{"appName":"a","userId":"u","sessionId":"s","serviceTier":1}"#, "serviceTier"),
+            (Endpoint::CREATE_SESSION, r#"{"appName":"a","userId":"u","options":"ttl"}"#, "options"),
             (
                 Endpoint::SAVE_ARTIFACT,
                 r#"{"appName":"a","userId":"u","sessionId":"s","filename":"f","artifact":"x"}"#,

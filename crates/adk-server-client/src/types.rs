@@ -56,6 +56,9 @@ json_struct! {
         pub state: Option<JsonObject> => "state" opt,
         /// Events to start the session with (a conversation carried over, say).
         pub events: Option<Vec<Event>> => "events" opt,
+        /// google-adk 2.13: options the server hands its session service's `create_session`
+        /// (one that takes none answers 400).
+        pub options: Option<JsonObject> => "options" opt,
     }
 }
 
@@ -116,6 +119,9 @@ json_struct! {
         pub function_call_event_id: Option<String> => "functionCallEventId" opt,
         /// Metadata for the run (google-adk 2.x `RunConfig.custom_metadata`; 1.x ignores it).
         pub custom_metadata: Option<JsonObject> => "customMetadata" opt,
+        /// The serving tier of the run's model calls (google-adk 2.13 `RunConfig.service_tier`:
+        /// `flex`, `standard`, `priority`, `deferred`; 1.x ignores it).
+        pub service_tier: Option<String> => "serviceTier" opt,
     }
 }
 

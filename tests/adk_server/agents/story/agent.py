@@ -8,8 +8,10 @@ Per run, in order:
      first run stores version 0, the second version 1, …  `/run_sse` splits this event in two
      frames (content without the delta, then the delta without content);
   4. non-ASCII text: Korean and emoji, incl. one outside the BMP.
+After the first, when the run's config carries `custom_metadata` or `service_tier`: text naming them.
 """
 
+import json
 from collections.abc import AsyncGenerator
 
 from google.adk.agents import BaseAgent
@@ -34,6 +36,13 @@ class StoryAgent(BaseAgent):
             )
 
         yield text_event(f'Once upon a time (run {run})…')
+
+        # What of the request reached the run's config (google-adk 2.13 sets both from /run's body).
+        config = ctx.run_config
+        told = {key: getattr(config, key, None) for key in ('custom_metadata', 'service_tier')}
+        told = {key: getattr(value, 'value', value) for key, value in told.items() if value}
+        if told:
+            yield text_event(f'run config: {json.dumps(told, sort_keys=True)}')
 
         yield Event(
             author=self.name,
