@@ -34,7 +34,9 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
-    /// The code as its wire / JS spelling, e.g. `INVALID_ARGUMENT`.
+    /// The code as its wire / JS spelling, e.g. `INVALID_ARGUMENT`. Out of line: inlined, each
+    /// caller carried its own table of the names.
+    #[inline(never)]
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidArgument => "INVALID_ARGUMENT",
