@@ -1059,7 +1059,8 @@ export interface JsModel {
   model?: string;
   /**
    * Answer with one response, a Promise of one, or an (async) iterable: responses marked `partial: true` stream
-   * (shown only in `streamingMode: 'sse'`) and are aggregated into the complete one unless you yield it yourself.
+   * (shown only in `streamingMode: 'sse'`) and are aggregated into the complete one unless you yield it yourself;
+   * each complete response is an event of its own, as ADK takes each a model yields (a text, then a call).
    * Abort your work when `signal` fires.
    */
   generateContent(request: LlmRequest, options: { stream: boolean; signal: AbortSignal }):

@@ -167,24 +167,26 @@ impl BaseLlm for JsModel {
                     Some(iterable) => {
                         let values = values.insert(iterable);
                         let mut aggregator = StreamingAggregator::new();
-                        let mut complete = None;
+                        // Every whole response is one, as ADK takes each a model yields (a text,
+                        // then a call); partials before one are its pieces, and partials after
+                        // the last one are made whole here.
                         while let Some(value) = values.next().await {
                             let value = or_break!('call, value);
                             let (response, over) = or_break!('call, model_response(&value));
-                            if over {
-                                complete = Some(response);
-                                break;
-                            }
-                            if response.partial == Some(true) {
+                            if response.partial == Some(true) && !over {
                                 let partial = aggregator.add(response);
                                 if stream {
                                     yield partial;
                                 }
-                            } else {
-                                complete = Some(response);
+                                continue;
+                            }
+                            aggregator = StreamingAggregator::new();
+                            yield response;
+                            if over {
+                                break;
                             }
                         }
-                        if let Some(whole) = complete.or_else(|| aggregator.finish()) {
+                        if let Some(whole) = aggregator.finish() {
                             yield whole;
                         }
                     }

@@ -96,6 +96,32 @@ await test('a model written in JS: async generator with partial chunks, and a pl
   assert(events[0].content.parts[0].text === 'from proxy' && events[0].usageMetadata.totalTokenCount === 7);
 });
 
+await test('a model written in JS that yields two whole responses (a text, then a call) gives two events, as ADK takes each', async () => {
+  let turns = 0;
+  const model = {
+    async *generateContent() {
+      if (turns++) {
+        yield { content: { role: 'model', parts: [{ text: 'It is ' }] }, partial: true };
+        yield { content: { role: 'model', parts: [{ text: '2.' }] }, partial: true };
+        return;
+      }
+      yield { content: { role: 'model', parts: [{ text: 'Che' }] }, partial: true };
+      yield { content: { role: 'model', parts: [{ text: 'Checking.' }] } };
+      yield { content: { role: 'model', parts: [{ functionCall: { name: 'calculator', args: { a: 1, b: 1 } } }] } };
+    },
+  };
+  for (const streamingMode of ['sse', 'none']) {
+    turns = 0;
+    const { events } = await runAll(new LlmAgent({ name: 'local', model, tools: [calculator] }), 'sum', { streamingMode });
+    const shown = events.map((e) => [e.partial === true, e.content.parts[0].text ?? e.content.parts[0].functionCall?.name ?? 'response']);
+    const partials = streamingMode === 'sse';
+    assertJsonEqual(shown, [
+      ...(partials ? [[true, 'Che']] : []), [false, 'Checking.'], [false, 'calculator'], [false, 'response'],
+      ...(partials ? [[true, 'It is '], [true, '2.']] : []), [false, 'It is 2.'],
+    ]);
+  }
+});
+
 await test('aborting a run aborts the JS model request', async () => {
   /** @type {AbortSignal | undefined} */
   let signalSeen;
