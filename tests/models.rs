@@ -871,3 +871,36 @@ fn a_stream_closed_between_chunks_without_a_finish_is_unavailable() {
         assert_eq!(last.code, ErrorCode::Unavailable, "{}", last.message);
     }
 }
+
+#[test]
+fn both_adapters_end_the_request_on_a_user_turn_as_adk_models_do() {
+    // google-adk's Gemini and LiteLlm (BaseLlm._maybe_append_user_content): no contents, or a last
+    // turn of the model's own, gets a user turn asking it to go on; a user's last turn is left as it is.
+    const HANDLE: &str = "Handle the requests as specified in the System Instruction.";
+    const CONTINUE: &str =
+        "Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed.";
+    let model_turn = Content::new("model", vec![Part::from_text("Done.")]);
+    let cases: [(Vec<Content>, Option<&str>); 3] = [
+        (vec![], Some(HANDLE)),
+        (vec![Content::user_text("hi"), model_turn], Some(CONTINUE)),
+        (vec![Content::user_text("hi")], None),
+    ];
+    for (contents, added) in cases {
+        let len = contents.len();
+        let client = ReplayClient::new([Reply::sse(&fixture("gemini-stream-text.sse"))]);
+        generate(&gemini(&client), LlmRequest { contents: contents.clone(), ..Default::default() }, true);
+        let sent = client.body(0)["contents"].as_array().unwrap().clone();
+        let client = ReplayClient::new([Reply::sse(&fixture("openai-stream-text.sse"))]);
+        generate(&openai(&client), LlmRequest { contents, ..Default::default() }, true);
+        let messages = client.body(0)["messages"].as_array().unwrap().clone();
+        match added {
+            Some(text) => {
+                assert_eq!(sent.len(), len + 1);
+                assert_eq!(sent[len], json!({"role": "user", "parts": [{"text": text}]}));
+                assert_eq!(messages.len(), len + 1);
+                assert_eq!(messages[len], json!({"role": "user", "content": text}));
+            }
+            None => assert_eq!((sent.len(), messages.len()), (len, len)),
+        }
+    }
+}

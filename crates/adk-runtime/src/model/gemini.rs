@@ -67,9 +67,15 @@ impl BaseLlm for Gemini {
         &self.model
     }
 
-    fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
+    fn generate_content(
+        &self,
+        mut request: LlmRequest,
+        stream: bool,
+        cancellation: Rc<Cancellation>,
+    ) -> LlmResponseStream {
         // A before-model callback may have switched the model; the request says which one to call.
         let model = request.model.clone().unwrap_or_else(|| self.model.clone());
+        http_call::end_on_user_turn(&mut request);
         let http = request::body(&request).map(|body| {
             let auth = self.api_key.clone().map(|key| ("x-goog-api-key", key));
             self.endpoint.post(&Self::path(&model, stream), body, auth)

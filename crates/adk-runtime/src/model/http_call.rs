@@ -8,11 +8,13 @@ use std::rc::Rc;
 use futures_util::StreamExt;
 use serde_json::Value;
 
+use super::LlmRequest;
 use super::LlmResponseStream;
 use crate::cancellation::Cancellation;
 use crate::http::{HttpClient, HttpRequest, HttpResponse};
 use crate::or_break::or_break;
 use crate::types::JsonObject;
+use crate::types::{Content, Part};
 use crate::{AdkError, ErrorCode, LlmResponse};
 
 /// A server's base URL and the headers every request carries.
@@ -35,6 +37,20 @@ impl Endpoint {
         request.headers.extend(self.headers.iter().cloned());
         request
     }
+}
+
+/// Ends the request's contents on a user turn, as ADK's Gemini and LiteLlm models do before they
+/// send (`BaseLlm._maybe_append_user_content`): a model asked with no contents (Gemini refuses
+/// them) or after a turn of its own (it may answer nothing) is asked to go on.
+pub(super) fn end_on_user_turn(request: &mut LlmRequest) {
+    let text = match request.contents.last() {
+        None => "Handle the requests as specified in the System Instruction.",
+        Some(last) if last.role.as_deref() != Some("user") => {
+            "Continue processing previous requests as instructed. Exit or provide a summary if no more outputs are needed."
+        }
+        Some(_) => return,
+    };
+    request.contents.push(Content::new("user", vec![Part::from_text(text)]));
 }
 
 /// How an adapter reads its server's answers.

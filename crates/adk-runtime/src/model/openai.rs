@@ -48,8 +48,14 @@ impl BaseLlm for OpenAICompatible {
         &self.model
     }
 
-    fn generate_content(&self, request: LlmRequest, stream: bool, cancellation: Rc<Cancellation>) -> LlmResponseStream {
+    fn generate_content(
+        &self,
+        mut request: LlmRequest,
+        stream: bool,
+        cancellation: Rc<Cancellation>,
+    ) -> LlmResponseStream {
         let model = request.model.clone().unwrap_or_else(|| self.model.clone());
+        http_call::end_on_user_turn(&mut request);
         let http = request::body(&model, &request, stream).map(|body| {
             let auth = self.api_key.as_ref().map(|key| ("Authorization", format!("Bearer {key}")));
             self.endpoint.post("chat/completions", body, auth)
