@@ -51,9 +51,12 @@ export class EventTranslator {
     if (calls.some((c) => lroIds.has(c.id))) {
       // A call the front end answers: the text before it, then the call (ADKAgent's LRO branch).
       if (parts.length) out.push(...this.#text(event));
+      // Only from the whole event: ADK gives a streamed chunk's call an id of its own, and the
+      // answer must name the one the session keeps (`ag-ui-adk` maps one to the other instead).
+      if (event.partial) return out;
       out.push(...this.#closeText());
-      out.push(...this.#longRunningCalls(event, calls, lroIds));
-      if (!event.partial) this.paused = true;
+      out.push(...this.#longRunningCalls(calls, lroIds));
+      this.paused = true;
       return out;
     }
     if (parts.length) out.push(...this.#text(event));
@@ -179,9 +182,9 @@ export class EventTranslator {
     return out;
   }
 
-  #longRunningCalls(event, calls, lroIds) {
+  #longRunningCalls(calls, lroIds) {
     // A preview whose arguments are still coming is answered by the event that completes it.
-    if (calls.some((c) => lroIds.has(c.id) && (c.willContinue === true || (event.partial && c.args == null)))) return [];
+    if (calls.some((c) => lroIds.has(c.id) && c.willContinue === true)) return [];
     const out = [];
     for (const call of calls) {
       if (!lroIds.has(call.id) || this.emittedCallIds.has(call.id)) continue;

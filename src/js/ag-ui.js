@@ -142,19 +142,22 @@ function changedState(current = {}, wanted) {
 }
 
 /**
- * What this run sends: the messages after the agent last spoke — answers to the calls the session
- * still holds open (`tool` messages) and the person's last message. A new session first receives
- * the earlier messages as its history. `null` when there is nothing new.
+ * What this run sends: answers to the calls the session still holds open (`tool` messages, wherever
+ * the front end put them: CopilotKit puts each after the message of its call) and the person's
+ * message after the agent last spoke. A new session first receives the earlier messages as its
+ * history. `null` when there is nothing new.
  */
 function turnOf(input, session, author) {
   const messages = input.messages ?? [];
   let last = messages.length - 1;
   while (last >= 0 && messages[last].role !== 'assistant') last--;
-  const trailing = messages.slice(last + 1);
   const open = openCalls(session?.events ?? []);
-  const answers = trailing
-    .filter((m) => m.role === 'tool' && open.has(m.toolCallId))
-    .map((m) => functionResponsePart(m.toolCallId, open.get(m.toolCallId), toolOutput(m.content)));
+  const answers = [];
+  for (const m of messages) {
+    if (m.role !== 'tool' || !open.has(m.toolCallId)) continue;
+    answers.push(functionResponsePart(m.toolCallId, open.get(m.toolCallId), toolOutput(m.content)));
+    open.delete(m.toolCallId);
+  }
   const userIndex = messages.findLastIndex((m) => m.role === 'user');
   const user = userIndex > last ? messages[userIndex] : undefined;
   const parts = [...answers, ...(user ? userParts(user.content) : [])];

@@ -152,6 +152,61 @@ await test('runner source: front-end tools (AGUIToolset) and reasoning, as ag-ui
   assertJsonEqual(answer?.functionResponse, { id: callId, name: 'change_background', response: { color: 'blue', done: true } });
 });
 
+await test('runner source, streaming: a front-end tool call streamed in chunks goes out once, with the id the session keeps', async () => {
+  // ADK gives the call of each streamed chunk an id of its own; the answer must name the stored one.
+  let turns = 0;
+  const model = {
+    async *generateContent() {
+      if (turns++) {
+        yield { content: { role: 'model', parts: [{ text: 'Done.' }] } };
+        return;
+      }
+      yield { content: { role: 'model', parts: [{ text: 'Changing it.' }] }, partial: true };
+      yield { content: { role: 'model', parts: [{ functionCall: { name: 'change_background', args: { color: 'blue' } } }] }, partial: true };
+    },
+  };
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'frontend', model, tools: [new AGUIToolset()] }), appName: 'frontend' });
+  const first = input('frontend_tool', 0);
+  const agent = new AgUiAgent({ runner, userId: 'user', streaming: true, threadId: fresh('t'), initialMessages: first.messages });
+  const events = await runOnce(agent, { runId: 'run-1', tools: first.tools });
+  const starts = events.filter((e) => e.type === 'TOOL_CALL_START').map((e) => json(e).toolCallId);
+  const key = { appName: 'frontend', userId: 'user', sessionId: agent.threadId };
+  const stored = (await runner.sessionService.getSession(key))?.events.flatMap((e) => adk.getFunctionCalls(e)).map((c) => c.id);
+  assertJsonEqual(starts, stored);
+  agent.addMessage({ id: 'm-tool-1', role: 'tool', toolCallId: starts[0], content: '{"done": true}' });
+  const second = await runOnce(agent, { runId: 'run-2', tools: first.tools });
+  assert(second.some((e) => e.type === 'TEXT_MESSAGE_CONTENT' && json(e).delta === 'Done.'), JSON.stringify(second));
+  const answer = (await runner.sessionService.getSession(key))?.events.flatMap((e) => adk.getFunctionResponses(e));
+  assertJsonEqual(answer?.map((r) => [r.id, r.response]), [[starts[0], { done: true }]]);
+});
+
+await test('runner source: answers to two front-end calls made at once, each put after its own call\'s message (as CopilotKit does), both reach the agent', async () => {
+  let turns = 0;
+  const model = {
+    generateContent(request) {
+      if (turns++) return { content: { role: 'model', parts: [{ text: `answers: ${request.contents.at(-1).parts.length}` }] } };
+      return { content: { role: 'model', parts: [
+        { functionCall: { name: 'change_background', args: { color: 'blue' } } },
+        { functionCall: { name: 'change_theme', args: { theme: 'dark' } } },
+      ] } };
+    },
+  };
+  const runner = new InMemoryRunner({ agent: new LlmAgent({ name: 'frontend', model, tools: [new AGUIToolset()] }), appName: 'frontend' });
+  const tools = [
+    { name: 'change_background', description: 'Changes the background.', parameters: { type: 'object', properties: { color: { type: 'string' } } } },
+    { name: 'change_theme', description: 'Changes the theme.', parameters: { type: 'object', properties: { theme: { type: 'string' } } } },
+  ];
+  const agent = new AgUiAgent({ runner, userId: 'user', threadId: fresh('t'), initialMessages: json([{ id: 'u1', role: 'user', content: 'blue and dark' }]) });
+  await runOnce(agent, { runId: 'run-1', tools });
+  const messages = json(agent.messages);
+  const withCalls = messages.filter((m) => m.role === 'assistant' && m.toolCalls?.length);
+  assert(withCalls.length === 2, `one message per call: ${JSON.stringify(messages)}`);
+  const answered = messages.flatMap((m) => [m, ...(m.toolCalls ?? []).map((c) => ({ id: `t-${c.id}`, role: 'tool', toolCallId: c.id, content: '{"ok": true}' }))]);
+  agent.setMessages(answered);
+  const second = await runOnce(agent, { runId: 'run-2', tools });
+  assert(second.some((e) => e.type === 'TEXT_MESSAGE_CONTENT' && json(e).delta === 'answers: 2'), JSON.stringify(second));
+});
+
 await test('runner source: AGUIToolset\'s toolFilter and toolNamePrefix shape the front-end tools the model is offered', async () => {
   const offered = [];
   const model = {
