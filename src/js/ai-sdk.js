@@ -194,7 +194,11 @@ class EventMapper {
     const { stateDelta, artifactDelta } = event.actions ?? {};
     if (stateDelta && Object.keys(stateDelta).length) this.#push({ type: 'data-state', data: stateDelta });
     if (artifactDelta && Object.keys(artifactDelta).length) this.#push({ type: 'data-artifacts', data: artifactDelta });
-    if (event.errorCode) this.#error(event.errorMessage ? `${event.errorCode}: ${event.errorMessage}` : event.errorCode);
+    // A streamed answer cut short carries its finish reason as an error code too (ADK's stream
+    // aggregator); with its text, it ends as the same answer read whole does: a finish, not a failure.
+    if (event.errorCode && !(parts.length && event.errorCode === event.finishReason)) {
+      this.#error(event.errorMessage ? `${event.errorCode}: ${event.errorMessage}` : event.errorCode);
+    }
   }
 
   /** The run is over; `errorText` when it failed. */

@@ -119,6 +119,17 @@ await test('thoughts stream as reasoning, once, whether the model streams or not
   }
 });
 
+await test('an answer cut short at the token limit finishes with "length" and its text, streamed or not (no error)', async () => {
+  const cut = { content: { role: 'model', parts: [{ text: 'upon a time' }] }, finishReason: 'MAX_TOKENS' };
+  for (const streaming of [true, false]) {
+    const { transport } = transportFor(new LlmAgent({ name: 'teller', model: new ScriptedModel([{ chunks: ['Once ', cut] }]) }), { streaming });
+    const { chunks, message, errors } = await send(transport, 'chat', [user('u1', 'A story?')]);
+    assertJsonEqual(errors, [], `streaming: ${streaming}`);
+    assert(!chunks.some((c) => c.type === 'error') && chunks.at(-1).finishReason === 'length', `streaming ${streaming}: ${JSON.stringify(chunks)}`);
+    assertJsonEqual(message.parts.filter((p) => p.type === 'text').map((p) => p.text), ['Once upon a time'], `streaming: ${streaming}`);
+  }
+});
+
 await test('state and artifact deltas come as data-state and data-artifacts parts', async () => {
   const remember = new FunctionTool({ name: 'remember', execute: async ({ note }, ctx) => {
     ctx.state.set('note', note);
