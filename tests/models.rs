@@ -904,3 +904,50 @@ fn both_adapters_end_the_request_on_a_user_turn_as_adk_models_do() {
         }
     }
 }
+
+#[test]
+fn openai_tool_choice_and_reasoning_content_as_adk_lite_llm_sends_them() {
+    let mut thoughtful = full_request();
+    // The model's turn had reasoning before its call (a thinking model: DeepSeek, vLLM, …).
+    thoughtful.contents[1]
+        .parts
+        .as_mut()
+        .unwrap()
+        .insert(0, Part { thought: Some(true), ..Part::from_text("Weather? ") });
+    thoughtful.contents[1]
+        .parts
+        .as_mut()
+        .unwrap()
+        .insert(1, Part { thought: Some(true), ..Part::from_text("Call it.") });
+    for (mode, choice) in [("ANY", Some("required")), ("NONE", Some("none")), ("AUTO", None)] {
+        let mut request = thoughtful.clone();
+        request.config.settings.insert("toolConfig".into(), json!({"functionCallingConfig": {"mode": mode}}));
+        let client = ReplayClient::new([Reply::sse(&fixture("openai-stream-text.sse"))]);
+        generate(&openai(&client), request, true);
+        let body = client.body(0);
+        assert_eq!(body.get("tool_choice").and_then(Value::as_str), choice, "{mode}");
+        assert_eq!(body["messages"][2]["reasoning_content"], json!("Weather? Call it."), "{mode}");
+        assert_eq!(body["messages"][2]["content"], Value::Null, "{mode}");
+    }
+    // No tools, no tool choice (LiteLlm drops it: providers refuse one without tools).
+    let mut request = ask("hi");
+    request.config.settings.insert("toolConfig".into(), json!({"functionCallingConfig": {"mode": "ANY"}}));
+    let client = ReplayClient::new([Reply::sse(&fixture("openai-stream-text.sse"))]);
+    generate(&openai(&client), request, true);
+    assert!(client.body(0).get("tool_choice").is_none());
+}
+
+#[test]
+fn gemini_service_tier_store_and_continuation_token_are_request_fields() {
+    let mut request = ask("hi");
+    request.config.settings =
+        obj(json!({"service_tier": "flex", "store": false, "continuationToken": "t1", "temperature": 0.5}));
+    let client = ReplayClient::new([Reply::sse(&fixture("gemini-stream-text.sse"))]);
+    generate(&gemini(&client), request, true);
+    let body = client.body(0);
+    assert_eq!(
+        (&body["serviceTier"], &body["store"], &body["continuationToken"]),
+        (&json!("flex"), &json!(false), &json!("t1"))
+    );
+    assert_eq!(body["generationConfig"], json!({"temperature": 0.5}));
+}

@@ -7,8 +7,9 @@ use crate::model::{FunctionDeclaration, LlmRequest, ToolDeclarations};
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
 
-/// Settings that are request fields rather than generation settings.
-const TOP_LEVEL: [&str; 3] = ["safetySettings", "toolConfig", "cachedContent"];
+/// Settings that are request fields rather than generation settings (as google-genai sends them).
+const TOP_LEVEL: [&str; 6] =
+    ["safetySettings", "toolConfig", "cachedContent", "serviceTier", "continuationToken", "store"];
 
 /// Settings that only steer the SDKs (or, for `labels`, that the Gemini API rejects; ADK clears
 /// them for this backend too): never sent.

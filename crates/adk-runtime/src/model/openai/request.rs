@@ -42,6 +42,13 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     let tools = request.function_declarations();
     if tools.len() != 0 {
         body.field_with("tools", |w| w.array_of(tools, write_tool));
+        // The function-calling mode, as ADK's LiteLlm maps it (AUTO is every provider's default).
+        let config = setting(settings, "toolConfig").and_then(|c| c.get("functionCallingConfig"));
+        match config.and_then(|c| c.get("mode")).and_then(Value::as_str) {
+            Some("ANY") => body.field("tool_choice", "required"),
+            Some("NONE") => body.field("tool_choice", "none"),
+            _ => &mut body,
+        };
     }
     body.field("stream", &stream);
     if stream {
@@ -97,8 +104,9 @@ enum Message<'a> {
     Text(&'static str, &'a str),
     /// A function's answer to the call `id`: its response as JSON text.
     Tool { id: String, output: String },
-    /// The model's answer text and its calls, each `(id, name, arguments as JSON text)`.
-    Assistant { text: String, calls: Vec<(String, &'a str, String)> },
+    /// The model's answer text, its reasoning (thought texts) and its calls, each `(id, name,
+    /// arguments as JSON text)`.
+    Assistant { text: String, reasoning: String, calls: Vec<(String, &'a str, String)> },
     /// A user turn of several parts.
     User(Vec<Item<'a>>),
 }
@@ -119,12 +127,17 @@ fn write_message(w: &mut Writer, message: &Message<'_>) {
         Message::Tool { id, output } => {
             object.field("role", "tool").field("tool_call_id", id).field("content", output);
         }
-        Message::Assistant { text, calls } => {
+        Message::Assistant { text, reasoning, calls } => {
             object.field("role", "assistant");
             match text.is_empty() {
                 true => object.raw("content", "null"),
                 false => object.field("content", text),
             };
+            // Sent back as ADK's LiteLlm sends it: DeepSeek's thinking mode refuses a tool loop's
+            // next request without it.
+            if !reasoning.is_empty() {
+                object.field("reasoning_content", reasoning);
+            }
             if !calls.is_empty() {
                 object.field_with("tool_calls", |w| w.array_of(calls, write_call));
             }
@@ -221,12 +234,12 @@ fn messages(request: &LlmRequest) -> Result<Vec<Message<'_>>, AdkError> {
     Ok(messages)
 }
 
-/// The model's answer text (thoughts are its own and not sent back) and its calls; none when it
-/// has neither.
+/// The model's answer text, its reasoning and its calls; none when it has neither text nor calls.
 fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Message<'a>> {
-    let mut text = String::new();
-    for p in content.parts().iter().filter(|p| p.thought != Some(true)) {
-        text.push_str(p.text.as_deref().unwrap_or_default());
+    let (mut text, mut reasoning) = (String::new(), String::new());
+    for p in content.parts() {
+        let into = if p.thought == Some(true) { &mut reasoning } else { &mut text };
+        into.push_str(p.text.as_deref().unwrap_or_default());
     }
     let mut calls: Vec<(String, &str, String)> = Vec::new();
     for call in content.parts().iter().filter_map(|p| p.function_call.as_ref()) {
@@ -234,7 +247,7 @@ fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Mess
         let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
         calls.push((ids.for_call(name, call.id.as_deref()), name, arguments));
     }
-    (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, calls })
+    (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, reasoning, calls })
 }
 
 /// A user message: plain text when it is one text part, else an array of content items.
