@@ -951,3 +951,18 @@ fn gemini_service_tier_store_and_continuation_token_are_request_fields() {
     );
     assert_eq!(body["generationConfig"], json!({"temperature": 0.5}));
 }
+
+#[test]
+fn openai_calls_that_share_an_index_but_not_an_id_are_two_calls() {
+    // Ollama numbers every call of a turn 0; ADK's LiteLlm takes each as a call of its own.
+    let reply = sse_chunks(&[
+        tool_delta(0, Some("a"), Some("f"), r#"{"x":1}"#),
+        tool_delta(0, Some("b"), Some("g"), r#"{"y":2}"#),
+        tool_delta(0, None, None, ""),
+    ]);
+    let responses = ok(&replay_every_way(reply, openai, true));
+    let calls = responses.last().unwrap().get_function_calls();
+    let got: Vec<_> =
+        calls.iter().map(|c| (c.id.clone().unwrap(), c.name.clone().unwrap(), c.args.clone().unwrap())).collect();
+    assert_eq!(got, [("a".into(), "f".into(), obj(json!({"x": 1}))), ("b".into(), "g".into(), obj(json!({"y": 2})))]);
+}

@@ -166,18 +166,24 @@ impl Turn {
         self.calls.get_mut(at).map(|(_, call)| call)
     }
 
-    /// Where a tool-call delta goes. Without an `index` (Gemini's OpenAI endpoint, some proxies send
+    /// Where a tool-call delta goes: the call with its id; else, by `index`, unless a call with
+    /// another id is there already (Ollama numbers every call 0; ADK's LiteLlm moves on as well),
+    /// which makes it a new call. Without an `index` (Gemini's OpenAI endpoint, some proxies send
     /// each call whole), a delta carrying a new id starts a new call and one without continues the last.
     fn slot(&self, index: Option<usize>, id: Option<&str>) -> usize {
-        if let Some(index) = index {
-            return index;
+        let id = id.filter(|id| !id.is_empty());
+        if let Some((at, _)) = id.and_then(|id| self.calls.iter().find(|(_, call)| call.id.as_deref() == Some(id))) {
+            return *at;
         }
-        let last = self.calls.last();
-        match (last, id.filter(|id| !id.is_empty())) {
-            (Some(&(at, ref call)), Some(id)) if call.id.as_deref() == Some(id) => at,
-            (Some(&(at, _)), None) => at,
-            (Some(&(at, _)), Some(_)) => at + 1,
-            (None, _) => 0,
+        let last = self.calls.last().map(|(at, _)| *at);
+        let next = last.map_or(0, |at| at + 1);
+        match index {
+            Some(index) if id.is_some() && self.calls.iter().any(|(at, call)| *at == index && call.id.is_some()) => {
+                next
+            }
+            Some(index) => index,
+            None if id.is_some() => next,
+            None => last.unwrap_or(0),
         }
     }
 
