@@ -966,3 +966,31 @@ fn openai_calls_that_share_an_index_but_not_an_id_are_two_calls() {
         calls.iter().map(|c| (c.id.clone().unwrap(), c.name.clone().unwrap(), c.args.clone().unwrap())).collect();
     assert_eq!(got, [("a".into(), "f".into(), obj(json!({"x": 1}))), ("b".into(), "g".into(), obj(json!({"y": 2})))]);
 }
+
+#[test]
+fn gemini_sends_inline_data_as_adk_gemini_does() {
+    // ADK's Gemini model runs every inline part through `as_safe_part_for_llm`: the API refuses SVG
+    // and office files as inline data.
+    let blob = |mime: &str, data: &[u8]| Part::from_inline_data(data.to_vec(), mime);
+    let request = LlmRequest {
+        contents: vec![Content::new(
+            "user",
+            vec![
+                blob("image/svg+xml", b"<svg/>"),
+                blob("application/vnd.openxmlformats-officedocument.wordprocessingml.document", &[0; 2048]),
+                blob("IMAGE/PNG", &[1, 2]),
+            ],
+        )],
+        ..Default::default()
+    };
+    let client = ReplayClient::new([Reply::sse(&fixture("gemini-stream-text.sse"))]);
+    generate(&gemini(&client), request, true);
+    assert_eq!(
+        client.body(0)["contents"][0]["parts"],
+        json!([
+            {"text": "<svg/>"},
+            {"text": "[Binary artifact: inline-file, type: application/vnd.openxmlformats-officedocument.wordprocessingml.document, size: 2.0 KB. Content cannot be displayed inline.]"},
+            {"inlineData": {"mimeType": "image/png", "data": "AQI="}}
+        ])
+    );
+}

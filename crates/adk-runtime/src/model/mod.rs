@@ -4,6 +4,7 @@ mod aggregate;
 pub mod gemini;
 mod http_call;
 pub mod openai;
+pub(crate) mod safe_part;
 pub mod scripted;
 
 use adk_core::text::join;

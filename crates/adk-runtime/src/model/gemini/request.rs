@@ -3,6 +3,7 @@
 use adk_core::json::Writer;
 
 use crate::model::http_call::camel_case;
+use crate::model::safe_part::safe_part;
 use crate::model::{FunctionDeclaration, LlmRequest, ToolDeclarations};
 use crate::types::{Content, JsonObject};
 use crate::AdkError;
@@ -36,7 +37,7 @@ pub(super) fn body(request: &LlmRequest) -> Result<String, AdkError> {
     let mut body = w.object();
     let mut contents: Vec<Content> = Vec::with_capacity(request.contents.len());
     for content in &request.contents {
-        contents.push(without_display_names(content));
+        contents.push(for_gemini(content));
     }
     body.field("contents", &contents);
     if let Some(system_instruction) = config.system_instruction.as_deref().filter(|s| !s.is_empty()) {
@@ -103,10 +104,15 @@ fn write_declaration(w: &mut Writer, declaration: &FunctionDeclaration) {
     object.end();
 }
 
-/// The Gemini API rejects `displayName` on inline and file data (ADK strips it for this backend).
-fn without_display_names(content: &Content) -> Content {
+/// `content` as the Gemini API takes it: inline data in a form it accepts, and no `displayName` on
+/// inline and file data, which it rejects (ADK strips it for this backend).
+fn for_gemini(content: &Content) -> Content {
     let mut content = content.clone();
     for part in content.parts.as_deref_mut().unwrap_or_default() {
+        if part.inline_data.is_some() {
+            // As ADK's Gemini model sends inline data (`as_safe_part_for_llm`, with its stand-in name).
+            *part = safe_part(std::mem::take(part), "inline-file");
+        }
         if let Some(blob) = &mut part.inline_data {
             blob.display_name = None;
         }
