@@ -10,9 +10,11 @@ pub use crate::platform::interop::*;
 use crate::AdkError;
 
 /// A string argument; anything else is `INVALID_ARGUMENT` (wasm-bindgen's own conversion of a
-/// `String` parameter throws a bare `TypeError`, or reads a number's digits as text).
+/// `String` parameter throws a bare `TypeError`, or reads a number's digits as text). Out of line:
+/// sixteen exports call it.
+#[inline(never)]
 pub fn string_arg(what: &str, value: &JsValue) -> Result<String, AdkError> {
-    value.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: expected a string")))
+    value.as_string().ok_or_else(|| AdkError::invalid([what, ": expected a string"].concat()))
 }
 
 /// A number argument, or none for `undefined` or `null`; anything else (a count given as text) is
