@@ -953,18 +953,27 @@ fn gemini_service_tier_store_and_continuation_token_are_request_fields() {
 }
 
 #[test]
-fn openai_calls_that_share_an_index_but_not_an_id_are_two_calls() {
-    // Ollama numbers every call of a turn 0; ADK's LiteLlm takes each as a call of its own.
-    let reply = sse_chunks(&[
+fn openai_calls_that_share_an_index_as_lite_llm_reads_them() {
+    let calls = |deltas: &[Value]| -> Vec<(String, String, JsonObject)> {
+        let responses = ok(&replay_every_way(sse_chunks(deltas), openai, true));
+        let calls = responses.last().unwrap().get_function_calls();
+        calls.iter().map(|c| (c.id.clone().unwrap(), c.name.clone().unwrap(), c.args.clone().unwrap())).collect()
+    };
+    // Ollama numbers every call of a turn 0: a new id once a call's arguments are whole is another
+    // call, and a delta without an id goes on with the newest.
+    let ollama = [
         tool_delta(0, Some("a"), Some("f"), r#"{"x":1}"#),
-        tool_delta(0, Some("b"), Some("g"), r#"{"y":2}"#),
-        tool_delta(0, None, None, ""),
-    ]);
-    let responses = ok(&replay_every_way(reply, openai, true));
-    let calls = responses.last().unwrap().get_function_calls();
-    let got: Vec<_> =
-        calls.iter().map(|c| (c.id.clone().unwrap(), c.name.clone().unwrap(), c.args.clone().unwrap())).collect();
-    assert_eq!(got, [("a".into(), "f".into(), obj(json!({"x": 1}))), ("b".into(), "g".into(), obj(json!({"y": 2})))]);
+        tool_delta(0, Some("b"), Some("g"), r#"{"y":"#),
+        tool_delta(0, None, None, "2}"),
+    ];
+    assert_eq!(
+        calls(&ollama),
+        [("a".into(), "f".into(), obj(json!({"x": 1}))), ("b".into(), "g".into(), obj(json!({"y": 2})))]
+    );
+    // Some servers send a new id with every chunk of one call: before its arguments are whole, the
+    // same call (the last id counts).
+    let unstable = [tool_delta(0, Some("x1"), Some("f"), r#"{"a":"#), tool_delta(0, Some("x2"), None, "1}")];
+    assert_eq!(calls(&unstable), [("x2".into(), "f".into(), obj(json!({"a": 1})))]);
 }
 
 #[test]

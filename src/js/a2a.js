@@ -5,6 +5,15 @@ import { adkError, needWasm, Run } from './core.js';
 /** An A2A stream in progress: an async iterable of stream responses, with `toReadableStream()`. */
 export class A2AStream extends Run {}
 
+/** A card URL relative to the page (`/a2a/`) made absolute, as `fetch` would read it. */
+export const absoluteUrl = (url) => {
+  try {
+    return typeof url === 'string' ? new URL(url, globalThis.location?.href).href : url;
+  } catch {
+    return url;
+  }
+};
+
 /** Where an `A2AClient` keeps its wasm handle (a `RemoteA2aAgent` takes the client's). */
 export const CLIENT = Symbol('adk-wasm A2A client handle');
 
@@ -13,7 +22,7 @@ export class A2AClient {
   /** Reads the agent card at `url` (the agent's base URL, or the card's own URL) and picks an interface. */
   static async fromCardUrl(url, options = {}) {
     needWasm('A2AClient');
-    return new A2AClient(await wasm.A2AClientHandle.open(url, options, true));
+    return new A2AClient(await wasm.A2AClientHandle.open(absoluteUrl(url), options, true));
   }
 
   /** A client for the agent a card object describes. */

@@ -183,8 +183,6 @@ export class EventTranslator {
   }
 
   #longRunningCalls(calls, lroIds) {
-    // A preview whose arguments are still coming is answered by the event that completes it.
-    if (calls.some((c) => lroIds.has(c.id) && c.willContinue === true)) return [];
     const out = [];
     for (const call of calls) {
       if (!lroIds.has(call.id) || this.emittedCallIds.has(call.id)) continue;

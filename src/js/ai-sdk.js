@@ -194,9 +194,11 @@ class EventMapper {
     const { stateDelta, artifactDelta } = event.actions ?? {};
     if (stateDelta && Object.keys(stateDelta).length) this.#push({ type: 'data-state', data: stateDelta });
     if (artifactDelta && Object.keys(artifactDelta).length) this.#push({ type: 'data-artifacts', data: artifactDelta });
-    // A streamed answer cut short carries its finish reason as an error code too (ADK's stream
-    // aggregator); with its text, it ends as the same answer read whole does: a finish, not a failure.
-    if (event.errorCode && !(parts.length && event.errorCode === event.finishReason)) {
+    // A streamed answer cut short (the token limit, a content filter) carries its finish reason as an
+    // error code too (ADK's stream aggregator); with its text, it ends as the same answer read whole
+    // does: a finish, not a failure. Other reasons (a malformed call) stay errors.
+    const cut = parts.length && event.errorCode === event.finishReason && /^(length|content-filter)$/.test(finishReasonOf(event.errorCode));
+    if (event.errorCode && !cut) {
       this.#error(event.errorMessage ? `${event.errorCode}: ${event.errorMessage}` : event.errorCode);
     }
   }

@@ -3,7 +3,7 @@
 // Call `await init()` once (or `initSync(bytes)`) before anything else.
 import * as wasm from './adk_wasm.js';
 import { adkError, needWasm, Run, Part as EventPart, textBase64Url as base64Url } from './core.js';
-import { CLIENT } from './a2a.js';
+import { absoluteUrl, CLIENT } from './a2a.js';
 
 export {
   default, initSync, parseEvent, eventToJson, createEvent, isFinalResponse, getFunctionCalls, getFunctionResponses,
@@ -721,7 +721,9 @@ export class RemoteA2aAgent extends BaseAgent {
     super(options);
     const client = options.client?.[CLIENT];
     if (options.client !== undefined && !client) throw adkError('INVALID_ARGUMENT', `RemoteA2aAgent \`${options.name}\`: client must be an A2AClient`);
-    this[HANDLE] = client ? wasm.AgentHandle.remoteA2aFromClient(options, client) : wasm.AgentHandle.remoteA2aFromCardUrl(options);
+    this[HANDLE] = client
+      ? wasm.AgentHandle.remoteA2aFromClient(options, client)
+      : wasm.AgentHandle.remoteA2aFromCardUrl({ ...options, agentCardUrl: absoluteUrl(options.agentCardUrl) });
     this.agentCardUrl = options.agentCardUrl;
   }
 }

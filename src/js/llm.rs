@@ -173,7 +173,7 @@ impl BaseLlm for JsModel {
                         while let Some(value) = values.next().await {
                             let value = or_break!('call, value);
                             let (response, over) = or_break!('call, model_response(&value));
-                            if response.partial == Some(true) && !over {
+                            if response.partial == Some(true) {
                                 let partial = aggregator.add(response);
                                 if stream {
                                     yield partial;

@@ -358,6 +358,9 @@ await test('a card read over the network may only aim requests at its own origin
   assert(out.length === 1 && out[0].errorCode === 'INVALID_ARGUMENT' && out[0].errorMessage.includes('another origin'), JSON.stringify(out));
   assertJsonEqual(seen.map((r) => r.method), ['GET', 'GET']);
 
+  // A URL relative to the page is read against it, as fetch reads it (this page's server has no agent).
+  await rejects(A2AClient.fromCardUrl('/no-agent/'), (e) =>
+    assert(e.httpStatus === 404 && e.message.includes(`${location.origin}/no-agent/.well-known/agent-card.json`), `${e.code}: ${e.message}`));
   // Plain http is for loopback hosts only: refused before anything is sent.
   await rejects(A2AClient.fromCardUrl('http://192.0.2.1:8000', { fetch: recording }), (e) => assert(e.code === 'INVALID_ARGUMENT' && e.message.includes('https'), e.message));
   assert(seen.length === 2, JSON.stringify(seen));

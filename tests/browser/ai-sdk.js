@@ -128,6 +128,11 @@ await test('an answer cut short at the token limit finishes with "length" and it
     assert(!chunks.some((c) => c.type === 'error') && chunks.at(-1).finishReason === 'length', `streaming ${streaming}: ${JSON.stringify(chunks)}`);
     assertJsonEqual(message.parts.filter((p) => p.type === 'text').map((p) => p.text), ['Once upon a time'], `streaming: ${streaming}`);
   }
+  // Another finish reason with text (a call the model botched) is still an error.
+  const botched = { content: { role: 'model', parts: [{ text: 'checking' }] }, finishReason: 'MALFORMED_FUNCTION_CALL' };
+  const { transport } = transportFor(new LlmAgent({ name: 'teller', model: new ScriptedModel([{ chunks: ['Still ', botched] }]) }));
+  const { chunks } = await send(transport, 'chat', [user('u1', 'A story?')]);
+  assert(chunks.some((c) => c.type === 'error' && c.errorText.startsWith('MALFORMED_FUNCTION_CALL')), JSON.stringify(chunks));
 });
 
 await test('state and artifact deltas come as data-state and data-artifacts parts', async () => {

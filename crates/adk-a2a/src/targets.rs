@@ -1,8 +1,9 @@
 //! Where a card read over the network may send the client's requests, as ADK 2.13's
 //! `RemoteA2aAgent` checks it: the card is fetched over https (or plain http from a loopback host,
-//! for local development), and every interface it offers is on the origin it was fetched from.
-//! Otherwise a card could aim the requests, and the headers the client adds to each (a bearer
-//! token), at a host its caller never named.
+//! for local development), and the interface the client uses is on the origin it was fetched from
+//! (ADK refuses a card that offers any interface elsewhere). Otherwise a card could aim the
+//! requests, and the headers the client adds to each (a bearer token), at a host its caller never
+//! named.
 
 use adk_core::url::origin;
 
@@ -12,7 +13,8 @@ use crate::{AdkError, ErrorCode};
 #[inline(never)]
 pub(crate) fn check_card_url(url: &str) -> Result<(), AdkError> {
     let origin = origin(url).unwrap_or_default();
-    if origin.get(..8).is_some_and(|s| s.eq_ignore_ascii_case("https://")) || loopback(origin) {
+    let scheme_is = |scheme: &str| origin.get(..scheme.len()).is_some_and(|s| s.eq_ignore_ascii_case(scheme));
+    if scheme_is("https://") || (scheme_is("http://") && loopback(origin)) {
         return Ok(());
     }
     Err(refused("the agent card URL must use https, or http on a loopback host: ", url, ""))
@@ -111,6 +113,8 @@ mod tests {
             "http://localhost@evil.example/",
             "http://[::2]:8000/",
             "ftp://a.example/",
+            "ftp://localhost/",
+            "http://evil.example\\@localhost/",
             "/relative/card.json",
             "",
         ] {

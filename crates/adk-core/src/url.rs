@@ -9,7 +9,8 @@ pub fn origin(url: &str) -> Option<&str> {
     url.get(..colon + 3 + path_start(authority))
 }
 
-/// Where the path (or query, or fragment) of `text` begins.
+/// Where the path (or query, or fragment) of `text` begins: a `\` begins one too, as a browser
+/// reads an http(s) URL (`http://a.example\@b.example/` is on `a.example`).
 pub fn path_start(text: &str) -> usize {
-    text.bytes().position(|b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(text.len())
+    text.bytes().position(|b| matches!(b, b'/' | b'?' | b'#' | b'\\')).unwrap_or(text.len())
 }

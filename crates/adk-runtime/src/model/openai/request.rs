@@ -43,7 +43,8 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
     if tools.len() != 0 {
         body.field_with("tools", |w| w.array_of(tools, write_tool));
         // The function-calling mode, as ADK's LiteLlm maps it (AUTO is every provider's default).
-        let config = setting(settings, "toolConfig").and_then(|c| c.get("functionCallingConfig"));
+        let config = setting(settings, "toolConfig")
+            .and_then(|c| c.get("functionCallingConfig").or_else(|| c.get("function_calling_config")));
         match config.and_then(|c| c.get("mode")).and_then(Value::as_str) {
             Some("ANY") => body.field("tool_choice", "required"),
             Some("NONE") => body.field("tool_choice", "none"),

@@ -108,6 +108,8 @@ struct PendingCall {
     id: Option<String>,
     name: String,
     arguments: String,
+    /// The index the server gave it (where it stands in `calls` may differ: see `Turn::slot`).
+    index: Option<usize>,
 }
 
 /// Everything one model turn has sent so far.
@@ -132,6 +134,7 @@ impl Turn {
         let message = choice.message.or(choice.delta)?;
         for call in message.tool_calls.unwrap_or_default() {
             let Some(pending) = self.call_at(self.slot(call.index, call.id.as_deref())) else { continue };
+            pending.index = pending.index.or(call.index);
             pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
             let function = call.function.unwrap_or_default();
             pending.name.push_str(function.name.as_deref().unwrap_or_default());
@@ -166,10 +169,12 @@ impl Turn {
         self.calls.get_mut(at).map(|(_, call)| call)
     }
 
-    /// Where a tool-call delta goes: the call with its id; else, by `index`, unless a call with
-    /// another id is there already (Ollama numbers every call 0; ADK's LiteLlm moves on as well),
-    /// which makes it a new call. Without an `index` (Gemini's OpenAI endpoint, some proxies send
-    /// each call whole), a delta carrying a new id starts a new call and one without continues the last.
+    /// Where a tool-call delta goes, as ADK's LiteLlm reads them: the call with its id; else the
+    /// newest call the server gave its `index`, unless the delta brings a new id and that call's
+    /// arguments are whole, which makes it another call (Ollama numbers every call 0; a new id
+    /// before then is the same call's, as some servers send one per chunk). Without an `index`
+    /// (Gemini's OpenAI endpoint, some proxies send each call whole), a delta carrying a new id
+    /// starts a new call and one without continues the last.
     fn slot(&self, index: Option<usize>, id: Option<&str>) -> usize {
         let id = id.filter(|id| !id.is_empty());
         if let Some((at, _)) = id.and_then(|id| self.calls.iter().find(|(_, call)| call.id.as_deref() == Some(id))) {
@@ -177,13 +182,14 @@ impl Turn {
         }
         let last = self.calls.last().map(|(at, _)| *at);
         let next = last.map_or(0, |at| at + 1);
-        match index {
-            Some(index) if id.is_some() && self.calls.iter().any(|(at, call)| *at == index && call.id.is_some()) => {
-                next
-            }
-            Some(index) => index,
-            None if id.is_some() => next,
-            None => last.unwrap_or(0),
+        let Some(index) = index else {
+            return if id.is_some() { next } else { last.unwrap_or(0) };
+        };
+        match self.calls.iter().rev().find(|(_, call)| call.index == Some(index)) {
+            Some((_, call)) if id.is_some() && json::parse("", &call.arguments).is_ok() => next,
+            Some((at, _)) => *at,
+            None if self.calls.iter().all(|(at, _)| *at != index) => index,
+            None => next,
         }
     }
 
