@@ -1870,9 +1870,9 @@ export declare class A2AStream implements AsyncIterableIterator<A2AStreamRespons
 export declare class A2AClient {
   private constructor();
   /**
-   * Reads the card at `url` (or under it, at `/.well-known/agent-card.json`): over https, or plain http from a
-   * loopback host; a card whose chosen interface is on another origin than the card's is refused
-   * (`INVALID_ARGUMENT`), as ADK 2.13 refuses it. `fromCard` takes a card as it is.
+   * Reads the card at `url` (or under it, at `/.well-known/agent-card.json`; a relative URL is read against the
+   * page's): over https, or plain http from a loopback host; a card whose chosen interface is on another origin
+   * than the card's is refused (`INVALID_ARGUMENT`), as ADK 2.13 refuses it. `fromCard` takes a card as it is.
    */
   static fromCardUrl(url: string, options?: A2AClientOptions): Promise<A2AClient>;
   static fromCard(card: AgentCard, options?: A2AClientOptions): A2AClient;
