@@ -52,6 +52,20 @@ export function connectRunner(worker) {
   // A MessagePort delivers nothing to `addEventListener` listeners until started (only its
   // `onmessage` setter starts it); a Worker has no `start`.
   worker.start?.();
+  // A worker whose script could not be loaded fires a plain `error` (an uncaught exception in a
+  // running one, an ErrorEvent with a `message`, leaves it serving): its runs fail, and every later
+  // one. A message that could not be read fires `messageerror`: the runs under way lost an event.
+  const live = new Set();
+  let broken;
+  const onBroken = (event) => {
+    if ('message' in event) return;
+    const failed = event.type === 'error';
+    const error = Object.assign(new Error(`adk-wasm/worker: the worker ${failed ? 'could not start' : 'sent a message that could not be read'}`), { name: 'AdkError', code: 'UNAVAILABLE' });
+    if (failed) broken = error;
+    for (const fail of live) fail(error);
+  };
+  worker.addEventListener('error', onBroken);
+  worker.addEventListener('messageerror', onBroken);
   return {
     /** A run of `request` in the worker; `signal` (or `abortSignal`) and `break` stop it there. */
     runAsync(request) {
@@ -74,6 +88,7 @@ export function connectRunner(worker) {
         if (done) return;
         done = true;
         failure = error;
+        live.delete(finish);
         worker.removeEventListener('message', onMessage);
         signal?.removeEventListener('abort', onAbort);
         settle();
@@ -91,7 +106,9 @@ export function connectRunner(worker) {
         finish(signal.reason ?? new DOMException('The run was aborted.', 'AbortError'));
       };
       worker.addEventListener('message', onMessage);
-      if (signal?.aborted) onAbort();
+      live.add(finish);
+      if (broken) finish(broken);
+      else if (signal?.aborted) onAbort();
       else {
         signal?.addEventListener('abort', onAbort, { once: true });
         // A request that cannot be copied to the worker (a function in it) fails the run, which

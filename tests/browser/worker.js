@@ -74,6 +74,15 @@ await test('over a MessagePort (serveRunner\'s port, connectRunner given the oth
   assert(refused?.name === 'DataCloneError', String(refused));
 });
 
+await test('a worker that cannot start fails its runs with UNAVAILABLE, those under way and later ones, instead of leaving them pending', async () => {
+  const broken = connectRunner(new Worker('./no-such-worker.js', { type: 'module' }));
+  const settle = (run) => Promise.race([run.next().then(() => 'resolved', (e) => e), new Promise((r) => setTimeout(() => r('still pending'), 5000))]);
+  const first = await settle(broken.runAsync({ userId: 'u', sessionId: 's', newMessage: text('hi') }));
+  assert(first?.code === 'UNAVAILABLE' && first.message.includes('could not start'), String(first?.message ?? first));
+  const later = await settle(broken.runAsync({ userId: 'u', sessionId: 's', newMessage: text('again') }));
+  assert(later?.code === 'UNAVAILABLE', String(later?.message ?? later));
+});
+
 await test('an error in the worker rejects in the page with its code', async () => {
   const error = await (async () => {
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 'bad', newMessage: json({ role: 'user', parts: 'not a list' }) }));
