@@ -69,10 +69,13 @@ export class EventTranslator {
       out.push(...this.#callSignatures(parts));
     }
     for (const { functionResponse: response } of parts.filter((p) => p.functionResponse)) {
-      // `ag-ui-adk` also sends the result of a call an earlier run started (a confirmed tool's), which
-      // AG-UI's validator rejects (AGUI207: a result for a call never started in the run); not here.
-      if (this.longRunningIds.has(response.id) || !this.emittedCallIds.has(response.id)) continue;
-      out.push({ type: 'TOOL_CALL_RESULT', messageId: newId(), toolCallId: response.id ?? newId(), content: pythonJson(response.response ?? null) });
+      if (this.longRunningIds.has(response.id)) continue;
+      // The result of a call an earlier run started (a confirmed tool's) comes after its call declared
+      // again: AG-UI wants each result's call started in the run (ag-ui-validate's AGUI207, which
+      // `ag-ui-adk`'s lone result fails), and the front end closes the call it shows with it.
+      const id = response.id ?? newId();
+      if (!this.emittedCallIds.has(id)) out.push(...this.#call({ name: response.name }, id));
+      out.push({ type: 'TOOL_CALL_RESULT', messageId: newId(), toolCallId: id, content: pythonJson(response.response ?? null) });
     }
     const delta = event.actions?.stateDelta;
     if (delta && Object.keys(delta).length) {

@@ -46,13 +46,19 @@ function normalized(events) {
   });
 }
 
-/** `ag-ui-adk`'s events for a recorded run, less the one thing adk-wasm does differently on purpose. */
+/** `ag-ui-adk`'s events for a recorded run, with the one thing adk-wasm does differently on purpose. */
 function expected(scenario, run) {
-  const events = golden.scenarios.find((s) => s.name === scenario).runs[run].events;
+  const recorded = golden.scenarios.find((s) => s.name === scenario).runs[run];
   // A result for a call no event of this run started (the confirmed tool's, after a confirmation) is
-  // what AG-UI's validator rejects (AGUI207); adk-wasm leaves it out.
-  const started = new Set(events.filter((e) => e.type === 'TOOL_CALL_START').map((e) => e.toolCallId));
-  return events.filter((e) => e.type !== 'TOOL_CALL_RESULT' || started.has(e.toolCallId));
+  // what AG-UI's validator rejects (AGUI207); adk-wasm declares the call again first (its name from
+  // the run's input).
+  const started = new Set(recorded.events.filter((e) => e.type === 'TOOL_CALL_START').map((e) => e.toolCallId));
+  const calls = recorded.input.messages.flatMap((m) => m.toolCalls ?? []);
+  return recorded.events.flatMap((e) => {
+    if (e.type !== 'TOOL_CALL_RESULT' || started.has(e.toolCallId)) return [e];
+    const toolCallName = calls.find((c) => c.id === e.toolCallId)?.function.name;
+    return [{ type: 'TOOL_CALL_START', toolCallId: e.toolCallId, toolCallName }, { type: 'TOOL_CALL_END', toolCallId: e.toolCallId }, e];
+  });
 }
 
 const input = (scenario, run) => golden.scenarios.find((s) => s.name === scenario).runs[run].input;
