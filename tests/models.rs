@@ -929,6 +929,13 @@ fn openai_tool_choice_and_reasoning_content_as_adk_lite_llm_sends_them() {
         assert_eq!(body["messages"][2]["reasoning_content"], json!("Weather? Call it."), "{mode}");
         assert_eq!(body["messages"][2]["content"], Value::Null, "{mode}");
     }
+    // The nested key in either spelling, as every setting.
+    let mut request = thoughtful.clone();
+    request.config.settings.insert("tool_config".into(), json!({"function_calling_config": {"mode": "ANY"}}));
+    request.config.settings.remove("toolConfig");
+    let client = ReplayClient::new([Reply::sse(&fixture("openai-stream-text.sse"))]);
+    generate(&openai(&client), request, true);
+    assert_eq!(client.body(0)["tool_choice"], json!("required"));
     // No tools, no tool choice (LiteLlm drops it: providers refuse one without tools).
     let mut request = ask("hi");
     request.config.settings.insert("toolConfig".into(), json!({"functionCallingConfig": {"mode": "ANY"}}));
