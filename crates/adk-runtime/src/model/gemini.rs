@@ -73,9 +73,7 @@ impl BaseLlm for Gemini {
         stream: bool,
         cancellation: Rc<Cancellation>,
     ) -> LlmResponseStream {
-        // A before-model callback may have switched the model; the request says which one to call.
-        let model = request.model.clone().unwrap_or_else(|| self.model.clone());
-        http_call::end_on_user_turn(&mut request);
+        let model = http_call::model_for(&mut request, &self.model);
         let http = request::body(&request).map(|body| {
             let auth = self.api_key.clone().map(|key| ("x-goog-api-key", key));
             self.endpoint.post(&Self::path(&model, stream), body, auth)

@@ -39,10 +39,17 @@ impl Endpoint {
     }
 }
 
-/// Ends the request's contents on a user turn, as ADK's Gemini and LiteLlm models do before they
-/// send (`BaseLlm._maybe_append_user_content`): a model asked with no contents (Gemini refuses
-/// them) or after a turn of its own (it may answer nothing) is asked to go on.
-pub(super) fn end_on_user_turn(request: &mut LlmRequest) {
+/// The model `request` goes to (a before-model callback may have switched it from `model`), its
+/// contents made ready to send as ADK's Gemini and LiteLlm models make them.
+pub(super) fn model_for(request: &mut LlmRequest, model: &str) -> String {
+    end_on_user_turn(request);
+    request.model.clone().unwrap_or_else(|| model.to_string())
+}
+
+/// Ends the request's contents on a user turn (`BaseLlm._maybe_append_user_content`): a model
+/// asked with no contents (Gemini refuses them) or after a turn of its own (it may answer nothing)
+/// is asked to go on.
+fn end_on_user_turn(request: &mut LlmRequest) {
     let text = match request.contents.last() {
         None => "Handle the requests as specified in the System Instruction.",
         Some(last) if last.role.as_deref() != Some("user") => {

@@ -54,8 +54,7 @@ impl BaseLlm for OpenAICompatible {
         stream: bool,
         cancellation: Rc<Cancellation>,
     ) -> LlmResponseStream {
-        let model = request.model.clone().unwrap_or_else(|| self.model.clone());
-        http_call::end_on_user_turn(&mut request);
+        let model = http_call::model_for(&mut request, &self.model);
         let http = request::body(&model, &request, stream).map(|body| {
             let auth = self.api_key.as_ref().map(|key| ("Authorization", format!("Bearer {key}")));
             self.endpoint.post("chat/completions", body, auth)
