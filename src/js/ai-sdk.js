@@ -140,16 +140,18 @@ class Chunks {
  * ADK events → UIMessageChunks. A step is one model response (its partial chunks and the complete
  * event, or an event ADK makes, such as a confirmation request) with the function responses that
  * follow it. Partial text streams as deltas; the complete event then adds only what they missed.
+ * Agents that answer at once (a ParallelAgent's branches) share the step, each streaming into
+ * parts of its own: what follows is kept per author.
  */
 class EventMapper {
   #push;
   #step = false;
-  /** The last model response is complete: the next model output starts a new step. */
-  #settled = true;
-  /** 'text' | 'reasoning' → its open part's id. */
-  #blocks = {};
-  /** What partial chunks streamed of the current response, by kind, not yet matched by the complete event. */
-  #streamed = {};
+  /** Authors whose model response is still streaming: with none, the next model output starts a new step. */
+  #streaming = new Set();
+  /** Author → 'text' | 'reasoning' → its open part's id. */
+  #blocks = new Map();
+  /** Author → what partial chunks streamed of its current response, by kind, not yet matched by the complete event. */
+  #streamed = new Map();
   #ids = 0;
   #calls;
   /** Calls left for the front end to answer. */
@@ -174,21 +176,22 @@ class EventMapper {
   event(event) {
     const parts = event.content?.parts ?? [];
     const longRunning = event.longRunningToolIds ?? [];
+    const author = event.author ?? '';
     // Function responses join the step of their calls (outputs of an earlier message's calls update those).
     if (parts.some((p) => typeof p.text === 'string' || p.functionCall)) {
-      if (!this.#step || this.#settled) this.#startStep();
-      this.#settled = !event.partial;
+      if (!this.#step || !this.#streaming.size) this.#startStep();
+      this.#streaming[event.partial ? 'add' : 'delete'](author);
     }
 
     for (const part of parts) {
-      if (typeof part.text === 'string') this.#text(part.thought ? 'reasoning' : 'text', part.text, event.partial);
+      if (typeof part.text === 'string') this.#text(author, part.thought ? 'reasoning' : 'text', part.text, event.partial);
       // Calls come complete in the final event of a response.
-      else if (part.functionCall && !event.partial) this.#call(part.functionCall, longRunning.includes(part.functionCall.id));
-      else if (part.functionResponse) this.#response(part.functionResponse, event.actions);
+      else if (part.functionCall && !event.partial) this.#call(author, part.functionCall, longRunning.includes(part.functionCall.id));
+      else if (part.functionResponse) this.#response(author, part.functionResponse, event.actions);
     }
     if (!event.partial) {
-      this.#closeBlocks();
-      this.#streamed = {};
+      this.#closeBlocks(author);
+      this.#streamed.delete(author);
       if (parts.length && event.finishReason) this.#finishReason = finishReasonOf(event.finishReason);
     }
     const { stateDelta, artifactDelta } = event.actions ?? {};
@@ -222,36 +225,43 @@ class EventMapper {
     if (this.#step) this.#push({ type: 'finish-step' });
     this.#push({ type: 'start-step' });
     this.#step = true;
-    this.#streamed = {};
+    this.#streamed.clear();
   }
 
-  #text(kind, text, partial) {
-    if (partial) this.#streamed[kind] = (this.#streamed[kind] ?? '') + text;
+  #text(author, kind, text, partial) {
+    let streamed = this.#streamed.get(author);
+    if (!streamed) this.#streamed.set(author, (streamed = {}));
+    if (partial) streamed[kind] = (streamed[kind] ?? '') + text;
     else {
-      const streamed = this.#streamed[kind] ?? '';
-      if (streamed.startsWith(text)) {
-        this.#streamed[kind] = streamed.slice(text.length);
+      const sent = streamed[kind] ?? '';
+      if (sent.startsWith(text)) {
+        streamed[kind] = sent.slice(text.length);
         return;
       }
-      if (text.startsWith(streamed)) text = text.slice(streamed.length);
-      this.#streamed[kind] = '';
+      if (text.startsWith(sent)) text = text.slice(sent.length);
+      streamed[kind] = '';
     }
     if (!text) return;
-    if (!this.#blocks[kind]) {
-      this.#closeBlocks();
-      this.#blocks[kind] = `${kind}-${++this.#ids}`;
-      this.#push({ type: `${kind}-start`, id: this.#blocks[kind] });
+    let blocks = this.#blocks.get(author);
+    if (!blocks?.[kind]) {
+      this.#closeBlocks(author);
+      this.#blocks.set(author, (blocks = { [kind]: `${kind}-${++this.#ids}` }));
+      this.#push({ type: `${kind}-start`, id: blocks[kind] });
     }
-    this.#push({ type: `${kind}-delta`, id: this.#blocks[kind], delta: text });
+    this.#push({ type: `${kind}-delta`, id: blocks[kind], delta: text });
   }
 
-  #closeBlocks() {
-    for (const [kind, id] of Object.entries(this.#blocks)) this.#push({ type: `${kind}-end`, id });
-    this.#blocks = {};
+  /** Ends the open parts of `author`, or of every author. */
+  #closeBlocks(author) {
+    for (const [who, blocks] of this.#blocks) {
+      if (author !== undefined && who !== author) continue;
+      for (const [kind, id] of Object.entries(blocks)) this.#push({ type: `${kind}-end`, id });
+      this.#blocks.delete(who);
+    }
   }
 
-  #call({ id, name, args }, longRunning) {
-    this.#closeBlocks();
+  #call(author, { id, name, args }, longRunning) {
+    this.#closeBlocks(author);
     this.#calls.add(id);
     if (longRunning) {
       this.#open.set(id, name);
@@ -260,11 +270,11 @@ class EventMapper {
     this.#push({ type: 'tool-input-available', toolCallId: id, toolName: name, input: args ?? {}, ...(!longRunning && { providerExecuted: true }) });
   }
 
-  #response({ id, name, response }, actions) {
+  #response(author, { id, name, response }, actions) {
     // A long-running tool's own first answer, or the stand-in of a call waiting for the person's
     // confirmation or credential: the call stays open for the front end.
     if (this.#open.has(id) || actions?.requestedToolConfirmations?.[id] || actions?.requestedAuthConfigs?.[id]) return;
-    if (!this.#calls.has(id)) this.#call({ id, name, args: this.#inputs.get(id) }, false);
+    if (!this.#calls.has(id)) this.#call(author, { id, name, args: this.#inputs.get(id) }, false);
     const error = response?.error;
     this.#push(error === undefined
       ? { type: 'tool-output-available', toolCallId: id, output: response, providerExecuted: true }

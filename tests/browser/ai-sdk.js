@@ -119,6 +119,25 @@ await test('thoughts stream as reasoning, once, whether the model streams or not
   }
 });
 
+await test('a ParallelAgent streaming two answers at once: each its own text part, each once, in one step', async () => {
+  // Each branch streams its pieces 40 ms apart, the second 20 ms behind the first, then its whole answer.
+  const paced = (pieces, delay) => ({
+    async *generateContent() {
+      for (const text of pieces) {
+        await sleep(delay);
+        delay = 40;
+        yield { content: { role: 'model', parts: [{ text }] }, partial: true };
+      }
+      yield { content: { role: 'model', parts: [{ text: pieces.join('') }] } };
+    },
+  });
+  const branches = [['one ', 'two ', 'three'], ['uno ', 'dos ', 'tres']].map((pieces, i) => new LlmAgent({ name: `b${i}`, model: paced(pieces, 20 * i) }));
+  const { transport } = transportFor(new adk.ParallelAgent({ name: 'both', subAgents: branches }), { streaming: true });
+  const { chunks, message } = await send(transport, 'chat', [user('u1', 'count')]);
+  assertJsonEqual(message.parts.map((p) => (p.type === 'text' ? p.text : p.type)), ['step-start', 'one two three', 'uno dos tres'], JSON.stringify(chunks));
+  assertJsonEqual(types(chunks).filter((t) => t.endsWith('step')), ['start-step', 'finish-step']);
+});
+
 await test('an answer cut short at the token limit finishes with "length" and its text, streamed or not (no error)', async () => {
   const cut = { content: { role: 'model', parts: [{ text: 'upon a time' }] }, finishReason: 'MAX_TOKENS' };
   for (const streaming of [true, false]) {
