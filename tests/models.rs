@@ -444,6 +444,57 @@ fn openai_request_shape() {
 }
 
 #[test]
+fn openai_media_items_as_adk_lite_llm_writes_them() {
+    let part = |v: Value| serde_json::from_value::<Part>(v).unwrap();
+    let inline = |mime: &str| part(json!({"inlineData": {"mimeType": mime, "data": "AQL6"}}));
+    let file = |uri: &str, mime: &str| part(json!({"fileData": {"fileUri": uri, "mimeType": mime}}));
+    let parts = vec![
+        inline("audio/mpeg"),
+        inline("audio/x-wav"),
+        inline("audio/ogg"),
+        inline("video/mp4"),
+        inline("application/pdf"),
+        file("https://x.example/cat.png", "image/png"),
+        file("https://x.example/clip.mp4", "video/mp4"),
+        file("file-abc123", "application/pdf"),
+        file("assistant-xyz", ""),
+    ];
+    let client = ReplayClient::new([Reply::json(200, r#"{"choices": []}"#)]);
+    generate(&openai(&client), LlmRequest { contents: vec![Content::new("user", parts)], ..Default::default() }, false);
+    let item = |kind: &str, member: Value| json!({"type": kind, kind: member});
+    assert_eq!(
+        client.body(0)["messages"][0]["content"],
+        json!([
+            item("input_audio", json!({"data": "AQL6", "format": "mp3"})),
+            item("input_audio", json!({"data": "AQL6", "format": "wav"})),
+            item("input_audio", json!({"data": "AQL6", "format": "ogg"})),
+            item("video_url", json!({"url": "data:video/mp4;base64,AQL6"})),
+            item("file", json!({"file_data": "data:application/pdf;base64,AQL6"})),
+            item("image_url", json!({"url": "https://x.example/cat.png"})),
+            item("video_url", json!({"url": "https://x.example/clip.mp4"})),
+            item("file", json!({"file_id": "file-abc123"})),
+            item("file", json!({"file_id": "assistant-xyz"})),
+        ])
+    );
+    // What has no Chat Completions form is refused before anything is sent.
+    for refused in [
+        inline("application/zip"),
+        inline("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+        file("gs://bucket/a.pdf", "application/pdf"),
+        file("https://x.example/a.pdf", "application/pdf"),
+    ] {
+        let client = ReplayClient::new([]);
+        let out = generate(
+            &openai(&client),
+            LlmRequest { contents: vec![Content::new("user", vec![refused])], ..Default::default() },
+            false,
+        );
+        assert_eq!(out[0].as_ref().unwrap_err().code, ErrorCode::InvalidArgument);
+        assert!(client.requests().is_empty());
+    }
+}
+
+#[test]
 fn openai_request_without_key_json_mode_and_synthesized_ids() {
     let client = ReplayClient::new([Reply::json(200, r#"{"choices": []}"#)]);
     let model = OpenAICompatible::new("llama3.2", "http://localhost:11434/v1/", client.clone() as Rc<dyn HttpClient>);

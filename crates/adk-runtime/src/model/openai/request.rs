@@ -115,8 +115,15 @@ enum Message<'a> {
 /// One content item of a user message.
 enum Item<'a> {
     Text(Cow<'a, str>),
-    /// An image by URL (a `data:` URL for inline data).
-    Image(Cow<'a, str>),
+    /// `{"type": kind, kind: {key: value, "format": format}}`: media by URL (`image_url`,
+    /// `video_url`; a `data:` URL for inline data), `file` (`file_data` or `file_id`), and
+    /// `input_audio` (its base64 `data` and `format`).
+    Media {
+        kind: &'static str,
+        key: &'static str,
+        value: Cow<'a, str>,
+        format: Option<&'a str>,
+    },
 }
 
 fn write_message(w: &mut Writer, message: &Message<'_>) {
@@ -164,10 +171,13 @@ fn write_item(w: &mut Writer, item: &Item<'_>) {
     let mut object = w.object();
     match item {
         Item::Text(text) => object.field("type", "text").field("text", &**text),
-        Item::Image(url) => object.field("type", "image_url").field_with("image_url", |w| {
-            let mut image = w.object();
-            image.field("url", &**url);
-            image.end();
+        Item::Media { kind, key, value, format } => object.field("type", kind).field_with(kind, |w| {
+            let mut media = w.object();
+            media.field(key, &**value);
+            if let Some(format) = format {
+                media.field("format", format);
+            }
+            media.end();
         }),
     };
     object.end();
@@ -270,35 +280,65 @@ fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
     Ok((!items.is_empty()).then_some(Message::User(items)))
 }
 
-/// One part as a content item: text, an image (inline as a data URL, or by URL), or inline text
-/// data as text. Other media have no portable Chat Completions form and are refused by name.
+/// One part as a content item, as ADK's LiteLlm writes it (`_get_content`): text; inline text data
+/// (and JSON) as text; inline audio as `input_audio`; inline images and video as `data:` URLs; a PDF
+/// as a `file`; images and video by http(s) URL; an OpenAI file id (`file-…`, `assistant-…`) as a
+/// `file`. LiteLlm also sends Office documents as files, to providers that read them; a PDF is what
+/// OpenAI documents for a `file`'s `file_data`, so the others are refused here, by name, as anything
+/// else without a Chat Completions form is.
 fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
     if let Some(text) = &part.text {
         return Ok(Some(Item::Text(Cow::Borrowed(text))));
     }
+    let media = |kind, key, value, format| Ok(Some(Item::Media { kind, key, value, format }));
     if let Some(blob) = &part.inline_data {
         let mime = blob.mime_type.as_deref().unwrap_or_default();
         let data = blob.data.as_ref().map(|d| d.0.as_slice()).unwrap_or_default();
-        if mime.starts_with("image/") {
-            let url = format!(
-                "data:{mime};base64,{}",
-                blob.data.as_ref().map(crate::types::Bytes::to_standard_base64).unwrap_or_default()
-            );
-            return Ok(Some(Item::Image(Cow::Owned(url))));
-        }
         if mime.starts_with("text/") || mime == "application/json" {
             return Ok(Some(Item::Text(adk_core::text::utf8_lossy(data))));
         }
-        return Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent")));
+        let base64 = blob.data.as_ref().map(crate::types::Bytes::to_standard_base64).unwrap_or_default();
+        if let Some(format) = mime.strip_prefix("audio/") {
+            return media("input_audio", "data", Cow::Owned(base64), Some(audio_format(format)));
+        }
+        let url = Cow::Owned(["data:", mime, ";base64,", &base64].concat());
+        return match media_kind(mime) {
+            Some(kind) => media(kind, "url", url, None),
+            None if mime == "application/pdf" => media("file", "file_data", url, None),
+            None => Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent"))),
+        };
     }
     if let Some(file) = &part.file_data {
         let mime = file.mime_type.as_deref().unwrap_or_default();
         let uri = file.file_uri.as_deref().unwrap_or_default();
-        if mime.starts_with("image/") && (uri.starts_with("https://") || uri.starts_with("http://")) {
-            return Ok(Some(Item::Image(Cow::Borrowed(uri))));
+        if uri.starts_with("file-") || uri.starts_with("assistant-") {
+            return media("file", "file_id", Cow::Borrowed(uri), None);
+        }
+        if let (Some(kind), true) = (media_kind(mime), uri.starts_with("https://") || uri.starts_with("http://")) {
+            return media(kind, "url", Cow::Borrowed(uri), None);
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: file `{uri}` of type `{mime}` cannot be sent")));
     }
     // Function calls in a user turn, code execution results, …: nothing a user message can hold.
     Ok(None)
+}
+
+/// The URL item of an image or a video.
+fn media_kind(mime: &str) -> Option<&'static str> {
+    if mime.starts_with("image/") {
+        Some("image_url")
+    } else if mime.starts_with("video/") {
+        Some("video_url")
+    } else {
+        None
+    }
+}
+
+/// `input_audio`'s `format` for an audio subtype (LiteLlm's `_audio_format_from_mime_type`).
+fn audio_format(subtype: &str) -> &str {
+    match subtype.strip_prefix("x-").unwrap_or(subtype) {
+        "mpeg" => "mp3",
+        "wave" | "vnd.wave" => "wav",
+        other => other,
+    }
 }
