@@ -62,16 +62,16 @@ cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/si
 # An entry over the module built with `feature` only: pkg/<feature>/index.js from src/js/<feature>-entry.js.
 # Its dependencies (not the workspace's crates) at opt-level 3: measured at 8eb4978, gzip a2a 91 294 ->
 # 90 779 B and server 69 122 -> 68 467 ("s": 90 966 / 68 748; 2: 90 925 / 68 692). The full module
-# stays at "z" but for the four dependencies Cargo.toml sets otherwise, which a package's own setting
-# would keep here too: three are set back to 3 (each at its Cargo.toml level, a2a and server were
-# ~70 B larger). Its dependencies all at 3 made the full module 2 410 B larger, at "s" 825.
+# stays at "z" but for the four dependencies Cargo.toml sets otherwise, whose own settings would win
+# over "*" here too: the two a slim module links (hashbrown, futures-util; indexmap is at 3 already,
+# sha2 is not in them) are set back to 3 (at their Cargo.toml levels, a2a and server were ~70 B
+# larger). Its dependencies all at 3 made the full module 2 410 B larger, at "s" 825.
 slim() {
   local feature=$1
   shift
   wasm-pack --quiet build --release --target web --mode no-install --out-dir "pkg/$feature" \
     --out-name adk_wasm -- --no-default-features --features "$feature" --config 'profile.release.package."*".opt-level=3' \
-    --config profile.release.package.hashbrown.opt-level=3 --config profile.release.package.sha2.opt-level=3 \
-    --config profile.release.package.futures-util.opt-level=3
+    --config profile.release.package.hashbrown.opt-level=3 --config profile.release.package.futures-util.opt-level=3
   optimize "pkg/$feature/adk_wasm_bg.wasm"
   guard_glue "pkg/$feature/adk_wasm.js"
   node scripts/short-names.mjs "pkg/$feature"

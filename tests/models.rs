@@ -448,16 +448,19 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
     let part = |v: Value| serde_json::from_value::<Part>(v).unwrap();
     let inline = |mime: &str| part(json!({"inlineData": {"mimeType": mime, "data": "AQL6"}}));
     let file = |uri: &str, mime: &str| part(json!({"fileData": {"fileUri": uri, "mimeType": mime}}));
+    let named_pdf =
+        part(json!({"inlineData": {"mimeType": "application/pdf", "data": "AQL6", "displayName": "plan.pdf"}}));
     let parts = vec![
-        inline("audio/mpeg"),
-        inline("audio/x-wav"),
+        inline("audio/mpeg; rate=44100"),
+        inline("Audio/X-WAV"),
         inline("audio/ogg"),
-        inline("video/mp4"),
+        inline("video/mp4; codecs=\"avc1\""),
         inline("application/pdf"),
+        named_pdf,
+        // Empty inline data is left out (LiteLlm's `if part.inline_data.data`).
+        part(json!({"inlineData": {"mimeType": "audio/wav", "data": ""}})),
         file("https://x.example/cat.png", "image/png"),
-        file("https://x.example/clip.mp4", "video/mp4"),
-        file("file-abc123", "application/pdf"),
-        file("assistant-xyz", ""),
+        file("https://x.example/clip.mp4", "Video/MP4"),
     ];
     let client = ReplayClient::new([Reply::json(200, r#"{"choices": []}"#)]);
     generate(&openai(&client), LlmRequest { contents: vec![Content::new("user", parts)], ..Default::default() }, false);
@@ -469,11 +472,10 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
             item("input_audio", json!({"data": "AQL6", "format": "wav"})),
             item("input_audio", json!({"data": "AQL6", "format": "ogg"})),
             item("video_url", json!({"url": "data:video/mp4;base64,AQL6"})),
-            item("file", json!({"file_data": "data:application/pdf;base64,AQL6"})),
+            item("file", json!({"file_data": "data:application/pdf;base64,AQL6", "filename": "document.pdf"})),
+            item("file", json!({"file_data": "data:application/pdf;base64,AQL6", "filename": "plan.pdf"})),
             item("image_url", json!({"url": "https://x.example/cat.png"})),
             item("video_url", json!({"url": "https://x.example/clip.mp4"})),
-            item("file", json!({"file_id": "file-abc123"})),
-            item("file", json!({"file_id": "assistant-xyz"})),
         ])
     );
     // What has no Chat Completions form is refused before anything is sent.
@@ -481,6 +483,7 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
         inline("application/zip"),
         inline("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
         file("gs://bucket/a.pdf", "application/pdf"),
+        file("file-abc123", "application/pdf"),
         file("https://x.example/a.pdf", "application/pdf"),
     ] {
         let client = ReplayClient::new([]);

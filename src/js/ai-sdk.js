@@ -180,8 +180,11 @@ class EventMapper {
     // Function responses join the step of their calls (outputs of an earlier message's calls update those).
     if (parts.some((p) => typeof p.text === 'string' || p.functionCall)) {
       if (!this.#step || !this.#streaming.size) this.#startStep();
-      this.#streaming[event.partial ? 'add' : 'delete'](author);
+      if (event.partial) this.#streaming.add(author);
     }
+    // Any complete event of an author ends its streaming, even one without text (an aggregate of
+    // empty chunks, a failed stream's error).
+    if (!event.partial) this.#streaming.delete(author);
 
     for (const part of parts) {
       if (typeof part.text === 'string') this.#text(author, part.thought ? 'reasoning' : 'text', part.text, event.partial);
@@ -202,7 +205,7 @@ class EventMapper {
     // does: a finish, not a failure. Other reasons (a malformed call) stay errors.
     const cut = parts.length && event.errorCode === event.finishReason && /^(length|content-filter)$/.test(finishReasonOf(event.errorCode));
     if (event.errorCode && !cut) {
-      this.#error(event.errorMessage ? `${event.errorCode}: ${event.errorMessage}` : event.errorCode);
+      this.#error(event.errorMessage ? `${event.errorCode}: ${event.errorMessage}` : event.errorCode, author);
     }
   }
 
@@ -281,8 +284,9 @@ class EventMapper {
       : { type: 'tool-output-error', toolCallId: id, errorText: typeof error === 'string' ? error : JSON.stringify(error), providerExecuted: true });
   }
 
-  #error(errorText) {
-    this.#closeBlocks();
+  /** An error: of an author's event (other authors' parts stay open), or of the run. */
+  #error(errorText, author) {
+    this.#closeBlocks(author);
     this.#failed = true;
     this.#push({ type: 'error', errorText });
   }

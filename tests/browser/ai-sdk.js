@@ -120,22 +120,63 @@ await test('thoughts stream as reasoning, once, whether the model streams or not
 });
 
 await test('a ParallelAgent streaming two answers at once: each its own text part, each once, in one step', async () => {
-  // Each branch streams its pieces 40 ms apart, the second 20 ms behind the first, then its whole answer.
-  const paced = (pieces, delay) => ({
+  // The branches take turns, piece by piece (b0, b1, b0, …), then each sends its whole answer.
+  let turn = 0;
+  const waiting = [];
+  const myTurn = (n) => new Promise((resolve) => {
+    const check = () => (turn === n ? resolve() : waiting.push(check));
+    check();
+  });
+  const pass = () => {
+    turn++;
+    for (const check of waiting.splice(0)) check();
+  };
+  const alternating = (pieces, branch) => ({
     async *generateContent() {
-      for (const text of pieces) {
-        await sleep(delay);
-        delay = 40;
+      for (const [i, text] of pieces.entries()) {
+        await myTurn(2 * i + branch);
+        pass();
         yield { content: { role: 'model', parts: [{ text }] }, partial: true };
       }
       yield { content: { role: 'model', parts: [{ text: pieces.join('') }] } };
     },
   });
-  const branches = [['one ', 'two ', 'three'], ['uno ', 'dos ', 'tres']].map((pieces, i) => new LlmAgent({ name: `b${i}`, model: paced(pieces, 20 * i) }));
+  const branches = [['one ', 'two ', 'three'], ['uno ', 'dos ', 'tres']].map((pieces, i) => new LlmAgent({ name: `b${i}`, model: alternating(pieces, i) }));
   const { transport } = transportFor(new adk.ParallelAgent({ name: 'both', subAgents: branches }), { streaming: true });
   const { chunks, message } = await send(transport, 'chat', [user('u1', 'count')]);
+  const deltas = chunks.filter((c) => c.type === 'text-delta').map((c) => c.delta);
+  assertJsonEqual(deltas, ['one ', 'uno ', 'two ', 'dos ', 'three', 'tres'], 'interleaved, and no repeat from the whole answers');
   assertJsonEqual(message.parts.map((p) => (p.type === 'text' ? p.text : p.type)), ['step-start', 'one two three', 'uno dos tres'], JSON.stringify(chunks));
   assertJsonEqual(types(chunks).filter((t) => t.endsWith('step')), ['start-step', 'finish-step']);
+});
+
+await test('a branch that fails mid-stream ends only its own part; the next response starts a step of its own', async () => {
+  let release;
+  const released = new Promise((resolve) => { release = resolve; });
+  const failing = {
+    async *generateContent() {
+      yield { content: { role: 'model', parts: [{ text: 'half ' }] }, partial: true };
+      await released;
+      yield { errorCode: 'UNAVAILABLE', errorMessage: 'cut' };
+    },
+  };
+  const steady = {
+    async *generateContent() {
+      yield { content: { role: 'model', parts: [{ text: 'al' }] }, partial: true };
+      release();
+      await sleep(0);
+      yield { content: { role: 'model', parts: [{ text: 'pha' }] }, partial: true };
+      yield { content: { role: 'model', parts: [{ text: 'alpha' }] } };
+    },
+  };
+  const after = new LlmAgent({ name: 'after', model: new ScriptedModel(['later']) });
+  const both = new adk.ParallelAgent({ name: 'both', subAgents: [new LlmAgent({ name: 'f', model: failing }), new LlmAgent({ name: 's', model: steady })] });
+  const { transport } = transportFor(new adk.SequentialAgent({ name: 'seq', subAgents: [both, after] }), { streaming: true });
+  const { chunks, message } = await send(transport, 'chat', [user('u1', 'go')]);
+  // The steady branch's text is one part, whatever the failing one did in between.
+  assertJsonEqual(message.parts.filter((p) => p.type === 'text').map((p) => p.text), ['half ', 'alpha', 'later'], JSON.stringify(chunks));
+  assert(chunks.some((c) => c.type === 'error' && c.errorText === 'UNAVAILABLE: cut'), JSON.stringify(chunks));
+  assertJsonEqual(types(chunks).filter((t) => t.endsWith('step')), ['start-step', 'finish-step', 'start-step', 'finish-step']);
 });
 
 await test('an answer cut short at the token limit finishes with "length" and its text, streamed or not (no error)', async () => {

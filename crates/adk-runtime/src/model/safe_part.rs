@@ -12,17 +12,22 @@ fn inline_supported(mime: &str) -> bool {
     ["image/", "audio/", "video/"].iter().any(|p| mime.starts_with(p)) || mime == "application/pdf"
 }
 
+/// A MIME type's base, trimmed and lower-cased (ADK's `_normalize_mime_type`), and what follows it
+/// from the first `;` on.
+pub(crate) fn base_mime(given: &str) -> (String, &str) {
+    // Checked slicing (never refused here): a slice that could panic links core's message for it,
+    // and the Unicode tables that message needs, into the module.
+    let (base, params) = given.split_at_checked(given.find(';').unwrap_or(given.len())).unwrap_or((given, ""));
+    (base.trim().to_ascii_lowercase(), params)
+}
+
 /// ADK's `as_safe_part_for_llm`: media Gemini takes stay (their MIME type's base lower-cased),
 /// text-like data becomes text, anything else a placeholder naming it. (ADK also reads the text
 /// of a DOCX file; here a DOCX file gets the placeholder.)
 pub(crate) fn safe_part(artifact: Part, name: &str) -> Part {
     let Some(blob) = artifact.inline_data.clone() else { return artifact };
     let given = blob.mime_type.clone().unwrap_or_default();
-    // The base type and what follows it from the first `;` on.
-    // Checked slicing (never refused here): a slice that could panic links core's message for it,
-    // and the Unicode tables that message needs, into the module.
-    let (base, params) = given.split_at_checked(given.find(';').unwrap_or(given.len())).unwrap_or((&given, ""));
-    let mime = base.trim().to_ascii_lowercase();
+    let (mime, params) = base_mime(&given);
     if !given.is_empty() && inline_supported(&mime) {
         let inline_data = Some(Blob { mime_type: Some([&mime, params].concat()), ..blob });
         return Part { inline_data, ..artifact };

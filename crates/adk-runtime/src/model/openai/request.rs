@@ -8,6 +8,7 @@ use adk_core::json::{self, Writer};
 use serde_json::Value;
 
 use crate::model::http_call::camel_case;
+use crate::model::safe_part::base_mime;
 use crate::model::{FunctionDeclaration, LlmRequest};
 use crate::types::{Content, JsonObject, Part};
 use crate::AdkError;
@@ -115,14 +116,14 @@ enum Message<'a> {
 /// One content item of a user message.
 enum Item<'a> {
     Text(Cow<'a, str>),
-    /// `{"type": kind, kind: {key: value, "format": format}}`: media by URL (`image_url`,
-    /// `video_url`; a `data:` URL for inline data), `file` (`file_data` or `file_id`), and
-    /// `input_audio` (its base64 `data` and `format`).
+    /// `{"type": kind, kind: {key: value, …more}}`: media by URL (`image_url`, `video_url`; a
+    /// `data:` URL for inline data), `file` (`file_data` and its `filename`), and `input_audio`
+    /// (its base64 `data` and `format`).
     Media {
         kind: &'static str,
         key: &'static str,
         value: Cow<'a, str>,
-        format: Option<&'a str>,
+        more: Option<(&'static str, Cow<'a, str>)>,
     },
 }
 
@@ -171,11 +172,11 @@ fn write_item(w: &mut Writer, item: &Item<'_>) {
     let mut object = w.object();
     match item {
         Item::Text(text) => object.field("type", "text").field("text", &**text),
-        Item::Media { kind, key, value, format } => object.field("type", kind).field_with(kind, |w| {
+        Item::Media { kind, key, value, more } => object.field("type", kind).field_with(kind, |w| {
             let mut media = w.object();
             media.field(key, &**value);
-            if let Some(format) = format {
-                media.field("format", format);
+            if let Some((key, value)) = more {
+                media.field(key, &**value);
             }
             media.end();
         }),
@@ -280,41 +281,51 @@ fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
     Ok((!items.is_empty()).then_some(Message::User(items)))
 }
 
-/// One part as a content item, as ADK's LiteLlm writes it (`_get_content`): text; inline text data
-/// (and JSON) as text; inline audio as `input_audio`; inline images and video as `data:` URLs; a PDF
-/// as a `file`; images and video by http(s) URL; an OpenAI file id (`file-…`, `assistant-…`) as a
-/// `file`. LiteLlm also sends Office documents as files, to providers that read them; a PDF is what
-/// OpenAI documents for a `file`'s `file_data`, so the others are refused here, by name, as anything
-/// else without a Chat Completions form is.
+/// One part as a content item, as ADK's LiteLlm writes it (`_get_content`), MIME types without
+/// their parameters: text; inline text data as text (JSON too, where LiteLlm sends a file: every
+/// server reads text); inline audio as `input_audio`; inline images and video as `data:` URLs; a
+/// PDF as a `file` with its `filename`; images and video by http(s) URL. Empty inline data is left
+/// out, as LiteLlm leaves it. LiteLlm also sends Office documents as files, to providers that read
+/// them, uploads a PDF to OpenAI itself first, and sends OpenAI file ids (`file-…`) as files; here
+/// those are refused, by name, as anything else without a Chat Completions form is.
 fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
     if let Some(text) = &part.text {
         return Ok(Some(Item::Text(Cow::Borrowed(text))));
     }
-    let media = |kind, key, value, format| Ok(Some(Item::Media { kind, key, value, format }));
+    let media = |kind, key, value, more| Ok(Some(Item::Media { kind, key, value, more }));
     if let Some(blob) = &part.inline_data {
-        let mime = blob.mime_type.as_deref().unwrap_or_default();
         let data = blob.data.as_ref().map(|d| d.0.as_slice()).unwrap_or_default();
+        if data.is_empty() {
+            return Ok(None);
+        }
+        let (mime, _) = base_mime(blob.mime_type.as_deref().unwrap_or_default());
         if mime.starts_with("text/") || mime == "application/json" {
             return Ok(Some(Item::Text(adk_core::text::utf8_lossy(data))));
         }
         let base64 = blob.data.as_ref().map(crate::types::Bytes::to_standard_base64).unwrap_or_default();
         if let Some(format) = mime.strip_prefix("audio/") {
-            return media("input_audio", "data", Cow::Owned(base64), Some(audio_format(format)));
+            return media(
+                "input_audio",
+                "data",
+                Cow::Owned(base64),
+                Some(("format", Cow::Owned(audio_format(format).to_string()))),
+            );
         }
-        let url = Cow::Owned(["data:", mime, ";base64,", &base64].concat());
-        return match media_kind(mime) {
+        let url = Cow::Owned(["data:", &mime, ";base64,", &base64].concat());
+        return match media_kind(&mime) {
             Some(kind) => media(kind, "url", url, None),
-            None if mime == "application/pdf" => media("file", "file_data", url, None),
+            // OpenAI refuses a file's data without a name.
+            None if mime == "application/pdf" => {
+                let name = blob.display_name.as_deref().unwrap_or("document.pdf");
+                media("file", "file_data", url, Some(("filename", Cow::Borrowed(name))))
+            }
             None => Err(AdkError::invalid(format!("OpenAICompatible: inline data of type `{mime}` cannot be sent"))),
         };
     }
     if let Some(file) = &part.file_data {
-        let mime = file.mime_type.as_deref().unwrap_or_default();
+        let (mime, _) = base_mime(file.mime_type.as_deref().unwrap_or_default());
         let uri = file.file_uri.as_deref().unwrap_or_default();
-        if uri.starts_with("file-") || uri.starts_with("assistant-") {
-            return media("file", "file_id", Cow::Borrowed(uri), None);
-        }
-        if let (Some(kind), true) = (media_kind(mime), uri.starts_with("https://") || uri.starts_with("http://")) {
+        if let (Some(kind), true) = (media_kind(&mime), uri.starts_with("https://") || uri.starts_with("http://")) {
             return media(kind, "url", Cow::Borrowed(uri), None);
         }
         return Err(AdkError::invalid(format!("OpenAICompatible: file `{uri}` of type `{mime}` cannot be sent")));
