@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# The features rustc enables by default for wasm32-unknown-unknown; wasm-opt must be allowed to keep them.
+# The features rustc enables by default for wasm32-unknown-unknown, and SIMD (.cargo/config.toml);
+# wasm-opt must be allowed to keep them.
 # -Os --converge, not -Oz: measured on the three modules at 3b9cd81, it is the smallest after gzip
 # (full 491.2 -> 488.6 KiB, a2a 125.2 -> 124.8, server 100.8 -> 99.8; -Oz --converge gave 490.0 /
 # 124.9 / 99.9, -O3 493.7 on the full one), though some KB larger before it. Rust's opt-level "s"
@@ -20,7 +21,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 optimize() {
   node_modules/.bin/wasm-opt "$1" -Os --converge --low-memory-unused --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
     -o "$1"
 }
 

@@ -19,6 +19,30 @@ fn golden_fixtures_in_wasm32() {
     assert_eq!(checked, 78);
 }
 
+/// The byte scans of the JSON and SSE readers run in SIMD lanes in the module (sixteen bytes at a
+/// time; natively, in `u64` words): every byte of interest is found at every place in a lane and
+/// in the tail after the last whole lane, among bytes that are not (UTF-8, 0x7f and above, and the
+/// neighbours of `"` and `\`).
+#[wasm_bindgen_test]
+fn byte_scans_find_each_byte_at_every_place_in_simd_lanes() {
+    const { assert!(cfg!(target_feature = "simd128"), "the module is built with wasm's SIMD (.cargo/config.toml)") };
+    let filler = [b'a', 0xe2, 0x98, 0x83, b' ', b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff];
+    for len in 1..50 {
+        let plain: Vec<u8> = (0..len).map(|i| filler[i % filler.len()]).collect();
+        assert_eq!(adk_core::scan::find_string_special(&plain), None, "{len}");
+        assert_eq!(adk_core::scan::find2(&plain, b'\n', b'\r'), None, "{len}");
+        for at in 0..len {
+            for special in [b'"', b'\\', 0x00, 0x1f, b'\n', b'\r'] {
+                let mut text = plain.clone();
+                text[at] = special;
+                assert_eq!(adk_core::scan::find_string_special(&text), Some(at), "{len} {at} {special}");
+                let line_break = matches!(special, b'\n' | b'\r').then_some(at);
+                assert_eq!(adk_core::scan::find2(&text, b'\n', b'\r'), line_break, "{len} {at} {special}");
+            }
+        }
+    }
+}
+
 fn js_json(text: &str) -> JsValue {
     js_sys::JSON::parse(text).unwrap()
 }
