@@ -12,7 +12,7 @@ use common::http::{ReplayClient, Reply};
 use futures::executor::block_on;
 
 fn endpoint(url: &str, binding: Binding, version: ProtocolVersion) -> Endpoint {
-    Endpoint { url: url.into(), binding, version }
+    Endpoint { url: url.into(), binding, version, tenant: String::new() }
 }
 
 const RPC: &str = "http://127.0.0.1:18931/rpc";
@@ -181,4 +181,46 @@ fn a_card_is_fetched_over_https_or_from_a_loopback_host_only() {
     assert_eq!(e.code, ErrorCode::InvalidArgument);
     assert!(e.message.contains("https") && e.message.contains("http://192.168.1.5:8000/.well-known"), "{}", e.message);
     assert!(http.requests().is_empty(), "nothing was sent");
+}
+
+/// An interface's tenant goes with every v1.0 request as a2a-sdk's client sends it: a member of the
+/// JSON-RPC parameters (also of empty ones), the first segment of an HTTP+JSON path (escaped). 0.3
+/// has no tenants.
+#[test]
+fn an_interfaces_tenant_is_named_in_every_v1_0_request() {
+    let mut card = card();
+    for interface in &mut card.supported_interfaces {
+        interface.tenant = "acme/eu".into();
+    }
+    let tenants: Vec<_> = card.endpoints().into_iter().map(|e| (e.version, e.tenant)).collect();
+    assert_eq!(tenants[..2], [(ProtocolVersion::V1_0, "acme/eu".into()), (ProtocolVersion::V1_0, "acme/eu".into())]);
+    assert_eq!(tenants[2..], [(ProtocolVersion::V0_3, String::new()), (ProtocolVersion::V0_3, String::new())]);
+    for (version, binding, prefix) in common::a2a::ALL {
+        let options = common::a2a::options(version, binding);
+        let replies = [Reply::json(200, &fixture_text(&format!("{prefix}-get.json")))];
+        let http = ReplayClient::new(replies);
+        let client = A2aClient::from_card(card.clone(), options, http.clone()).unwrap();
+        let v1 = version == ProtocolVersion::V1_0;
+        block_on(client.get_task("t/1", Some(1))).unwrap();
+        match binding {
+            Binding::JsonRpc if v1 => {
+                assert_eq!(
+                    http.body(0)["params"],
+                    serde_json::json!({"tenant": "acme/eu", "id": "t/1", "historyLength": 1})
+                )
+            }
+            Binding::JsonRpc => {
+                assert_eq!(http.body(0)["params"], serde_json::json!({"id": "t/1", "historyLength": 1}))
+            }
+            Binding::HttpJson if v1 => {
+                assert_eq!(http.requests()[0].url, format!("{REST}/acme%2Feu/tasks/t%2F1?historyLength=1"))
+            }
+            Binding::HttpJson => assert_eq!(http.requests()[0].url, format!("{REST}/v1/tasks/t%2F1?historyLength=1")),
+        }
+    }
+    let options = common::a2a::options(ProtocolVersion::V1_0, Binding::JsonRpc);
+    let http = ReplayClient::new([Reply::json(200, &fixture_text("v10-jsonrpc-list.json"))]);
+    let client = A2aClient::from_card(card, options, http.clone()).unwrap();
+    block_on(client.list_tasks(&Default::default())).unwrap();
+    assert_eq!(http.body(0)["params"], serde_json::json!({"tenant": "acme/eu"}));
 }

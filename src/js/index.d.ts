@@ -1713,6 +1713,8 @@ export interface AgentInterface {
   url: string;
   protocolBinding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' | (string & {});
   protocolVersion: string;
+  /** The tenant the client names in every v1.0 request to this interface (in JSON-RPC params, as an HTTP+JSON path's first segment). */
+  tenant?: string;
   [key: string]: unknown;
 }
 

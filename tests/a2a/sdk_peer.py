@@ -7,6 +7,9 @@ One base URL serves protocol v1.0 and v0.3, JSON-RPC and HTTP+JSON (REST):
   REST v1.0  POST /message:stream ...  with `A2A-Version: 1.0`
   REST v0.3  POST /v1/message:stream   without the header (or 0.3)
   card       GET  /.well-known/agent-card.json (v1.0 supportedInterfaces plus the v0.3 url fields)
+  tenant     GET  /acme/.well-known/agent-card.json: the same interfaces, each with tenant `acme`
+             (a2a-sdk's server reads a v1.0 request's tenant from the JSON-RPC params or from the
+             REST path's first segment)
 
 The reply to a message is scripted by the whitespace-separated words of its text (any other word
 is ignored, so "hello" gets the default script):
@@ -17,6 +20,7 @@ is ignored, so "hello" gets the default script):
                same taskId runs the script again on that task
   auth         the same, in state auth-required (the person signs in elsewhere, then replies)
   echo         the artifact's first chunk is the whole message text, verbatim
+  tenant       the artifact's first chunk is `tenant:` and the tenant the request named
 
 Default script: Task(submitted) -> status working (agent message) -> artifact chunk
 (append false) -> artifact chunk (append true, lastChunk true) -> status completed.
@@ -46,8 +50,9 @@ FIRST_CHUNKS = ['안녕하세요 👋 ', 'A2A 세계 🌏!']
 class Script:
     """What the user's message asked for (see the module docstring)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, tenant: str):
         self.text = text
+        self.tenant = tenant
         self.delay = 0.0
         self.chunks = 2
         words = text.split()
@@ -61,16 +66,19 @@ class Script:
         self.input = 'input' in words
         self.auth = 'auth' in words
         self.echo = 'echo' in words
+        self.show_tenant = 'tenant' in words
 
     def chunk_text(self, k: int) -> str:
         if k == 0 and self.echo:
             return self.text
+        if k == 0 and self.show_tenant:
+            return f'tenant:{self.tenant}'
         return FIRST_CHUNKS[k] if k < len(FIRST_CHUNKS) else f' {k}🌏'
 
 
 class ScriptedExecutor(AgentExecutor):
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
-        script = Script(get_message_text(context.message))
+        script = Script(get_message_text(context.message), context.tenant)
         updater = TaskUpdater(event_queue, context.task_id, context.context_id)
         first = True
 
@@ -117,11 +125,11 @@ class ScriptedExecutor(AgentExecutor):
         await updater.cancel(updater.new_agent_message([new_text_part('canceled 🛑')]))
 
 
-def agent_card(base_url: str) -> AgentCard:
+def agent_card(base_url: str, tenant: str = '') -> AgentCard:
     # The v0.3 interfaces come last: the SDK derives the card's v0.3 `url`/`preferredTransport`
     # from the first interface whose protocolVersion is 0.x.
     interfaces = [
-        AgentInterface(url=base_url, protocol_binding=binding, protocol_version=version)
+        AgentInterface(url=base_url, protocol_binding=binding, protocol_version=version, tenant=tenant)
         for version in ('1.0', '0.3')
         for binding in ('JSONRPC', 'HTTP+JSON')
     ]
@@ -154,6 +162,7 @@ def main() -> None:
     app = Starlette(
         routes=[
             *create_agent_card_routes(card),
+            *create_agent_card_routes(agent_card(base_url, 'acme'), card_url='/acme/.well-known/agent-card.json'),
             *create_jsonrpc_routes(handler, '/', enable_v0_3_compat=True),
             *create_rest_routes(handler, enable_v0_3_compat=True),
         ]

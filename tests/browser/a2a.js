@@ -153,6 +153,26 @@ await test('a2a-sdk peer: cancel a slow task, then subscribe to a running one', 
   }
 });
 
+await test("a2a-sdk peer: an interface's tenant reaches the agent in every v1.0 request, and on 0.3 none is sent", async () => {
+  for (const [version, binding] of sdkCells) {
+    const cell = `${version} ${binding}`;
+    const client = await A2AClient.fromCardUrl(`${peers.sdk}/acme/`, { protocolVersion: /** @type {'1.0' | '0.3'} */ (version), binding: /** @type {'JSONRPC' | 'HTTP+JSON'} */ (binding) });
+    assert(client.card.supportedInterfaces?.every((i) => i.tenant === 'acme'), JSON.stringify(client.card.supportedInterfaces));
+    const expected = version === '1.0' ? 'tenant:acme' : 'tenant:';
+    const items = await collect(client.sendMessageStream(message('tenant')));
+    assert(artifactText(items).startsWith(expected), `${cell} stream: ${artifactText(items)}`);
+    const sent = json(await client.sendMessage(message('tenant')));
+    assert(sent.task?.artifacts[0].parts[0].text === expected, `${cell} send: ${JSON.stringify(sent)}`);
+    // The task's other calls go to the same tenant (an HTTP+JSON path under /acme/).
+    const task = await client.getTask(sent.task.id);
+    assert(task.id === sent.task.id && task.status.state === 'TASK_STATE_COMPLETED', `${cell} get: ${JSON.stringify(task)}`);
+    if (version === '1.0') {
+      const page = await client.listTasks({ contextId: sent.task.contextId });
+      assert(page.tasks.length === 1 && page.tasks[0].id === sent.task.id, `${cell} list: ${JSON.stringify(page)}`);
+    }
+  }
+});
+
 await test('google-adk to_a2a peer, v1.0 and v0.3 JSON-RPC', async () => {
   const v1 = await A2AClient.fromCardUrl(peers.adk);
   assert(v1.protocolVersion === '1.0' && v1.binding === 'JSONRPC');

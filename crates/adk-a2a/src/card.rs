@@ -80,6 +80,8 @@ adk_core::json_struct! {
         pub protocol_binding: String => "protocolBinding" def,
         /// `1.0`, `0.3`, …
         pub protocol_version: String => "protocolVersion" def,
+        /// The tenant every request to it names (v1.0); empty for none.
+        pub tenant: String => "tenant" nonempty,
         /// Keys this client does not model.
         pub extra: JsonObject => "" extra,
     }
@@ -170,6 +172,10 @@ pub struct Endpoint {
     pub binding: Binding,
     /// The protocol version.
     pub version: ProtocolVersion,
+    /// The tenant every request names, as a2a-sdk's client sends it: a member of a JSON-RPC
+    /// request's parameters, the first segment of an HTTP+JSON path. Empty for none (and on 0.3,
+    /// which has no tenants).
+    pub tenant: String,
 }
 
 impl AgentCard {
@@ -183,11 +189,12 @@ impl AgentCard {
     pub fn endpoints(&self) -> Vec<Endpoint> {
         let mut out: Vec<Endpoint> = Vec::new();
         // One adder for the three lists: a chain of iterators over them is more code.
-        let mut add = |url: &str, binding: &str, version: &str| {
+        let mut add = |url: &str, binding: &str, version: &str, tenant: &str| {
             let (Some(binding), Some(version)) = (Binding::parse(binding), ProtocolVersion::parse(version)) else {
                 return;
             };
-            let endpoint = Endpoint { url: url.to_string(), binding, version };
+            let tenant = if version == ProtocolVersion::V1_0 { tenant.to_string() } else { String::new() };
+            let endpoint = Endpoint { url: url.to_string(), binding, version, tenant };
             if !url.is_empty() && !out.contains(&endpoint) {
                 out.push(endpoint);
             }
@@ -195,14 +202,14 @@ impl AgentCard {
         for i in &self.supported_interfaces {
             // An empty version in a v1.0 list means the list's own version.
             let version = if i.protocol_version.is_empty() { "1.0" } else { &i.protocol_version };
-            add(&i.url, &i.protocol_binding, version);
+            add(&i.url, &i.protocol_binding, version, &i.tenant);
         }
         let v03_version = self.protocol_version.as_deref().unwrap_or("0.3");
         if let Some(url) = &self.url {
-            add(url, self.preferred_transport.as_deref().unwrap_or("JSONRPC"), v03_version);
+            add(url, self.preferred_transport.as_deref().unwrap_or("JSONRPC"), v03_version, "");
         }
         for i in &self.additional_interfaces {
-            add(&i.url, &i.transport, v03_version);
+            add(&i.url, &i.transport, v03_version, "");
         }
         out
     }

@@ -3,7 +3,7 @@
 
 use adk_core::json::{ToJson, Writer};
 
-use super::card::{Binding, ProtocolVersion};
+use super::card::{Binding, Endpoint, ProtocolVersion};
 use super::types::{ListTasksParams, SendMessageParams};
 use super::v03::{self, Dialect};
 use crate::{AdkError, ErrorCode};
@@ -27,6 +27,11 @@ pub(crate) struct Codec {
 }
 
 impl Codec {
+    /// What `endpoint` speaks.
+    pub fn of(endpoint: &Endpoint) -> Codec {
+        Codec { version: endpoint.version, binding: endpoint.binding }
+    }
+
     /// `what` as an error names it: as the protocol in use does (`task`, `v0.3 task`).
     pub fn name(self, what: &str) -> String {
         match self.version {

@@ -4,7 +4,7 @@
 use adk_core::json::{self, JsonError, Kind, Reader, Writer};
 use serde_json::Value;
 
-use super::card::ProtocolVersion;
+use super::card::{Endpoint, ProtocolVersion};
 use super::codec::{malformed, Codec, Op};
 use super::errors::{from_rpc_error, snippet};
 use crate::http::HttpRequest;
@@ -28,9 +28,18 @@ fn method(op: Op<'_>, version: ProtocolVersion) -> &'static str {
     }
 }
 
-/// The request for `op` with request id `id`.
-pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>, id: u64) -> Result<HttpRequest, AdkError> {
-    let params = codec.params(op)?;
+/// The request for `op` to `endpoint` with request id `id`.
+pub(crate) fn request(endpoint: &Endpoint, op: Op<'_>, id: u64) -> Result<HttpRequest, AdkError> {
+    let codec = Codec::of(endpoint);
+    let mut params = codec.params(op)?;
+    if !endpoint.tenant.is_empty() {
+        // A member of every request's parameters (a2a-sdk's server reads it there), put first so
+        // that no writer of parameters needs to know of it: `{"tenant":"t",` and the rest.
+        let rest = params.get(1..).unwrap_or_default();
+        let comma = if rest == "}" { "" } else { "," };
+        params = ["{\"tenant\":", &json::to_string(endpoint.tenant.as_str()), comma, rest].concat();
+    }
+    let url = &endpoint.url;
     let mut body = Writer::new();
     let mut o = body.object();
     o.field("jsonrpc", "2.0").field("id", &id).field("method", method(op, codec.version)).raw("params", &params);

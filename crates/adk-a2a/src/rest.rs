@@ -3,17 +3,20 @@
 
 use adk_core::json;
 
-use super::card::{without_trailing_slashes, ProtocolVersion};
+use super::card::{without_trailing_slashes, Endpoint, ProtocolVersion};
 use super::codec::{Codec, Op};
 use super::types::ListTasksParams;
 use crate::http::{encode_component as encode, query, HttpRequest};
 use crate::AdkError;
 
-/// The request for `op`.
-pub(crate) fn request(url: &str, codec: Codec, op: Op<'_>) -> Result<HttpRequest, AdkError> {
+/// The request for `op` to `endpoint`; its tenant, if any, is the paths' first segment.
+pub(crate) fn request(endpoint: &Endpoint, op: Op<'_>) -> Result<HttpRequest, AdkError> {
+    let codec = Codec::of(endpoint);
+    let url = without_trailing_slashes(&endpoint.url);
     let base = match codec.version {
-        ProtocolVersion::V1_0 => without_trailing_slashes(url).to_string(),
-        ProtocolVersion::V0_3 => format!("{}/v1", without_trailing_slashes(url)),
+        ProtocolVersion::V1_0 if endpoint.tenant.is_empty() => url.to_string(),
+        ProtocolVersion::V1_0 => format!("{url}/{}", encode(&endpoint.tenant)),
+        ProtocolVersion::V0_3 => format!("{url}/v1"),
     };
     let post = |path: &str, body: String| HttpRequest::post_json(format!("{base}{path}"), body);
     Ok(match op {

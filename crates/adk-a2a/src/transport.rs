@@ -46,7 +46,7 @@ pub(crate) fn prepare(request: &mut HttpRequest, options: &A2aClientOptions) {
 
 impl Transport {
     pub(crate) fn codec(&self) -> Codec {
-        Codec { version: self.endpoint.version, binding: self.endpoint.binding }
+        Codec::of(&self.endpoint)
     }
 
     pub(crate) fn resume_policy(&self) -> ResumePolicy {
@@ -66,9 +66,9 @@ impl Transport {
         let (mut request, id) = match codec.binding {
             Binding::JsonRpc => {
                 let id = self.next_id.replace(self.next_id.get() + 1);
-                (jsonrpc::request(&self.endpoint.url, codec, op, id)?, Some(id))
+                (jsonrpc::request(&self.endpoint, op, id)?, Some(id))
             }
-            Binding::HttpJson => (rest::request(&self.endpoint.url, codec, op)?, None),
+            Binding::HttpJson => (rest::request(&self.endpoint, op)?, None),
         };
         // a2a-sdk reads a request without this header as 0.3.
         if codec.version == ProtocolVersion::V1_0 {
