@@ -461,6 +461,9 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
         part(json!({"inlineData": {"mimeType": "audio/wav", "data": ""}})),
         file("https://x.example/cat.png", "image/png"),
         file("https://x.example/clip.mp4", "Video/MP4"),
+        // OpenAI file ids (LiteLlm's `_looks_like_openai_file_id`), whatever their type.
+        file("file-abc123", "application/pdf"),
+        file("assistant-x9", "image/png"),
     ];
     let client = ReplayClient::new([Reply::json(200, r#"{"choices": []}"#)]);
     generate(&openai(&client), LlmRequest { contents: vec![Content::new("user", parts)], ..Default::default() }, false);
@@ -476,6 +479,8 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
             item("file", json!({"file_data": "data:application/pdf;base64,AQL6", "filename": "plan.pdf"})),
             item("image_url", json!({"url": "https://x.example/cat.png"})),
             item("video_url", json!({"url": "https://x.example/clip.mp4"})),
+            item("file", json!({"file_id": "file-abc123"})),
+            item("file", json!({"file_id": "assistant-x9"})),
         ])
     );
     // What has no Chat Completions form is refused before anything is sent.
@@ -483,7 +488,6 @@ fn openai_media_items_as_adk_lite_llm_writes_them() {
         inline("application/zip"),
         inline("application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
         file("gs://bucket/a.pdf", "application/pdf"),
-        file("file-abc123", "application/pdf"),
         file("https://x.example/a.pdf", "application/pdf"),
     ] {
         let client = ReplayClient::new([]);
@@ -909,6 +913,43 @@ fn openai_tool_calls_without_index_are_told_apart_by_id() {
         ]
     );
     assert_eq!(last.error_code, None);
+}
+
+/// Gemini's OpenAI-compatible endpoint signs each call (`extra_content.google.thought_signature`),
+/// and Gemini 3 refuses a request whose calls come back without their signatures: each is read onto
+/// its call's part (whole responses and streams alike), stored as ADK stores bytes, and written back
+/// with the call as ADK's LiteLlm writes it (standard base64). One that does not decode is dropped,
+/// as LiteLlm drops it.
+#[test]
+fn openai_calls_keep_their_thought_signatures_for_the_next_request() {
+    let call = |id: &str, signature: Option<&str>| {
+        let mut call = json!({"id": id, "type": "function", "function": {"name": "f", "arguments": "{}"}});
+        if let Some(signature) = signature {
+            call["extra_content"] = json!({"google": {"thought_signature": signature}});
+        }
+        call
+    };
+    let calls = [call("a", Some("c2ln+/8=")), call("b", None), call("c", Some("not base64!"))];
+    let whole = json!({"choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": calls}, "finish_reason": "tool_calls"}]});
+    let deltas: Vec<Value> = calls
+        .iter()
+        .map(|c| json!({"choices": [{"index": 0, "delta": {"tool_calls": [c]}, "finish_reason": null}]}))
+        .chain([json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})])
+        .collect();
+    for (reply, stream) in [(Reply::json(200, &whole.to_string()), false), (sse_chunks(&deltas), true)] {
+        let client = ReplayClient::new([reply, Reply::json(200, r#"{"choices": []}"#)]);
+        let answer = ok(&generate(&openai(&client), ask("x"), stream)).pop().unwrap();
+        let parts = serde_json::to_value(&answer.content.as_ref().unwrap().parts).unwrap();
+        let signatures: Vec<&Value> = parts.as_array().unwrap().iter().map(|p| &p["thoughtSignature"]).collect();
+        assert_eq!(signatures, [&json!("c2ln-_8="), &Value::Null, &Value::Null], "stream {stream}");
+
+        let mut next = ask("x");
+        next.contents.push(answer.content.clone().unwrap());
+        generate(&openai(&client), next, false);
+        let sent = &client.body(1)["messages"][1]["tool_calls"];
+        let extra: Vec<&Value> = sent.as_array().unwrap().iter().map(|c| &c["extra_content"]).collect();
+        assert_eq!(extra, [&json!({"google": {"thought_signature": "c2ln+/8="}}), &Value::Null, &Value::Null]);
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::model::http_call::camel_case;
 use crate::model::safe_part::base_mime;
 use crate::model::{FunctionDeclaration, LlmRequest};
-use crate::types::{Content, JsonObject, Part};
+use crate::types::{Bytes, Content, JsonObject, Part};
 use crate::AdkError;
 
 /// Settings with a Chat Completions equivalent, and its name. The rest (safety settings, thinking
@@ -106,11 +106,19 @@ enum Message<'a> {
     Text(&'static str, &'a str),
     /// A function's answer to the call `id`: its response as JSON text.
     Tool { id: String, output: String },
-    /// The model's answer text, its reasoning (thought texts) and its calls, each `(id, name,
-    /// arguments as JSON text)`.
-    Assistant { text: String, reasoning: String, calls: Vec<(String, &'a str, String)> },
+    /// The model's answer text, its reasoning (thought texts) and its calls.
+    Assistant { text: String, reasoning: String, calls: Vec<Call<'a>> },
     /// A user turn of several parts.
     User(Vec<Item<'a>>),
+}
+
+/// A call the model made, as it goes back: its id, its name, its arguments as JSON text, and the
+/// thought signature its part carries.
+struct Call<'a> {
+    id: String,
+    name: &'a str,
+    arguments: String,
+    thought_signature: Option<&'a Bytes>,
 }
 
 /// One content item of a user message.
@@ -158,13 +166,26 @@ fn write_message(w: &mut Writer, message: &Message<'_>) {
     object.end();
 }
 
-fn write_call(w: &mut Writer, (id, name, arguments): &(String, &str, String)) {
+fn write_call(w: &mut Writer, c: &Call<'_>) {
     let mut call = w.object();
-    call.field("id", id).field("type", "function").field_with("function", |w| {
+    call.field("id", &c.id).field("type", "function").field_with("function", |w| {
         let mut function = w.object();
-        function.field("name", name).field("arguments", arguments);
+        function.field("name", c.name).field("arguments", &c.arguments);
         function.end();
     });
+    // Where Gemini's OpenAI-compatible endpoint reads it back (ADK's LiteLlm also writes it to
+    // LiteLLM's own `provider_specific_fields`, which a Chat Completions server does not know).
+    if let Some(signature) = c.thought_signature {
+        call.field_with("extra_content", |w| {
+            let mut extra = w.object();
+            extra.field_with("google", |w| {
+                let mut google = w.object();
+                google.field("thought_signature", &signature.to_standard_base64());
+                google.end();
+            });
+            extra.end();
+        });
+    }
     call.end();
 }
 
@@ -253,11 +274,12 @@ fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Mess
         let into = if p.thought == Some(true) { &mut reasoning } else { &mut text };
         into.push_str(p.text.as_deref().unwrap_or_default());
     }
-    let mut calls: Vec<(String, &str, String)> = Vec::new();
-    for call in content.parts().iter().filter_map(|p| p.function_call.as_ref()) {
+    let mut calls = Vec::new();
+    for (call, part) in content.parts().iter().filter_map(|p| Some((p.function_call.as_ref()?, p))) {
         let name = call.name.as_deref().unwrap_or_default();
         let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
-        calls.push((ids.for_call(name, call.id.as_deref()), name, arguments));
+        let id = ids.for_call(name, call.id.as_deref());
+        calls.push(Call { id, name, arguments, thought_signature: part.thought_signature.as_ref() });
     }
     (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, reasoning, calls })
 }
@@ -284,10 +306,11 @@ fn user_message(content: &Content) -> Result<Option<Message<'_>>, AdkError> {
 /// One part as a content item, as ADK's LiteLlm writes it (`_get_content`), MIME types without
 /// their parameters: text; inline text data as text (JSON too, where LiteLlm sends a file: every
 /// server reads text); inline audio as `input_audio`; inline images and video as `data:` URLs; a
-/// PDF as a `file` with its `filename`; images and video by http(s) URL. Empty inline data is left
-/// out, as LiteLlm leaves it. LiteLlm also sends Office documents as files, to providers that read
-/// them, uploads a PDF to OpenAI itself first, and sends OpenAI file ids (`file-…`) as files; here
-/// those are refused, by name, as anything else without a Chat Completions form is.
+/// PDF as a `file` with its `filename`; images and video by http(s) URL; an OpenAI file id
+/// (`file-…`, `assistant-…`, as LiteLlm tells them) as a `file`'s `file_id`. Empty inline data is
+/// left out, as LiteLlm leaves it. LiteLlm also sends Office documents as files, to providers that
+/// read them, and uploads a PDF to OpenAI itself first; here those are refused, by name, as
+/// anything else without a Chat Completions form is.
 fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
     if let Some(text) = &part.text {
         return Ok(Some(Item::Text(Cow::Borrowed(text))));
@@ -325,6 +348,9 @@ fn content_item(part: &Part) -> Result<Option<Item<'_>>, AdkError> {
     if let Some(file) = &part.file_data {
         let (mime, _) = base_mime(file.mime_type.as_deref().unwrap_or_default());
         let uri = file.file_uri.as_deref().unwrap_or_default();
+        if uri.starts_with("file-") || uri.starts_with("assistant-") {
+            return media("file", "file_id", Cow::Borrowed(uri), None);
+        }
         if let (Some(kind), true) = (media_kind(&mime), uri.starts_with("https://") || uri.starts_with("http://")) {
             return media(kind, "url", Cow::Borrowed(uri), None);
         }

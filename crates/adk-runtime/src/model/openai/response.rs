@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::model::http_call::MaybeError;
 use crate::model::StreamingAggregator;
-use crate::types::{Content, Part, UsageMetadata};
+use crate::types::{Bytes, Content, Part, UsageMetadata};
 use crate::LlmResponse;
 
 adk_core::json_struct! {
@@ -52,6 +52,9 @@ adk_core::json_struct! {
         index: Option<usize> => "index" def,
         id: Option<String> => "id" def,
         function: Option<FunctionFragment> => "function" def,
+        /// Gemini's OpenAI-compatible endpoint signs each call, `{"google": {"thought_signature":
+        /// base64}}`, and Gemini 3 refuses the next request if the call comes back without it.
+        extra_content: Option<Value> => "extra_content" def,
     }
 }
 
@@ -110,6 +113,7 @@ struct PendingCall {
     arguments: String,
     /// The index the server gave it (where it stands in `calls` may differ: see `Turn::slot`).
     index: Option<usize>,
+    thought_signature: Option<Bytes>,
 }
 
 /// Everything one model turn has sent so far.
@@ -136,6 +140,13 @@ impl Turn {
             let Some(pending) = self.call_at(self.slot(call.index, call.id.as_deref())) else { continue };
             pending.index = pending.index.or(call.index);
             pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
+            // As ADK's LiteLlm reads it (`_extract_thought_signature_from_tool_call`): what does not
+            // decode is dropped.
+            let signature =
+                call.extra_content.as_ref().and_then(|e| e.get("google")?.get("thought_signature")?.as_str());
+            if let Some(signature) = signature.and_then(|s| Bytes::from_base64(s).ok()) {
+                pending.thought_signature = Some(signature);
+            }
             let function = call.function.unwrap_or_default();
             pending.name.push_str(function.name.as_deref().unwrap_or_default());
             match function.arguments {
@@ -210,6 +221,7 @@ impl Turn {
                     if let Some(function_call) = part.function_call.as_mut() {
                         function_call.id = call.id;
                     }
+                    part.thought_signature = call.thought_signature;
                     parts.push(part);
                 }
                 _ => malformed.push(if call.name.is_empty() { "<unnamed>".to_string() } else { call.name }),
