@@ -190,7 +190,7 @@ fn a_card_is_fetched_over_https_or_from_a_loopback_host_only() {
 fn an_interfaces_tenant_is_named_in_every_v1_0_request() {
     let mut card = card();
     for interface in &mut card.supported_interfaces {
-        interface.tenant = "acme/eu".into();
+        interface.tenant = Some("acme/eu".into());
     }
     let tenants: Vec<_> = card.endpoints().into_iter().map(|e| (e.version, e.tenant)).collect();
     assert_eq!(tenants[..2], [(ProtocolVersion::V1_0, "acme/eu".into()), (ProtocolVersion::V1_0, "acme/eu".into())]);
@@ -223,4 +223,8 @@ fn an_interfaces_tenant_is_named_in_every_v1_0_request() {
     let client = A2aClient::from_card(card, options, http.clone()).unwrap();
     block_on(client.list_tasks(&Default::default())).unwrap();
     assert_eq!(http.body(0)["params"], serde_json::json!({"tenant": "acme/eu"}));
+    // A null tenant is none, as a2a-sdk's protobuf reading takes it.
+    let mut value: serde_json::Value = serde_json::from_str(&fixture_text("card.json")).unwrap();
+    value["supportedInterfaces"][0]["tenant"] = serde_json::Value::Null;
+    assert_eq!(AgentCard::from_json(&value.to_string()).unwrap().endpoints()[0].tenant, "");
 }

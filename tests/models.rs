@@ -918,37 +918,68 @@ fn openai_tool_calls_without_index_are_told_apart_by_id() {
 /// Gemini's OpenAI-compatible endpoint signs each call (`extra_content.google.thought_signature`),
 /// and Gemini 3 refuses a request whose calls come back without their signatures: each is read onto
 /// its call's part (whole responses and streams alike), stored as ADK stores bytes, and written back
-/// with the call as ADK's LiteLlm writes it (standard base64). One that does not decode is dropped,
-/// as LiteLlm drops it.
+/// with the call as ADK's LiteLlm writes it (standard base64). A signature streamed in a delta of
+/// its own, before or after the rest of its call, with or without `index`, joins that call (as in
+/// LiteLlm, it never opens a call). One that is empty or does not decode is dropped, as LiteLlm
+/// drops it.
 #[test]
 fn openai_calls_keep_their_thought_signatures_for_the_next_request() {
-    let call = |id: &str, signature: Option<&str>| {
-        let mut call = json!({"id": id, "type": "function", "function": {"name": "f", "arguments": "{}"}});
-        if let Some(signature) = signature {
-            call["extra_content"] = json!({"google": {"thought_signature": signature}});
-        }
+    let signed = |mut call: Value, signature: &str| {
+        call["extra_content"] = json!({"google": {"thought_signature": signature}});
         call
     };
-    let calls = [call("a", Some("c2ln+/8=")), call("b", None), call("c", Some("not base64!"))];
+    let call = |id: &str| json!({"id": id, "type": "function", "function": {"name": "f", "arguments": "{}"}});
+    let at = |index: u64, call: Value| {
+        let mut call = call;
+        call["index"] = json!(index);
+        call
+    };
+    let alone = |signature: &str| signed(json!({}), signature);
+    let calls = [signed(call("a"), "c2ln+/8="), call("b"), signed(call("c"), "not base64!"), signed(call("d"), "")];
     let whole = json!({"choices": [{"index": 0, "message": {"role": "assistant", "tool_calls": calls}, "finish_reason": "tool_calls"}]});
-    let deltas: Vec<Value> = calls
-        .iter()
-        .map(|c| json!({"choices": [{"index": 0, "delta": {"tool_calls": [c]}, "finish_reason": null}]}))
-        .chain([json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]})])
-        .collect();
-    for (reply, stream) in [(Reply::json(200, &whole.to_string()), false), (sse_chunks(&deltas), true)] {
+    let stream_of = |deltas: &[Value]| {
+        let chunk = |c: &Value| json!({"choices": [{"index": 0, "delta": {"tool_calls": [c]}, "finish_reason": null}]});
+        let finish = json!({"choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]});
+        sse_chunks(&deltas.iter().map(chunk).chain([finish]).collect::<Vec<_>>())
+    };
+    let rest = [call("b"), signed(call("c"), "not base64!"), signed(call("d"), "")];
+    // Without `index` (Gemini's way): the signature before its call, then after it.
+    let before = [&[alone("c2ln+/8="), call("a")][..], &rest].concat();
+    let after = [&[call("a"), alone("c2ln+/8=")][..], &rest].concat();
+    // With `index`: the call's id and name, its arguments, then its signature, each alone; the
+    // signature of the next index before its call.
+    let indexed = [
+        at(0, json!({"id": "a", "type": "function", "function": {"name": "f", "arguments": ""}})),
+        at(0, json!({"function": {"arguments": "{}"}})),
+        at(0, alone("c2ln+/8=")),
+        at(1, call("b")),
+        at(2, alone("not base64!")),
+        at(2, call("c")),
+        at(3, signed(call("d"), "")),
+    ];
+    for (reply, stream) in [
+        (Reply::json(200, &whole.to_string()), false),
+        (stream_of(&calls), true),
+        (stream_of(&before), true),
+        (stream_of(&after), true),
+        (stream_of(&indexed), true),
+    ] {
         let client = ReplayClient::new([reply, Reply::json(200, r#"{"choices": []}"#)]);
         let answer = ok(&generate(&openai(&client), ask("x"), stream)).pop().unwrap();
+        assert_eq!(answer.error_code, None, "stream {stream}");
+        let ids: Vec<_> = answer.get_function_calls().iter().map(|c| c.id.clone().unwrap()).collect();
+        assert_eq!(ids, ["a", "b", "c", "d"], "stream {stream}");
         let parts = serde_json::to_value(&answer.content.as_ref().unwrap().parts).unwrap();
         let signatures: Vec<&Value> = parts.as_array().unwrap().iter().map(|p| &p["thoughtSignature"]).collect();
-        assert_eq!(signatures, [&json!("c2ln-_8="), &Value::Null, &Value::Null], "stream {stream}");
+        assert_eq!(signatures, [&json!("c2ln-_8="), &Value::Null, &Value::Null, &Value::Null], "stream {stream}");
 
         let mut next = ask("x");
         next.contents.push(answer.content.clone().unwrap());
         generate(&openai(&client), next, false);
         let sent = &client.body(1)["messages"][1]["tool_calls"];
         let extra: Vec<&Value> = sent.as_array().unwrap().iter().map(|c| &c["extra_content"]).collect();
-        assert_eq!(extra, [&json!({"google": {"thought_signature": "c2ln+/8="}}), &Value::Null, &Value::Null]);
+        let first = json!({"google": {"thought_signature": "c2ln+/8="}});
+        assert_eq!(extra, [&first, &Value::Null, &Value::Null, &Value::Null], "stream {stream}");
     }
 }
 

@@ -80,8 +80,8 @@ adk_core::json_struct! {
         pub protocol_binding: String => "protocolBinding" def,
         /// `1.0`, `0.3`, …
         pub protocol_version: String => "protocolVersion" def,
-        /// The tenant every request to it names (v1.0); empty for none.
-        pub tenant: String => "tenant" nonempty,
+        /// The tenant every request to it names (v1.0); none when absent, null or empty.
+        pub tenant: Option<String> => "tenant" opt,
         /// Keys this client does not model.
         pub extra: JsonObject => "" extra,
     }
@@ -202,7 +202,7 @@ impl AgentCard {
         for i in &self.supported_interfaces {
             // An empty version in a v1.0 list means the list's own version.
             let version = if i.protocol_version.is_empty() { "1.0" } else { &i.protocol_version };
-            add(&i.url, &i.protocol_binding, version, &i.tenant);
+            add(&i.url, &i.protocol_binding, version, i.tenant.as_deref().unwrap_or_default());
         }
         let v03_version = self.protocol_version.as_deref().unwrap_or("0.3");
         if let Some(url) = &self.url {

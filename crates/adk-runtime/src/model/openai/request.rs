@@ -279,7 +279,8 @@ fn assistant_message<'a>(content: &'a Content, ids: &mut CallIds) -> Option<Mess
         let name = call.name.as_deref().unwrap_or_default();
         let arguments = call.args.as_ref().map_or_else(|| "{}".to_string(), json::to_string);
         let id = ids.for_call(name, call.id.as_deref());
-        calls.push(Call { id, name, arguments, thought_signature: part.thought_signature.as_ref() });
+        let thought_signature = part.thought_signature.as_ref().filter(|s| !s.0.is_empty());
+        calls.push(Call { id, name, arguments, thought_signature });
     }
     (!text.is_empty() || !calls.is_empty()).then_some(Message::Assistant { text, reasoning, calls })
 }

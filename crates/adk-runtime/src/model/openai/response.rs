@@ -122,6 +122,8 @@ pub(super) struct Turn {
     text: StreamingAggregator,
     /// By index, in order (a turn has a few calls: a map's code would outweigh them).
     calls: Vec<(usize, PendingCall)>,
+    /// A thought signature that came alone before its call: the next call opened takes it.
+    held_signature: Option<Bytes>,
     finish_reason: Option<String>,
     usage: Option<UsageMetadata>,
     model: Option<String>,
@@ -137,17 +139,40 @@ impl Turn {
         self.finish_reason = choice.finish_reason.or(self.finish_reason.take());
         let message = choice.message.or(choice.delta)?;
         for call in message.tool_calls.unwrap_or_default() {
-            let Some(pending) = self.call_at(self.slot(call.index, call.id.as_deref())) else { continue };
-            pending.index = pending.index.or(call.index);
-            pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
-            // As ADK's LiteLlm reads it (`_extract_thought_signature_from_tool_call`): what does not
-            // decode is dropped.
+            // As ADK's LiteLlm reads it (`_extract_thought_signature_from_tool_call`): what is empty
+            // or does not decode is dropped.
             let signature =
                 call.extra_content.as_ref().and_then(|e| e.get("google")?.get("thought_signature")?.as_str());
-            if let Some(signature) = signature.and_then(|s| Bytes::from_base64(s).ok()) {
-                pending.thought_signature = Some(signature);
-            }
+            let signature = signature.filter(|s| !s.is_empty()).and_then(|s| Bytes::from_base64(s).ok());
             let function = call.function.unwrap_or_default();
+            let no_arguments = match &function.arguments {
+                Some(Value::String(piece)) => piece.is_empty(),
+                other => other.as_ref().is_none_or(Value::is_null),
+            };
+            let bare = function.name.as_deref().unwrap_or_default().is_empty() && no_arguments;
+            if bare && signature.is_none() && call.id.as_deref().unwrap_or_default().is_empty() {
+                // Nothing in it (LiteLlm skips such deltas too): no call is opened for it.
+                continue;
+            }
+            if bare && signature.is_some() {
+                // A signature alone, as LiteLlm takes it: the call at its index (the last call
+                // without one) gets it, else the next call opened; it never opens a call itself.
+                let signed = match call.index {
+                    Some(index) => self.calls.iter_mut().rev().find(|(_, c)| c.index == Some(index)),
+                    None => self.calls.last_mut(),
+                };
+                match signed {
+                    Some((_, signed)) => signed.thought_signature = signature,
+                    None => self.held_signature = signature,
+                }
+                continue;
+            }
+            let at = self.slot(call.index, call.id.as_deref());
+            let held = if self.calls.iter().all(|(i, _)| *i != at) { self.held_signature.take() } else { None };
+            let Some(pending) = self.call_at(at) else { continue };
+            pending.index = pending.index.or(call.index);
+            pending.id = call.id.filter(|id| !id.is_empty()).or(pending.id.take());
+            pending.thought_signature = signature.or(held).or(pending.thought_signature.take());
             pending.name.push_str(function.name.as_deref().unwrap_or_default());
             match function.arguments {
                 Some(Value::String(piece)) => pending.arguments.push_str(&piece),
