@@ -436,11 +436,33 @@ fn openai_request_shape() {
             }}],
             "stream": true,
             "stream_options": {"include_usage": true},
-            "temperature": 0.2, "top_p": 0.9, "max_tokens": 256, "stop": ["END"], "seed": 7,
+            "temperature": 0.2, "top_p": 0.9, "max_completion_tokens": 256, "stop": ["END"], "seed": 7,
             "presence_penalty": 0.1, "frequency_penalty": 0.3,
             "response_format": {"type": "json_schema", "json_schema": {"name": "Weather", "schema": {"title": "Weather", "type": "object"}}}
         })
     );
+}
+
+/// `maxOutputTokens` as LiteLlm has it sent to OpenAI and Azure, `max_completion_tokens` (their
+/// reasoning models refuse `max_tokens`), and as `max_tokens` elsewhere (the name Ollama, llama.cpp
+/// and vLLM read).
+#[test]
+fn openai_max_output_tokens_by_server() {
+    for (base, key) in [
+        ("https://api.openai.com/v1", "max_completion_tokens"),
+        ("https://My-Res.OpenAI.Azure.com/openai/v1", "max_completion_tokens"),
+        ("http://localhost:11434/v1", "max_tokens"),
+        ("https://api.openai.com.example/v1", "max_tokens"),
+    ] {
+        let client = ReplayClient::new([Reply::json(200, r#"{"choices": []}"#)]);
+        let model = OpenAICompatible::new("m", base, client.clone() as Rc<dyn HttpClient>);
+        let mut request = ask("x");
+        request.config.settings = obj(json!({"maxOutputTokens": 64}));
+        generate(&model, request, false);
+        let body = client.body(0);
+        let keys: Vec<&String> = body.as_object().unwrap().keys().filter(|k| k.starts_with("max_")).collect();
+        assert_eq!((keys, &body[key]), (vec![&key.to_string()], &json!(64)), "{base}");
+    }
 }
 
 #[test]

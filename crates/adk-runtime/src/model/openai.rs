@@ -55,7 +55,9 @@ impl BaseLlm for OpenAICompatible {
         cancellation: Rc<Cancellation>,
     ) -> LlmResponseStream {
         let model = http_call::model_for(&mut request, &self.model);
-        let http = request::body(&model, &request, stream).map(|body| {
+        let origin = adk_core::url::origin(&self.endpoint.base_url).unwrap_or_default().to_ascii_lowercase();
+        let openai = origin.ends_with("://api.openai.com") || origin.ends_with(".openai.azure.com");
+        let http = request::body(&model, &request, stream, openai).map(|body| {
             let auth = self.api_key.as_ref().map(|key| ("Authorization", format!("Bearer {key}")));
             self.endpoint.post("chat/completions", body, auth)
         });

@@ -32,8 +32,8 @@ fn setting<'a>(settings: &'a JsonObject, name: &str) -> Option<&'a Value> {
     settings.iter().rev().find(|(key, _)| camel_case(key) == name).map(|(_, value)| value)
 }
 
-/// The JSON body for `request` to `model`.
-pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<String, AdkError> {
+/// The JSON body for `request` to `model`; `openai` when the server is OpenAI's own (or Azure's).
+pub(super) fn body(model: &str, request: &LlmRequest, stream: bool, openai: bool) -> Result<String, AdkError> {
     let messages = messages(request)?;
     let settings = &request.config.settings;
     let mut w = Writer::new();
@@ -57,6 +57,10 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool) -> Result<St
         body.raw("stream_options", r#"{"include_usage":true}"#);
     }
     for (from, to) in RENAMED {
+        // OpenAI's reasoning models refuse `max_tokens` (deprecated there); what LiteLlm sends,
+        // `max_completion_tokens`, which LiteLLM passes on to OpenAI and Azure and turns back into
+        // `max_tokens` for the servers that know only that.
+        let to = if openai && to == "max_tokens" { "max_completion_tokens" } else { to };
         if let Some(value) = setting(settings, from) {
             body.field(to, value);
         }
