@@ -17,17 +17,15 @@ export PATH="$HOME/.cargo/bin:$PATH"
 # the data at 1 MiB), never reached by an address that wraps past 4 GiB, so wasm-opt may fold
 # added constants into load and store offsets: full -1.6 KiB gzip, a2a -0.6 (measured at 36da1a2;
 # with it, -Oz was 0.06 smaller on the full module and 0.04 larger on a2a). The producers and
-# target-features sections are read by no browser.
-# --flatten --rereloop -Os after the first -Os: binaryen rebuilds each function's control flow with
-# its relooper and shrinks it again (measured at 73ee939: full 407 031 -> 406 077 B gzip, a2a
-# 90 570 -> 90 207, server 68 090 -> 67 782; the build's wasm-opt time 48 s instead of 32 on the
-# full module). A second round gave the full module 478 B more for 70 s more build, a2a 14 B and
-# server +8, so it is left out.
+# target-features sections are read by no browser. Further passes after the first -Os, if any, are
+# the rest of the arguments.
 optimize() {
-  node_modules/.bin/wasm-opt "$1" -Os --converge --flatten --rereloop -Os --low-memory-unused --strip-producers --strip-target-features \
+  local module=$1
+  shift
+  node_modules/.bin/wasm-opt "$module" -Os --converge "$@" --low-memory-unused --strip-producers --strip-target-features \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue --enable-simd \
-    -o "$1"
+    -o "$module"
 }
 
 # Every call into the module goes through src/js/fatal.js's guard, so that a trap stops the instance
@@ -72,13 +70,17 @@ cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/si
 # over "*" here too: the two a slim module links (hashbrown, futures-util; indexmap is at 3 already,
 # sha2 is not in them) are set back to 3 (at their Cargo.toml levels, a2a and server were ~70 B
 # larger). Its dependencies all at 3 made the full module 2 410 B larger, at "s" 825.
+# Its wasm-opt then rebuilds each function's control flow with binaryen's relooper and shrinks it
+# again (--flatten --rereloop -Os; measured at 73ee939: a2a 90 570 -> 90 207 B, server 68 090 ->
+# 67 782; A2A decoding as fast). Not the full module: there it saved 954 B but made a JS agent's
+# runs ~4 % slower (B/A 0.959, 0.974, 0.955, three alternated runs of 16 samples in one Node process).
 slim() {
   local feature=$1
   shift
   wasm-pack --quiet build --release --target web --mode no-install --out-dir "pkg/$feature" \
     --out-name adk_wasm -- --no-default-features --features "$feature" --config 'profile.release.package."*".opt-level=3' \
     --config profile.release.package.hashbrown.opt-level=3 --config profile.release.package.futures-util.opt-level=3
-  optimize "pkg/$feature/adk_wasm_bg.wasm"
+  optimize "pkg/$feature/adk_wasm_bg.wasm" --flatten --rereloop -Os
   guard_glue "pkg/$feature/adk_wasm.js"
   node scripts/short-names.mjs "pkg/$feature"
   generated_types "pkg/$feature" "$feature"
