@@ -57,9 +57,9 @@ pub(super) fn body(model: &str, request: &LlmRequest, stream: bool, openai: bool
         body.raw("stream_options", r#"{"include_usage":true}"#);
     }
     for (from, to) in RENAMED {
-        // OpenAI's reasoning models refuse `max_tokens` (deprecated there); what LiteLlm sends,
-        // `max_completion_tokens`, which LiteLLM passes on to OpenAI and Azure and turns back into
-        // `max_tokens` for the servers that know only that.
+        // OpenAI's reasoning models refuse `max_tokens` (deprecated there): what LiteLlm sends,
+        // `max_completion_tokens`, which LiteLLM passes on to OpenAI and Azure as it is (other
+        // providers get it under their own names).
         let to = if openai && to == "max_tokens" { "max_completion_tokens" } else { to };
         if let Some(value) = setting(settings, from) {
             body.field(to, value);
