@@ -72,8 +72,9 @@ cp src/js/index.js src/js/core.js src/js/fatal.js src/js/user_input.js src/js/si
 # larger). Its dependencies all at 3 made the full module 2 410 B larger, at "s" 825.
 # Its wasm-opt then rebuilds each function's control flow with binaryen's relooper and shrinks it
 # again (--flatten --rereloop -Os; measured at 73ee939: a2a 90 570 -> 90 207 B, server 68 090 ->
-# 67 782; A2A decoding as fast). Not the full module: there it saved 954 B but made a JS agent's
-# runs ~4 % slower (B/A 0.959, 0.974, 0.955, three alternated runs of 16 samples in one Node process).
+# 67 782; A2A decoding as fast, timed with the pass on the full module; the server entry's streams
+# were not timed). Not the full module: there it saved 954 B but made a JS agent's runs ~4 % slower
+# (B/A 0.959, 0.974, 0.955, three alternated runs of 16 samples in one Node process).
 slim() {
   local feature=$1
   shift
