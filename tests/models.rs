@@ -707,9 +707,11 @@ fn openai_non_stream_reads_the_message() {
 fn openai_errors_http_and_mid_stream() {
     let limit = r#"{"error": {"message": "Rate limit reached for gpt-4o-mini in organization org-1 on requests per min (RPM): Limit 3, Used 3, Requested 1.", "type": "requests", "param": null, "code": "rate_limit_exceeded"}}"#;
     let server = r#"{"error": {"message": "The server had an error while processing your request.", "type": "server_error", "param": null, "code": null}}"#;
-    let client = ReplayClient::new([Reply::json(429, limit), Reply::json(500, server)]);
+    let client = ReplayClient::new([Reply::json(429, limit).header("Retry-After", "7"), Reply::json(500, server)]);
     let e = generate(&openai(&client), ask("x"), true).remove(0).unwrap_err();
     assert_eq!((e.code, e.http_status, e.rpc_code), (ErrorCode::ResourceExhausted, Some(429), None));
+    // The server's Retry-After reaches the caller (JS: `retryAfterMs`), as the A2A client's does.
+    assert_eq!(e.retry_after_ms, Some(7_000));
     assert!(e.message.starts_with("Rate limit reached for gpt-4o-mini"), "{}", e.message);
     let e = generate(&openai(&client), ask("x"), false).remove(0).unwrap_err();
     assert_eq!((e.code, e.http_status), (ErrorCode::Internal, Some(500)));

@@ -215,7 +215,7 @@ export interface AdkError extends Error {
   httpStatus?: number;
   /** The server's numeric error code (a JSON-RPC `error.code`, e.g. -32001 for A2A's TaskNotFound). */
   rpcCode?: number;
-  /** How long the server asked to wait before trying again (its `Retry-After`), in milliseconds. */
+  /** How long the server asked to wait before trying again (its `Retry-After`; a model's error body's Google `RetryInfo`), in milliseconds. */
   retryAfterMs?: number;
   /** `signIn`: the OAuth2 provider's `error` (e.g. `access_denied`) and its description. */
   oauthError?: string;

@@ -126,8 +126,10 @@ async fn send(
 ) -> Result<HttpResponse, AdkError> {
     let response = client.send(request, cancellation).await?;
     if !response.ok() {
-        let status = response.status;
-        return Err(error_from_body(Some(status), &response.text().await?));
+        // The server's `Retry-After`, else what its error body says (Google's `RetryInfo`).
+        let (status, retry_after_ms) = (response.status, response.retry_after_ms());
+        let error = error_from_body(Some(status), &response.text().await?);
+        return Err(AdkError { retry_after_ms: retry_after_ms.or(error.retry_after_ms), ..error });
     }
     if stream && !response.is_event_stream() {
         let content_type = response.header("content-type").unwrap_or("none").to_string();
@@ -218,7 +220,34 @@ pub(super) fn error_from_value(status: Option<u16>, error: Value, raw: &str) -> 
     let message = str_field("message").map(str::to_string).or(text).unwrap_or_else(|| truncate(raw));
     // Google's numeric code is the HTTP status again; only a different number is worth keeping.
     let rpc_code = numeric.filter(|n| status.map(i64::from) != Some(*n));
-    AdkError { code, message, http_status: status, rpc_code, retry_after_ms: None }
+    AdkError { code, message, http_status: status, rpc_code, retry_after_ms: retry_delay_ms(object) }
+}
+
+/// The wait Google's `google.rpc.RetryInfo` detail asks for (`"retryDelay": "27s"`, a protobuf
+/// duration: seconds with up to nine decimals), in milliseconds rounded up.
+fn retry_delay_ms(error: &JsonObject) -> Option<u64> {
+    let details = error.get("details")?.as_array()?;
+    let is_retry_info =
+        |d: &&Value| d.get("@type").and_then(Value::as_str).is_some_and(|t| t.ends_with("google.rpc.RetryInfo"));
+    let delay = details.iter().find(is_retry_info)?.get("retryDelay")?.as_str()?.strip_suffix('s')?;
+    let (seconds, fraction) = match delay.bytes().position(|b| b == b'.') {
+        Some(dot) => (delay.get(..dot)?, delay.get(dot + 1..)?),
+        None => (delay, ""),
+    };
+    if seconds.is_empty() || !seconds.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Sliced as bytes, with `get`: `str::split_at` would bring the panic formatter into the module.
+    let digits = fraction.as_bytes();
+    let (millis, rest) = (digits.get(..3).unwrap_or(digits), digits.get(3..).unwrap_or_default());
+    let scale = match millis.len() {
+        1 => 100,
+        2 => 10,
+        _ => 1,
+    };
+    let millis = adk_core::scan::decimal(millis)? * scale;
+    let up = u64::from(rest.iter().any(|&b| b != b'0'));
+    adk_core::scan::decimal(seconds.as_bytes())?.checked_mul(1000)?.checked_add(millis + up)
 }
 
 /// OpenAI's error types, for errors that come without an HTTP status (inside a stream).
@@ -271,8 +300,27 @@ mod tests {
             (e.code, e.message.as_str(), e.http_status, e.rpc_code),
             (ErrorCode::ResourceExhausted, "Quota exceeded", Some(429), None)
         );
+        assert_eq!(e.retry_after_ms, None);
         let e = error_from_value(None, json!({"code": 503, "message": "overloaded", "status": "UNAVAILABLE"}), "");
         assert_eq!((e.code, e.http_status), (ErrorCode::Unavailable, Some(503)));
+        // Gemini's quota errors say how long to wait (google.rpc.RetryInfo), rounded up to a ms.
+        for (delay, ms) in [
+            ("27s", Some(27_000)),
+            ("1.5s", Some(1_500)),
+            ("0.0001s", Some(1)),
+            ("2.000s", Some(2_000)),
+            ("s", None),
+            ("1.x5s", None),
+            ("9", None),
+        ] {
+            let details = json!([{"@type": "type.googleapis.com/google.rpc.QuotaFailure"}, {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": delay}]);
+            let e = error_from_value(
+                Some(429),
+                json!({"code": 429, "status": "RESOURCE_EXHAUSTED", "details": details}),
+                "",
+            );
+            assert_eq!(e.retry_after_ms, ms, "{delay}");
+        }
         let e = error_from_value(None, json!({"message": "boom", "type": "server_error", "code": null}), "");
         assert_eq!((e.code, e.http_status, e.rpc_code), (ErrorCode::Internal, None, None));
         let e = error_from_body(Some(404), r#"{"error": "model 'x' not found"}"#);
