@@ -1,6 +1,7 @@
 //! Joining owned strings, for the many places that join a `Vec<String>`: `[String]::join` is a
 //! generic copy loop of its own (about a kilobyte of wasm) beside the one every `[&str]` concat
-//! and join already shares. And bytes as text, without std's lossy decoder.
+//! and join already shares. And bytes as text, without std's lossy decoder; characters counted
+//! without std's counter.
 
 use std::borrow::Cow;
 
@@ -14,6 +15,13 @@ pub fn join(parts: &[String], separator: &str) -> String {
         joined.push_str(part);
     }
     joined
+}
+
+/// `text.chars().count()` (Python's `len` of a string): the bytes that start a character. std's
+/// count is an unrolled word-at-a-time loop of nearly a kilobyte of wasm, for texts counted once
+/// per compaction check.
+pub fn char_count(text: &str) -> usize {
+    text.bytes().filter(|b| b & 0xc0 != 0x80).count()
 }
 
 /// At most the first `max` characters of `text` (a slice of it, not a collected copy).
@@ -58,7 +66,7 @@ pub fn replacing_invalid(mut bytes: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{first_chars, join, lossy_string, utf8_lossy};
+    use super::{char_count, first_chars, join, lossy_string, utf8_lossy};
 
     #[test]
     fn utf8_lossy_replaces_as_std_does() {
@@ -89,6 +97,15 @@ mod tests {
     fn first_chars_counts_characters_not_bytes() {
         for (text, max) in [("", 3), ("abc", 3), ("abcd", 3), ("서울이다", 2), ("a😀b", 2), ("abc", 0)] {
             assert_eq!(first_chars(text, max), text.chars().take(max).collect::<String>(), "{text} {max}");
+        }
+    }
+
+    #[test]
+    fn char_count_counts_as_std_does() {
+        for text in
+            ["", "abc", "caf\u{e9}", "서울이다", "a😀b", "\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}"]
+        {
+            assert_eq!(char_count(text), text.chars().count(), "{text}");
         }
     }
 }

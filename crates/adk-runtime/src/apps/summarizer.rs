@@ -68,7 +68,7 @@ fn fill_template(template: &str, history: String) -> Result<String, AdkError> {
 
 /// `text` cut to the tool-content limit, saying how much was dropped.
 fn truncate(text: String) -> String {
-    let total = text.chars().count();
+    let total = adk_core::text::char_count(&text);
     if total <= MAX_TOOL_CONTENT_CHARS {
         return text;
     }

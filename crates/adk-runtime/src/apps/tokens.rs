@@ -4,6 +4,8 @@
 //! `event_retention_size` events is summarized, the last summary first, so the new one supersedes it
 //! (a rolling summary). The split moves earlier rather than keep a response without its call.
 
+use adk_core::text::char_count;
+
 use crate::agents::llm::{build_contents, compaction_ranges, python_json};
 use crate::types::Content;
 use crate::Event;
@@ -50,13 +52,13 @@ fn estimate_prompt_token_count(events: &[&Event], agent_name: &str, branch: Opti
 fn count_chars(content: &Content) -> usize {
     let mut total = 0;
     for part in content.parts.as_deref().unwrap_or_default() {
-        total += part.text.as_deref().map_or(0, |t| t.chars().count());
+        total += part.text.as_deref().map_or(0, char_count);
         if let Some(call) = &part.function_call {
-            total += call.name.as_deref().map_or(0, |n| n.chars().count());
+            total += call.name.as_deref().map_or(0, char_count);
             total += call.args.as_ref().filter(|a| !a.is_empty()).map_or(0, ascii_json_len);
         }
         if let Some(response) = &part.function_response {
-            total += response.name.as_deref().map_or(0, |n| n.chars().count());
+            total += response.name.as_deref().map_or(0, char_count);
             total += response.response.as_ref().filter(|r| !r.is_empty()).map_or(0, ascii_json_len);
         }
     }

@@ -130,7 +130,7 @@ pub(super) fn longest_self_contained_prefix<'a>(mut events: Vec<&'a Event>, all:
 /// The size of the content an event puts in a request: a summary's for a compaction event.
 fn content_size(event: &Event) -> i64 {
     let content = event.actions.compaction.as_ref().map(|c| &c.compacted_content).or(event.content.as_ref());
-    content.map_or(0, |c| adk_core::json::to_string(c).chars().count() as i64)
+    content.map_or(0, |c| adk_core::text::char_count(&adk_core::json::to_string(c)) as i64)
 }
 
 /// The size of `events` as a request carries them, compaction applied (ADK's `_serialized_size`
