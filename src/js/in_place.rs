@@ -3,13 +3,14 @@
 //! stores. It crosses to JS once and is read back only when its JSON changed, so JS that only
 //! reads costs no copy back into wasm.
 
-use adk_core::json::{FromJson, ToJson};
+use adk_core::json::{self, FromJson, ToJson};
 use wasm_bindgen::JsValue;
 
-use super::convert::{from_js_core, js_error_to_core, to_js_core};
+use super::convert::{from_js_core, js_error_to_core};
+use crate::platform::sys;
 use crate::AdkError;
 
-/// A value lent to JS, and its JSON when lent.
+/// A value lent to JS, and the JSON text it was parsed from.
 pub struct InPlace {
     js: JsValue,
     before: JsValue,
@@ -18,8 +19,12 @@ pub struct InPlace {
 impl InPlace {
     /// `value` as a plain JS object.
     pub fn new(value: &dyn ToJson) -> Result<Self, AdkError> {
-        let js = to_js_core(value)?;
-        let before = js_sys::JSON::stringify(&js).map_err(|e| js_error_to_core(&e))?.into();
+        // The text the object is parsed from stands for it unchanged: `JSON.stringify` gives the
+        // same text back for what the core writes (compact, keys in order, numbers as JS writes
+        // them). Where it would not (an integer-like key, which JS puts first), the value is read
+        // back as if changed: a copy more, never a change missed.
+        let before = JsValue::from_str(&json::to_string(value));
+        let js = sys::parse_js_text(&before).map_err(|e| js_error_to_core(&e))?;
         Ok(InPlace { js, before })
     }
 

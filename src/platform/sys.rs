@@ -28,4 +28,8 @@ extern "C" {
     /// `Number(text)`: the correctly rounded value of a number's text.
     #[wasm_bindgen(js_name = Number)]
     pub fn text_number(text: &str) -> f64;
+
+    /// `JSON.parse` of text already in JS (`js_sys::JSON::parse` takes it from wasm memory).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    pub fn parse_js_text(text: &JsValue) -> Result<JsValue, JsValue>;
 }
