@@ -191,6 +191,10 @@ fn round(n: u128, exp2: i32, inexact: bool) -> f64 {
 /// fewest decimals whose nearest number of them reads back as `value` (no other of as many digits
 /// can, the gap around `value` being symmetric). A power of two (whose gap below is half the gap
 /// above), a tie that reads back, a value outside the exact ranges go to the host.
+///
+/// A candidate `c` reads back as `value` when it is within half a unit in the last place of it
+/// (exactly half: when `value`'s significand is even, ties going to even). Everything scaled by
+/// 10^decimals × 2^shift, that is a comparison of integers already at hand: no division.
 fn shortest(value: f64) -> Option<(u64, i32)> {
     let bits = value.to_bits();
     let biased = (bits >> 52) as i32;
@@ -200,25 +204,30 @@ fn shortest(value: f64) -> Option<(u64, i32)> {
         return None;
     }
     let significand = u128::from(fraction | 1 << 52);
+    let even = fraction & 1 == 0;
     let shift = exp2.unsigned_abs();
     let one = 1u128 << shift;
     for (decimals, power) in POW10.iter().enumerate() {
-        let scaled = significand * u128::from(*power);
+        let power = u128::from(*power);
+        let scaled = significand * power;
         let whole = scaled >> shift;
-        let twice_rest = (scaled - (whole << shift)) << 1;
-        let exp10 = -(decimals as i32);
-        if twice_rest == one {
-            // Halfway between two numbers of this many decimals (2.5 between 2 and 3): when neither
-            // reads back as `value`, more decimals are needed; when one does, the host decides.
-            let below = u64::try_from(whole).ok()?;
-            if exact(false, below, exp10) == Some(value) || exact(false, below + 1, exp10) == Some(value) {
+        let rest = scaled - (whole << shift);
+        let twice_rest = rest << 1;
+        // The nearest candidate, and twice its distance to `value`.
+        let (nearest, twice_distance) = match twice_rest > one {
+            true => (whole + 1, (one - rest) << 1),
+            false => (whole, twice_rest),
+        };
+        if twice_distance < power || (twice_distance == power && even) {
+            // Halfway between two numbers of this many decimals (2.5 between 2 and 3), and one reads
+            // back as `value`: the host decides which. (When neither does, more decimals are needed.)
+            if twice_rest == one {
                 return None;
             }
-            continue;
-        }
-        let nearest = u64::try_from(whole + u128::from(twice_rest > one)).ok()?;
-        if nearest != 0 && exact(false, nearest, exp10) == Some(value) {
-            return Some((nearest, exp10));
+            let nearest = u64::try_from(nearest).ok()?;
+            if nearest != 0 {
+                return Some((nearest, -(decimals as i32)));
+            }
         }
     }
     None
