@@ -11,7 +11,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use adk_core::http::encode_component;
-use adk_core::json::{FromJson, JsonError, Kind, Reader, Writer};
+use adk_core::json::{Digits, FromJson, JsonError, Kind, Reader, Writer};
 use adk_core::{AdkError, Content, Part};
 
 /// A future of the client's, boxed: every endpoint awaits the same one instead of its own copy.
@@ -257,7 +257,8 @@ impl ServerCall {
         }
         path.push_str(spec.tail);
         if let (Some(version), true) = (args.version, spec.artifact) {
-            path.push_str(&format!("?version={version}"));
+            path.push_str("?version=");
+            path.push_str(Digits::new(version).as_str());
         }
         let body = (!spec.body.is_empty()).then(|| {
             let mut out = Writer::new();
