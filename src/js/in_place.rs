@@ -19,13 +19,8 @@ pub struct InPlace {
 impl InPlace {
     /// `value` as a plain JS object.
     pub fn new(value: &dyn ToJson) -> Result<Self, AdkError> {
-        // The text the object is parsed from stands for it unchanged: `JSON.stringify` gives the
-        // same text back for what the core writes (compact, keys in order, numbers as JS writes
-        // them). Where it would not (an integer-like key, which JS puts first), the value is read
-        // back as if changed: a copy more, never a change missed.
         let before = JsValue::from_str(&json::to_string(value));
-        let js = sys::parse_js_text(&before).map_err(|e| js_error_to_core(&e))?;
-        Ok(InPlace { js, before })
+        Ok(InPlace { js: parse(&before)?, before })
     }
 
     /// The object JS sees.
@@ -35,12 +30,34 @@ impl InPlace {
 
     /// The value as the hook left it: `original` when unchanged.
     pub fn read_back<T: FromJson>(self, original: T, what: &str) -> Result<T, AdkError> {
-        let after: JsValue = js_sys::JSON::stringify(&self.js)
-            .map_err(|_| AdkError::invalid(format!("{what}: no longer JSON-serializable")))?
-            .into();
-        if after == self.before {
-            return Ok(original);
+        match self.unchanged(what)? {
+            true => Ok(original),
+            false => from_js_core(what, &self.js),
         }
-        from_js_core(what, &self.js)
     }
+
+    /// Whether JS left the object as lent: `JSON.stringify` gives the text it was parsed from (as
+    /// for most of what the core writes), or else what it gives for that text parsed anew. The
+    /// second look is for text JS spells differently (an integer past 2^53, `1.0`, `-0.0`, an
+    /// integer-like key, which JS puts first): read back, those would come back changed (rounded,
+    /// an integer, reordered) though JS did not touch them. Not generic, so one copy serves all.
+    fn unchanged(&self, what: &str) -> Result<bool, AdkError> {
+        let after = stringify(&self.js, what)?;
+        if after == self.before {
+            return Ok(true);
+        }
+        Ok(after == stringify(&parse(&self.before)?, what)?)
+    }
+}
+
+/// `JSON.parse(text)`.
+fn parse(text: &JsValue) -> Result<JsValue, AdkError> {
+    sys::parse_js_text(text).map_err(|e| js_error_to_core(&e))
+}
+
+/// `JSON.stringify(value)`, which throws for a cycle or a BigInt.
+fn stringify(value: &JsValue, what: &str) -> Result<JsValue, AdkError> {
+    js_sys::JSON::stringify(value)
+        .map(JsValue::from)
+        .map_err(|_| AdkError::invalid(format!("{what}: no longer JSON-serializable")))
 }

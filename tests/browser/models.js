@@ -101,6 +101,23 @@ await test('Gemini: one request without streaming', async () => {
   assert(request.headers['x-goog-api-key'] === undefined, 'no key, no header');
 });
 
+await test('a beforeModelCallback that only reads leaves numbers JS cannot spell as they were (past 2^53, 1.0, -0.0)', async () => {
+  // The model's call carries them as Gemini wrote them; the next request sends them back from the
+  // session's events, through the callback, as the core writes them.
+  const args = '{"id": 12345678901234567891, "ratio": 1.0, "tilt": -0.0}';
+  const peer = await scenario([
+    { contentType: 'application/json', body: `{"candidates": [{"content": {"role": "model", "parts": [{"functionCall": {"name": "get_time", "args": ${args}}}]}}]}` },
+    { contentType: 'application/json', body: '{"candidates": [{"content": {"role": "model", "parts": [{"text": "noon"}]}}]}' },
+  ]);
+  let seen = 0;
+  const model = new Gemini({ model: 'gemini-2.5-flash', baseUrl: peer.baseUrl });
+  const agent = new LlmAgent({ name: 'clock', model, tools: [time], beforeModelCallback: ({ request }) => { seen += request.contents.length; } });
+  await runOnce(agent, 'time?');
+  const requests = await peer.requests();
+  assert(requests.length === 2 && seen === 4, `${requests.length} requests, ${seen} contents seen`);
+  assert(requests[1].body.includes('"args":{"id":12345678901234567891,"ratio":1.0,"tilt":-0.0}'), requests[1].body);
+});
+
 await test('headers and fetch options: each model sends its headers, through the fetch it was given', async () => {
   const gemini = JSON.stringify({ candidates: [{ content: { role: 'model', parts: [{ text: 'g' }] }, finishReason: 'STOP' }] });
   const openai = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'o' }, finish_reason: 'stop' }] });

@@ -219,8 +219,9 @@ fn shortest(value: f64) -> Option<(u64, i32)> {
             false => (whole, twice_rest),
         };
         if twice_distance < power || (twice_distance == power && even) {
-            // Halfway between two numbers of this many decimals (2.5 between 2 and 3), and one reads
-            // back as `value`: the host decides which. (When neither does, more decimals are needed.)
+            // Halfway between two numbers of this many decimals (2.5 between 2 and 3), both as near
+            // and both reading back as `value`: the host decides which. (When neither does, more
+            // decimals are needed.)
             if twice_rest == one {
                 return None;
             }
