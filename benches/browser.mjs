@@ -3,7 +3,7 @@
 // 1. import + init(): a fresh browser context per sample (empty HTTP cache, no compiled-code
 //    cache), timed in the page from before `import()` of the entry to the end of `await init()`,
 //    for each entry: once at once after the page's load, once on a page left a second after it;
-//    and for an empty module, which is what the page, the browser and the harness take by themselves.
+//    and for a module with a no-op init, which is what the page, the browser and the harness take.
 //    Traced, the first second after a navigation is busy for the browser itself: its main thread
 //    worked 11-18 ms (messages from the new page: loaders, frames, compositing, the test driver's
 //    DevTools session) during the full entry's import + init() at once (49-58 ms traced), 3 ms
@@ -33,8 +33,8 @@ try {
   console.log(`1. import + init(), a new browser context per sample (ms; median of ${SAMPLES}, min, max)`);
   console.log(`   entry                     at once after load             a second after load`);
   const SETTLE_MS = 1000;
-  // The first row is a module with nothing in it: what the page, the browser and this harness take
-  // before any byte of adk-wasm (a module's round trip, the dynamic import), in the same conditions.
+  // The first row is a module with nothing but a no-op init: what the page, the browser and this
+  // harness take before any byte of adk-wasm (a module's round trip, the dynamic import), alike.
   for (const entry of ['/benches/empty-module.js', '/pkg/index.js', '/pkg/a2a/index.js', '/pkg/server/index.js']) {
     const times = { 0: [], [SETTLE_MS]: [] };
     for (let s = 0; s < SAMPLES; s++) {
@@ -47,7 +47,7 @@ try {
         times[settle].push(await page.evaluate(async (url) => {
           const start = performance.now();
           const sdk = await import(url);
-          await sdk.default?.();
+          await sdk.default();
           return performance.now() - start;
         }, entry));
         await context.close();
