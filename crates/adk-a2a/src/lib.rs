@@ -14,6 +14,7 @@ pub mod errors;
 mod jsonrpc;
 mod ledger;
 mod options;
+mod repeat;
 mod rest;
 mod skim;
 mod stream;

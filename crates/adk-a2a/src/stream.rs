@@ -12,6 +12,7 @@ use futures_util::StreamExt;
 
 use super::codec::{malformed, Op};
 use super::ledger::Ledger;
+use super::repeat::LastChunk;
 use super::skim::{Skim, TaskSkim};
 use super::transport::{task_of, EventJson, Events, Frame, Transport};
 use super::types::{SendMessageParams, StreamResponse};
@@ -133,6 +134,7 @@ pub(crate) fn resuming(
         ready: Vec::new(),
         attempts: Attempts::default(),
         resubscribed: false,
+        last_chunk: LastChunk::default(),
     })
 }
 
@@ -183,6 +185,8 @@ struct Resuming {
     attempts: Attempts,
     /// The current stream is a resubscription whose first event is the task's snapshot.
     resubscribed: bool,
+    /// The last artifact chunk read whole, which the next are compared with.
+    last_chunk: LastChunk,
 }
 
 impl Resuming {
@@ -196,7 +200,7 @@ impl Resuming {
     fn received(&mut self, mut frame: Frame) {
         // A placeholder: on `Ok`, `read` has written the event read.
         let mut event = Skim::Message;
-        let json = match frame.read(&mut event) {
+        let json = match frame.read(&mut self.last_chunk, &mut event) {
             Ok(json) => json,
             Err(e) => return self.dropped(e),
         };

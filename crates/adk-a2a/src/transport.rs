@@ -16,6 +16,7 @@ use super::card::{Binding, Endpoint, ProtocolVersion};
 use super::codec::{malformed, Codec, Op};
 use super::errors::{from_error_event, from_http, snippet};
 use super::options::{A2aClientOptions, ResumePolicy};
+use super::repeat::LastChunk;
 use super::skim::{self, Skim, TaskSkim};
 use super::{jsonrpc, rest, v03};
 use crate::cancellation::Cancellation;
@@ -151,7 +152,7 @@ impl Transport {
         // that read then refuses what this one took, and the stream ends with its error.
         let content_type = response.header("content-type").unwrap_or("none").to_string();
         let mut frame = Frame::new(response.text().await?, codec, id);
-        if let Err(e) = frame.read(&mut Skim::Message) {
+        if let Err(e) = frame.read(&mut LastChunk::default(), &mut Skim::Message) {
             // An error the agent stated stands, and so does one too large to read; anything else
             // means the body is not what was asked for.
             if e.rpc_code.is_some() || e.http_status.is_some() || e.code == ErrorCode::ResourceExhausted {
@@ -222,13 +223,29 @@ impl Frame {
     /// server's own text on 1.0); the JSON-RPC envelope in the same pass. On `Ok`, `event` is the
     /// event read: a stream response has exactly one member, whose reader writes it, so what the
     /// caller put there is a placeholder, never seen.
-    pub(crate) fn read<'f>(&'f mut self, event: &mut Skim<'f>) -> Result<EventJson<'f>, AdkError> {
+    ///
+    /// A v1.0 artifact chunk like `last` but for its text is read by comparison with it (see
+    /// [`LastChunk`]); one read whole becomes `last`.
+    pub(crate) fn read<'f>(
+        &'f mut self,
+        last: &mut LastChunk,
+        event: &mut Skim<'f>,
+    ) -> Result<EventJson<'f>, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
-        let (json, last) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
-        if let Skim::StatusUpdate { status, last: ends, .. } = event {
-            *ends = last && !status.state.ends_stream();
+        let (text, v1): (&'f str, bool) = (text, codec.dialect().is_none());
+        // `last` learns only v1.0 events.
+        if let Some(json) = last.read(text, *rpc_id, event) {
+            return Ok(EventJson::InText(json));
         }
-        Ok(if codec.dialect().is_some() { EventJson::Translated } else { EventJson::InText(json) })
+        let (json, ends) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
+        if let Skim::StatusUpdate { status, last, .. } = event {
+            *last = ends && !status.state.ends_stream();
+        }
+        if !v1 {
+            return Ok(EventJson::Translated);
+        }
+        last.learn(text, *rpc_id, event, json);
+        Ok(EventJson::InText(json))
     }
 
     /// The event's translation from v0.3, when [`Frame::read`] says it is the JSON.
@@ -356,4 +373,122 @@ pub(crate) fn task_of(json: &str) -> Result<TaskSkim, AdkError> {
 fn read_text<'t>(text: &'t str, what: &str, read: Read<'_, 't>) -> Result<(), AdkError> {
     let mut reader = Reader::text(text);
     read(&mut reader).and_then(|()| reader.finish()).map_err(|e| malformed(e.into_adk(what)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::card::{Binding, ProtocolVersion};
+    use super::super::codec::Codec;
+    use super::super::repeat::LastChunk;
+    use super::super::skim::Skim;
+    use super::{EventJson, Frame};
+
+    const IDS: &str = r#""taskId": "t-1", "contextId": "c-1""#;
+
+    fn chunk(text: &str, rest: &str) -> String {
+        format!(
+            r#"{{"artifactUpdate": {{{IDS}, "artifact": {{"artifactId": "answer", "parts": [{{"text": "{text}"}}]}}{rest}}}}}"#
+        )
+    }
+
+    /// What `frame` reads as: its event and v1.0 JSON, or the error.
+    fn read(frame: &str, rpc_id: Option<u64>, last: &mut LastChunk) -> Result<(String, String), String> {
+        let codec = Codec { version: ProtocolVersion::V1_0, binding: Binding::JsonRpc };
+        let mut frame = Frame::new(frame.to_string(), codec, rpc_id);
+        let mut event = Skim::Message;
+        match frame.read(last, &mut event) {
+            Ok(EventJson::InText(json)) => Ok((format!("{event:?}"), json.to_string())),
+            Ok(EventJson::Translated) => Err("translated".into()),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    #[test]
+    fn a_chunk_read_by_comparison_reads_as_it_reads_whole() {
+        let envelope = |event: &str, id: u64| format!(r#"{{"result": {event}, "id": {id}, "jsonrpc": "2.0"}}"#);
+        let append = r#", "append": true"#;
+        // Each frame, and whether it is read by comparison with the chunk before it.
+        let frames = [
+            (chunk("a", ""), false),
+            (chunk("b", append), false),
+            (chunk("c", append), true),
+            (chunk(r#"q \"\n\u00e9 \ud83d\ude00 안녕 /\/"#, append), true),
+            (chunk(r#"\ud800 lone"#, append), true),
+            (chunk(r#"\"}]}, \"append\": false}}"#, append), true),
+            (chunk("", append), true),
+            (chunk("a\u{1}b", append), false),
+            (chunk(r#"\x"#, append), false),
+            (chunk(r#"\u12"#, append), false),
+            (chunk("d", append).replace("answer", "answez"), false),
+            (chunk("e", append), false),
+            (chunk("e", r#", "append": true, "lastChunk": true"#), false),
+            (chunk("e", r#", "append": false"#), false),
+            (chunk("f", r#", "append": false"#), true),
+            (chunk("f", r#", "append": false"#).replace(r#"{"text": "f"}"#, r#"{"text": "f"}, {"text": "g"}"#), false),
+            (chunk("g", r#", "append": false"#), true),
+            (chunk("g", r#", "append": false"#).replace("t-1", r"t\u002d1"), false),
+            (chunk("h", r#", "append": false"#), true),
+            (
+                r#"{"statusUpdate": {"taskId": "t-1", "contextId": "c-1", "status": {"state": "TASK_STATE_WORKING"}}}"#
+                    .into(),
+                false,
+            ),
+            (chunk("i", r#", "append": false"#), true),
+            (chunk("i", r#", "append": false} "#), false),
+            (chunk(r#"j"#, r#", "append": false"#).replace(r#"j"}"#, r#"j"#), false),
+            (chunk("k", r#", "append": false"#), true),
+            // An id after the text: read whole, and not compared with.
+            (
+                chunk("l", r#", "append": false"#).replace(
+                    r#""artifactId": "answer", "parts": [{"text": "l"}]"#,
+                    r#""parts": [{"text": "l"}], "artifactId": "answer""#,
+                ),
+                false,
+            ),
+            (
+                chunk("m", r#", "append": false"#).replace(
+                    r#""artifactId": "answer", "parts": [{"text": "m"}]"#,
+                    r#""parts": [{"text": "m"}], "artifactId": "answer""#,
+                ),
+                false,
+            ),
+        ];
+        for rpc_id in [None, Some(7)] {
+            let mut last = LastChunk::default();
+            for (i, (event, compared)) in frames.iter().enumerate() {
+                let frame = match rpc_id {
+                    Some(id) => envelope(event, id),
+                    None => event.clone(),
+                };
+                let by_comparison = last.read(&frame, rpc_id, &mut Skim::Message).is_some();
+                assert_eq!(by_comparison, *compared, "frame {i}, id {rpc_id:?}: {frame}");
+                let whole = read(&frame, rpc_id, &mut LastChunk::default());
+                assert_eq!(read(&frame, rpc_id, &mut last), whole, "frame {i}, id {rpc_id:?}: {frame}");
+                assert!(whole.is_ok() || !compared, "frame {i}");
+            }
+            // The JSON-RPC id expected is part of what is compared.
+            if let Some(id) = rpc_id {
+                let frame = envelope(&chunk("k", r#", "append": false"#), id);
+                assert!(last.read(&frame, Some(id + 1), &mut Skim::Message).is_none());
+                assert!(read(&frame, Some(id + 1), &mut last).is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn a_recorded_stream_is_read_mostly_by_comparison() {
+        let recording = include_str!("../../../tests/fixtures/a2a/recorded/sdk-v1-jsonrpc-10k.sse");
+        let mut last = LastChunk::default();
+        let mut compared = 0;
+        let frames: Vec<_> = recording.split("\r\n\r\n").filter_map(|f| f.trim_end().strip_prefix("data: ")).collect();
+        for frame in &frames {
+            let frame = frame.replace(r#""id": "smoke-35""#, r#""id": 3"#);
+            compared += usize::from(last.read(&frame, Some(3), &mut Skim::Message).is_some());
+            assert_eq!(read(&frame, Some(3), &mut last), read(&frame, Some(3), &mut LastChunk::default()), "{frame}");
+        }
+        // All but the task, its two statuses, and three of its 10 000 chunks: the first (no
+        // `append`), the second (the first with it, read whole to be compared with) and the last
+        // (`lastChunk`).
+        assert_eq!((frames.len(), compared), (10_003, 9_997));
+    }
 }

@@ -116,6 +116,22 @@ mod words {
     }
 }
 
+/// Whether `a` and `b` are the same bytes, compared eight at a time: slice `==` calls the
+/// `memcmp` the wasm module carries, which compares byte by byte.
+pub fn same(a: &[u8], b: &[u8]) -> bool {
+    let (mut a, mut b) = (a, b);
+    if a.len() != b.len() {
+        return false;
+    }
+    while let (Some((x, rest_a)), Some((y, rest_b))) = (a.split_first_chunk::<8>(), b.split_first_chunk::<8>()) {
+        if u64::from_le_bytes(*x) != u64::from_le_bytes(*y) {
+            return false;
+        }
+        (a, b) = (rest_a, rest_b);
+    }
+    a.iter().zip(b).all(|(x, y)| x == y)
+}
+
 /// Where `needle` first occurs in `bytes` (an empty needle at 0), compared byte by byte: UTF-8 text
 /// matches where its bytes do, and the standard library's substring search would bring its
 /// searcher and its panic formatting into the wasm module.
@@ -157,5 +173,21 @@ mod tests {
         }
         assert_eq!(find_string_special("한국어 ☃ text\"".as_bytes()), Some(18));
         assert_eq!(find2(b"abcdefghijklmnop", b'x', b'y'), None);
+    }
+
+    #[test]
+    fn same_as_slice_equality() {
+        let text: Vec<u8> = (0..40u32).map(|i| (i * 37 % 251) as u8).collect();
+        for len in 0..text.len() {
+            let a = &text[..len];
+            assert!(same(a, a), "{len}");
+            assert!(!same(a, &text[..len + 1]), "{len}");
+            // One byte changed anywhere: in a word or in the tail after the last one.
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x80;
+                assert!(!same(a, &b), "{len} {at}");
+            }
+        }
     }
 }

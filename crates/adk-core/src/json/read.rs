@@ -110,6 +110,11 @@ impl<'a> Reader<'a> {
         Reader { text, pos: 0, depth: 0, room: usize::MAX, budget: usize::MAX }
     }
 
+    /// How many bytes of the text have been read.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
     /// After the top value: only white space may follow.
     pub fn finish(&mut self) -> Result<(), JsonError> {
         if self.peek_byte().is_some() {

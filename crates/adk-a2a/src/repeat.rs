@@ -1,0 +1,94 @@
+//! A long stream is mostly artifact chunks that differ from the one before only in their text: the
+//! same envelope, ids and flags around `"parts": [{"text": "…"}]`. Such a chunk is read by comparing
+//! its bytes with the last chunk read whole instead of walking its JSON again. The whole reading is
+//! a function of the bytes (and of the JSON-RPC id expected, kept with them), so bytes equal around
+//! a text that reads as a string read as they read there: the event is the last one with its own
+//! text. Anything else is read whole, and a chunk read whole is the next one compared with.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use adk_core::json::Reader;
+use adk_core::scan;
+
+use super::skim::{Parts, Skim};
+
+#[derive(Debug)]
+struct Chunk {
+    text: String,
+    /// Where its text starts (after the opening quote), and its closing quote.
+    open: usize,
+    close: usize,
+    rpc_id: Option<u64>,
+    /// Its ids, before the text (the same bytes in the next chunk).
+    task_id: Range<usize>,
+    artifact_id: Range<usize>,
+    /// Its v1.0 JSON (the JSON-RPC result, or all of it): where it starts, and how far before the
+    /// end it ends (the text inside it may have another length in the next chunk).
+    json: (usize, usize),
+    append: bool,
+}
+
+/// The last artifact chunk of one plain text part read whole, if any.
+#[derive(Debug, Default)]
+pub(crate) struct LastChunk(Option<Chunk>);
+
+impl LastChunk {
+    /// Reads `text` (a v1.0 event answering JSON-RPC request `rpc_id`) into `event` if it is the last
+    /// chunk but for its text, giving its v1.0 JSON; `None` when it must be read whole.
+    pub fn read<'f>(&self, text: &'f str, rpc_id: Option<u64>, event: &mut Skim<'f>) -> Option<&'f str> {
+        let last = self.0.as_ref().filter(|last| last.rpc_id == rpc_id)?;
+        let (bytes, before) = (text.as_bytes(), last.text.as_bytes().get(..last.open)?);
+        if !scan::same(bytes.get(..before.len())?, before) {
+            return None;
+        }
+        // The text as the reader reads any string (escapes and all), from its opening quote.
+        let mut reader = Reader::text(text.get(last.open - 1..)?);
+        let chunk = reader.str().ok()?;
+        let close = last.open + reader.offset() - 2;
+        if !scan::same(bytes.get(close..)?, last.text.as_bytes().get(last.close..)?) {
+            return None;
+        }
+        let json = text.get(last.json.0..text.len().checked_sub(last.json.1)?)?;
+        *event = Skim::ArtifactUpdate {
+            task_id: Cow::Borrowed(text.get(last.task_id.clone())?),
+            artifact_id: Cow::Borrowed(text.get(last.artifact_id.clone())?),
+            parts: Parts::Text(chunk),
+            append: last.append,
+        };
+        Some(json)
+    }
+
+    /// After `text` was read whole into `event`, with `json` its v1.0 JSON: keeps it if it is a chunk
+    /// of one plain text part whose ids were borrowed from it (a chunk with escapes in them, or in
+    /// its text, leaves the last one as it was).
+    pub fn learn(&mut self, text: &str, rpc_id: Option<u64>, event: &Skim<'_>, json: &str) {
+        let Skim::ArtifactUpdate {
+            task_id: Cow::Borrowed(task_id),
+            artifact_id: Cow::Borrowed(artifact_id),
+            parts: Parts::Text(Cow::Borrowed(chunk)),
+            append,
+        } = event
+        else {
+            return;
+        };
+        // Where each borrowed piece is in `text`.
+        let span = |piece: &str| {
+            let start = (piece.as_ptr() as usize).checked_sub(text.as_ptr() as usize)?;
+            let end = start.checked_add(piece.len()).filter(|&end| end <= text.len())?;
+            Some(start..end)
+        };
+        let (Some(Range { start: open, end: close }), Some(task_id), Some(artifact_id), Some(json)) =
+            (span(chunk), span(task_id), span(artifact_id), span(json))
+        else {
+            return;
+        };
+        // The text between its quotes, the ids before it, the JSON around it.
+        let quoted =
+            text.as_bytes().get(open.wrapping_sub(1)) == Some(&b'"') && text.as_bytes().get(close) == Some(&b'"');
+        if quoted && json.start < open && close < json.end && task_id.end < open && artifact_id.end < open {
+            let (text, json, append) = (text.to_string(), (json.start, text.len() - json.end), *append);
+            self.0 = Some(Chunk { text, open, close, rpc_id, task_id, artifact_id, json, append });
+        }
+    }
+}
