@@ -38,15 +38,18 @@ impl LastChunk {
     /// chunk but for its text, giving its v1.0 JSON; `None` when it must be read whole.
     pub fn read<'f>(&self, text: &'f str, rpc_id: Option<u64>, event: &mut Skim<'f>) -> Option<&'f str> {
         let last = self.0.as_ref().filter(|last| last.rpc_id == rpc_id)?;
-        let (bytes, before) = (text.as_bytes(), last.text.as_bytes().get(..last.open)?);
-        if !scan::same(bytes.get(..before.len())?, before) {
+        let (bytes, last_bytes) = (text.as_bytes(), last.text.as_bytes());
+        // What follows the text first: where chunks differ most (flags, metadata), and shorter.
+        let after = last_bytes.get(last.close..)?;
+        let close = bytes.len().checked_sub(after.len()).filter(|&close| close >= last.open)?;
+        if !scan::same(bytes.get(close..)?, after) || !scan::same(bytes.get(..last.open)?, last_bytes.get(..last.open)?)
+        {
             return None;
         }
         // The text as the reader reads any string (escapes and all), from its opening quote.
         let mut reader = Reader::text(text.get(last.open - 1..)?);
         let chunk = reader.str().ok()?;
-        let close = last.open + reader.offset() - 2;
-        if !scan::same(bytes.get(close..)?, last.text.as_bytes().get(last.close..)?) {
+        if last.open + reader.offset() - 2 != close {
             return None;
         }
         let json = text.get(last.json.0..text.len().checked_sub(last.json.1)?)?;
