@@ -1,14 +1,16 @@
 //! A long stream is mostly artifact chunks that differ from the one before only in their text: the
 //! same envelope, ids and flags around `"parts": [{"text": "…"}]`. Such a chunk is read by comparing
-//! its bytes with the last chunk read whole instead of walking its JSON again. The whole reading is
-//! a function of the bytes (and of the JSON-RPC id expected, kept with them), so bytes equal around
-//! a text that reads as a string read as they read there: the event is the last one with its own
-//! text. Anything else is read whole, and a chunk read whole is the next one compared with.
+//! its bytes with the last chunk read whole instead of walking its JSON again. Reading a short text
+//! whole is a function of its bytes and of the JSON-RPC id expected (the limits cannot refuse it:
+//! see [`BASE_BUDGET`]), so bytes equal around a text that reads as a string read as they read there:
+//! the event is the last one with its own text. Anything else is read whole, and a chunk so read
+//! (of one part of plain text, its ids before it, no escapes in them or in it, short) is the next
+//! one compared with.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
-use adk_core::json::Reader;
+use adk_core::json::{Reader, BASE_BUDGET};
 use adk_core::scan;
 
 use super::skim::{Parts, Skim};
@@ -28,6 +30,10 @@ struct Chunk {
     json: (usize, usize),
     append: bool,
 }
+
+/// The longest chunk kept to compare with: one that reads whole the same under any limits (a reader
+/// charges well under 64 bytes per byte of JSON), and a copy that stays small.
+pub(crate) const MAX_CHUNK: usize = BASE_BUDGET / 64;
 
 /// The last artifact chunk of one plain text part read whole, if any.
 #[derive(Debug, Default)]
@@ -89,7 +95,13 @@ impl LastChunk {
         // The text between its quotes, the ids before it, the JSON around it.
         let quoted =
             text.as_bytes().get(open.wrapping_sub(1)) == Some(&b'"') && text.as_bytes().get(close) == Some(&b'"');
-        if quoted && json.start < open && close < json.end && task_id.end < open && artifact_id.end < open {
+        if quoted
+            && text.len() <= MAX_CHUNK
+            && json.start < open
+            && close < json.end
+            && task_id.end < open
+            && artifact_id.end < open
+        {
             let (text, json, append) = (text.to_string(), (json.start, text.len() - json.end), *append);
             self.0 = Some(Chunk { text, open, close, rpc_id, task_id, artifact_id, json, append });
         }

@@ -224,8 +224,8 @@ impl Frame {
     /// event read: a stream response has exactly one member, whose reader writes it, so what the
     /// caller put there is a placeholder, never seen.
     ///
-    /// A v1.0 artifact chunk like `last` but for its text is read by comparison with it (see
-    /// [`LastChunk`]); one read whole becomes `last`.
+    /// A v1.0 artifact chunk like `last` but for its text is read by comparison with it; one read
+    /// whole may become `last` (see [`LastChunk`]).
     pub(crate) fn read<'f>(
         &'f mut self,
         last: &mut LastChunk,
@@ -233,8 +233,7 @@ impl Frame {
     ) -> Result<EventJson<'f>, AdkError> {
         let Frame { text, translated, codec, rpc_id } = self;
         let (text, v1): (&'f str, bool) = (text, codec.dialect().is_none());
-        // `last` learns only v1.0 events.
-        if let Some(json) = last.read(text, *rpc_id, event) {
+        if let Some(json) = v1.then(|| last.read(text, *rpc_id, event)).flatten() {
             return Ok(EventJson::InText(json));
         }
         let (json, ends) = result(*codec, text, *rpc_id, Shape::Stream, translated, &mut |r| skim::event(r, event))?;
@@ -379,7 +378,7 @@ fn read_text<'t>(text: &'t str, what: &str, read: Read<'_, 't>) -> Result<(), Ad
 mod tests {
     use super::super::card::{Binding, ProtocolVersion};
     use super::super::codec::Codec;
-    use super::super::repeat::LastChunk;
+    use super::super::repeat::{LastChunk, MAX_CHUNK};
     use super::super::skim::Skim;
     use super::{EventJson, Frame};
 
@@ -437,6 +436,9 @@ mod tests {
             (chunk("i", r#", "append": false} "#), false),
             (chunk(r#"j"#, r#", "append": false"#).replace(r#"j"}"#, r#"j"#), false),
             (chunk("k", r#", "append": false"#), true),
+            // What follows the text changed, its length not.
+            (chunk("k", r#", "append": true "#), false),
+            (chunk("k", r#", "append": false"#), false),
             // An id after the text: read whole, and not compared with.
             (
                 chunk("l", r#", "append": false"#).replace(
@@ -473,6 +475,38 @@ mod tests {
                 assert!(read(&frame, Some(id + 1), &mut last).is_err());
             }
         }
+    }
+
+    #[test]
+    fn the_limits_in_force_refuse_a_chunk_as_they_refuse_it_whole() {
+        use adk_core::limits::{limits, set_limits, Limits};
+        let envelope = |event: &str, before: &str| format!(r#"{{{before}"result": {event}, "id": 3}}"#);
+        let mut last = LastChunk::default();
+        // Read whole, a short chunk charges less than any limits allow, whatever the densest JSON
+        // before it (a JSON value per two bytes, a part per fourteen).
+        set_limits(Limits { max_json_expansion: 0, ..limits() });
+        let values = format!(r#""id": [{}0], "#, "0,".repeat(MAX_CHUNK / 2 - 200));
+        let parts = r#"{"text": ""}, "#.repeat(MAX_CHUNK / 14 - 30);
+        let parts =
+            chunk("a", "").replace(r#""artifactId""#, &format!(r#""parts": [{parts}{{"text": ""}}], "artifactId""#));
+        for (event, before) in [(chunk("a", ""), values.as_str()), (parts, "")] {
+            let frame = envelope(&event, before);
+            assert!(frame.len() <= MAX_CHUNK && frame.len() > MAX_CHUNK - 300, "{}", frame.len());
+            assert!(read(&frame, Some(3), &mut LastChunk::default()).is_ok(), "{}", &frame[..60]);
+        }
+        // A longer one may not read whole once the limits are lowered: it is never compared with.
+        set_limits(Limits::default());
+        let parts = r#"{"text": "x"}, "#.repeat(30_000);
+        let long = |text: &str| {
+            chunk(text, "").replace(r#""artifactId""#, &format!(r#""parts": [{parts}{{"text": ""}}], "artifactId""#))
+        };
+        assert!(read(&envelope(&long("a"), ""), Some(3), &mut last).is_ok());
+        set_limits(Limits { max_json_expansion: 0, ..limits() });
+        let frame = envelope(&long("b"), "");
+        assert!(last.read(&frame, Some(3), &mut Skim::Message).is_none());
+        let refused = read(&frame, Some(3), &mut last);
+        assert!(refused.as_ref().is_err_and(|e| e.contains("maxJsonExpansion")), "{refused:?}");
+        set_limits(Limits::default());
     }
 
     #[test]

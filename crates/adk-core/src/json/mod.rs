@@ -17,7 +17,7 @@ use serde_json::Value;
 
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
-pub use read::{Kind, Reader};
+pub use read::{Kind, Reader, BASE_BUDGET};
 pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;

@@ -80,8 +80,9 @@ pub struct Reader<'a> {
 /// index's hash and slot.
 pub(super) const MAP_ENTRY: usize = std::mem::size_of::<(String, Value)>() + 16;
 
-/// What any text may take decoded, whatever its size.
-const BASE_BUDGET: usize = 4 << 20;
+/// What any text may take decoded, whatever its size and the limits: a reading of text short enough
+/// never charges this much, so its outcome does not depend on the limits.
+pub const BASE_BUDGET: usize = 4 << 20;
 
 impl<'a> Reader<'a> {
     /// Counts `bytes` of decoded structure (an array item, a map entry) against the budget: JSON
