@@ -15,6 +15,7 @@ use adk_core::scan;
 
 use super::skim::{Parts, Skim};
 
+/// A chunk read whole, and where its pieces are.
 #[derive(Debug)]
 struct Chunk {
     text: String,
@@ -69,8 +70,9 @@ impl LastChunk {
     }
 
     /// After `text` was read whole into `event`, with `json` its v1.0 JSON: keeps it if it is a chunk
-    /// of one plain text part whose ids were borrowed from it (a chunk with escapes in them, or in
-    /// its text, leaves the last one as it was).
+    /// of one plain text part, at most [`MAX_CHUNK`] long, whose ids come before the text and were
+    /// borrowed from it; any other leaves the last one as it was (a chunk with escapes in its ids or
+    /// its text, whose pieces are not the text's own).
     pub fn learn(&mut self, text: &str, rpc_id: Option<u64>, event: &Skim<'_>, json: &str) {
         let Skim::ArtifactUpdate {
             task_id: Cow::Borrowed(task_id),
