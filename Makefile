@@ -11,7 +11,7 @@ setup:
 build: setup
 	@bash scripts/build.sh
 
-## Everything CI runs: native tests, clippy (native and wasm32), the module layers, wasm-bindgen tests
+## Everything CI runs: native tests, clippy (native and wasm32), rustdoc without warnings, the module layers, wasm-bindgen tests
 ## in headless Chromium, the release package against its size budget, its exports against its types
 ## and wasm-bindgen's, then loaded in headless Chromium.
 test: setup test-native test-wasm size test-browser
@@ -24,6 +24,7 @@ test-native:
 	cargo clippy --workspace --target wasm32-unknown-unknown --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features a2a --lib -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --no-default-features --features server --lib -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
 test-wasm:
 	wasm-pack test --headless --chrome --mode no-install

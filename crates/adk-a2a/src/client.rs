@@ -103,7 +103,7 @@ impl A2aClient {
     }
 
     /// Sends a message and streams what follows. A stream that drops before the task ends is
-    /// resumed (see [`ResumePolicy`]); `cancellation` stops it with an `ABORTED` error.
+    /// resumed (see [`ResumePolicy`](crate::ResumePolicy)); `cancellation` stops it with an `ABORTED` error.
     pub fn send_message_stream(&self, params: SendMessageParams, cancellation: Rc<Cancellation>) -> A2aStream {
         items(self.open_stream(StreamRequest::SendMessage(Box::new(params)), cancellation))
     }

@@ -49,7 +49,7 @@ impl ResumePolicy {
     }
 }
 
-/// How to build an [`A2aClient`].
+/// How to build an [`A2aClient`](crate::A2aClient).
 #[derive(Clone, Default)]
 pub struct A2aClientOptions {
     /// Headers added to every request.

@@ -6,7 +6,7 @@
 //!   files are `file` {fileWithUri | fileWithBytes, mimeType, name}, data is `data` {data}, and
 //!   "canceled" is spelled `TASK_STATE_CANCELLED`; stream events are wrapped like v1.0's.
 //!
-//! Both are rewritten to and from the v1.0 JSON of [`super::types`], so the model is shared.
+//! Both are rewritten to and from the v1.0 JSON of the crate's types, so the model is shared.
 
 use adk_core::json::{self, member, member_mut, ToJson};
 use serde_json::{Map, Value};

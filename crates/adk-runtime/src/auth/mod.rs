@@ -133,7 +133,7 @@ impl AuthConfig {
 
     /// What goes to the person (ADK's `generate_auth_request`): for OAuth2 and OpenID Connect the
     /// authorization URL to sign in at (with its `state` and PKCE verifier, see
-    /// [`oauth2::with_authorization_uri`]) in `exchangedAuthCredential`; and never a secret the
+    /// `oauth2::with_authorization_uri`) in `exchangedAuthCredential`; and never a secret the
     /// agent configured (an API key, an HTTP password or token and extra headers, an OAuth2 client
     /// secret), which belong to the agent, not to the person.
     pub fn auth_request(&self) -> Result<AuthConfig, AdkError> {
