@@ -67,7 +67,7 @@ fn ended() -> AdkError {
 /// An `AuthConfig` argument, checked as ADK reads one.
 /// An `AuthConfig` argument of `what`, checked.
 pub(crate) fn auth_config_arg(what: &str, value: &JsValue) -> Result<AuthConfig, JsValue> {
-    let json: JsonObject = from_js(&[what, " authConfig"].concat(), value)?;
+    let json: JsonObject = from_js(&format!("{what} authConfig"), value)?;
     AuthConfig::from_json(json).map_err(|e| to_js_error(AdkError::invalid(format!("{what}: {}", e.message))))
 }
 

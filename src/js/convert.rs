@@ -14,7 +14,7 @@ use crate::AdkError;
 /// sixteen exports call it.
 #[inline(never)]
 pub fn string_arg(what: &str, value: &JsValue) -> Result<String, AdkError> {
-    value.as_string().ok_or_else(|| AdkError::invalid([what, ": expected a string"].concat()))
+    value.as_string().ok_or_else(|| AdkError::invalid(format!("{what}: expected a string")))
 }
 
 /// A number argument, or none for `undefined` or `null`; anything else (a count given as text) is
@@ -129,7 +129,7 @@ pub fn handles<T: wasm_bindgen::convert::TryFromJsValue>(what: &str, values: Vec
     let mut list = Vec::with_capacity(values.len());
     for value in values {
         let handle = T::try_from_js_value(value);
-        list.push(handle.map_err(|_| to_js_error(AdkError::invalid([what, ": expected a handle"].concat())))?);
+        list.push(handle.map_err(|_| to_js_error(AdkError::invalid(format!("{what}: expected a handle"))))?);
     }
     Ok(list)
 }

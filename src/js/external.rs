@@ -81,7 +81,7 @@ pub async fn send(
         Ok(response) => response_fields(&response),
         Err(e) if timed_out.get() => Err(AdkError::new(
             ErrorCode::DeadlineExceeded,
-            ["requests: ", url, " did not answer in time (", &e.message, ")"].concat(),
+            format!("requests: {url} did not answer in time ({})", e.message),
         )),
         Err(e) => Err(e),
     }

@@ -103,6 +103,6 @@ impl JsHook {
     /// [`Self::call`], its answer decoded as `T` (named `"<hook> result"` in errors).
     pub async fn answer<T: FromJson>(&self, ctx: CallbackContext, args: Args<'_>) -> Result<Option<T>, AdkError> {
         let answer = self.call(ctx, args).await?;
-        answer.map(|value| from_js_core(&[self.what, " result"].concat(), &value)).transpose()
+        answer.map(|value| from_js_core(&format!("{} result", self.what), &value)).transpose()
     }
 }

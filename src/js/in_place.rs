@@ -19,7 +19,12 @@ pub struct InPlace {
 impl InPlace {
     /// `value` as a plain JS object.
     pub fn new(value: &dyn ToJson) -> Result<Self, AdkError> {
-        let before = JsValue::from_str(&json::to_string(value));
+        Self::from_text(&json::to_string(value))
+    }
+
+    /// The value whose JSON is `text`, as a plain JS object.
+    pub fn from_text(text: &str) -> Result<Self, AdkError> {
+        let before = JsValue::from_str(text);
         Ok(InPlace { js: parse(&before)?, before })
     }
 
@@ -41,7 +46,7 @@ impl InPlace {
     /// second look is for text JS spells differently (an integer past 2^53, `1.0`, `-0.0`, an
     /// integer-like key, which JS puts first): read back, those would come back changed (rounded,
     /// an integer, reordered) though JS did not touch them. Not generic, so one copy serves all.
-    fn unchanged(&self, what: &str) -> Result<bool, AdkError> {
+    pub fn unchanged(&self, what: &str) -> Result<bool, AdkError> {
         let after = stringify(&self.js, what)?;
         if after == self.before {
             return Ok(true);

@@ -71,7 +71,7 @@ fn client(what: &str, params: &JsValue) -> Result<McpClient, JsValue> {
     }
     let url = text(what, params, "url")
         .map_err(to_js_error)?
-        .ok_or_else(|| to_js_error(AdkError::invalid([what, ": url: expected a string"].concat())))?;
+        .ok_or_else(|| to_js_error(AdkError::invalid(format!("{what}: url: expected a string"))))?;
     // `headers`, or `@google/adk`'s older `header`.
     let mut headers = header_list(what, &prop(params, "header")).map_err(to_js_error)?;
     headers.extend(header_list(what, &prop(params, "headers")).map_err(to_js_error)?);
@@ -122,7 +122,7 @@ fn auth_config(options: &JsValue) -> Result<Option<AuthConfig>, JsValue> {
     {
         let value = prop(options, from);
         if !value.is_undefined() && !value.is_null() {
-            config.insert(to.into(), from_js::<Value>(&["MCPToolset ", from].concat(), &value)?);
+            config.insert(to.into(), from_js::<Value>(&format!("MCPToolset {from}"), &value)?);
         }
     }
     AuthConfig::from_json(config).map(Some).map_err(to_js_error)

@@ -24,9 +24,9 @@ fn object(options: &JsValue, key: &str) -> Result<Option<JsonObject>, JsValue> {
     if given.is_undefined() || given.is_null() {
         return Ok(None);
     }
-    match from_js::<Value>(&[WHAT, " ", key].concat(), &given)? {
+    match from_js::<Value>(&format!("{WHAT} {key}"), &given)? {
         Value::Object(object) => Ok(Some(object)),
-        _ => Err(to_js_error(AdkError::invalid([WHAT, ": ", key, ": expected an object"].concat()))),
+        _ => Err(to_js_error(AdkError::invalid(format!("{WHAT}: {key}: expected an object")))),
     }
 }
 
@@ -44,7 +44,7 @@ impl ToolHandle {
                         "OpenAPIToolset: only JSON specs are read; parse YAML first (js-yaml, say) and pass specDict",
                     )));
                 }
-                json::parse(&[WHAT, " specStr"].concat(), &spec).map_err(to_js_error)?
+                json::parse(&format!("{WHAT} specStr"), &spec).map_err(to_js_error)?
             }
             (None, None) => {
                 return Err(to_js_error(AdkError::invalid("OpenAPIToolset: give specDict or specStr")));

@@ -19,7 +19,7 @@ pub fn tool_filter(what: &str, value: &JsValue) -> Result<Option<ToolFilter>, Js
         return Ok(None);
     }
     let expected =
-        || to_js_error(AdkError::invalid([what, ": toolFilter: expected names (strings) or a function"].concat()));
+        || to_js_error(AdkError::invalid(format!("{what}: toolFilter: expected names (strings) or a function")));
     let Some(names) = value.dyn_ref::<js_sys::Array>() else {
         return value.dyn_ref::<js_sys::Function>().cloned().map(|f| Some(predicate_filter(f))).ok_or_else(expected);
     };
@@ -50,15 +50,15 @@ pub fn header_provider(what: &str, options: &JsValue) -> Result<Option<HeaderPro
         return Ok(None);
     }
     let Some(provide) = given.dyn_ref::<js_sys::Function>().cloned() else {
-        return Err(to_js_error(AdkError::invalid([what, ": headerProvider: expected a function"].concat())));
+        return Err(to_js_error(AdkError::invalid(format!("{what}: headerProvider: expected a function"))));
     };
     let what = what.to_string();
     let provider = move |ctx: &ReadonlyContext| {
         let headers = provide.call1(&JsValue::UNDEFINED, &context_object(ctx)).map_err(|e| {
             let message = crate::platform::interop::js_error_to_core(&e).message;
-            AdkError::invalid([&what, " headerProvider threw: ", &message].concat())
+            AdkError::invalid(format!("{what} headerProvider threw: {message}"))
         })?;
-        header_list(&[&what, " headerProvider"].concat(), &headers)
+        header_list(&format!("{what} headerProvider"), &headers)
     };
     Ok(Some(Rc::new(provider)))
 }

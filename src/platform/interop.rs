@@ -52,7 +52,7 @@ pub async fn answer_of(what: &str, called: Result<JsValue, JsValue>) -> Result<J
         Ok(value) => resolve(value).await,
         Err(thrown) => Err(js_error_to_core(&thrown)),
     };
-    answer.map_err(|e| AdkError::new(e.code, [what, ": ", &e.message].concat()))
+    answer.map_err(|e| AdkError::new(e.code, format!("{what}: {}", e.message)))
 }
 
 /// `object[name]` if it is a function.

@@ -104,7 +104,7 @@ impl ArtifactServiceHandle {
     /// other services), inline data stored as bytes: kept across reloads.
     fn indexed_db(options: JsValue) -> Result<ArtifactServiceHandle, JsValue> {
         let name = database_name("IndexedDbArtifactService options", &options).map_err(to_js_error)?;
-        let scheme = ["indexeddb://", name.as_str()].concat();
+        let scheme = format!("indexeddb://{name}");
         Ok(ArtifactServiceHandle { inner: Rc::new(StoredArtifactService::new(IndexedDbStore::new(&name), &scheme)) })
     }
 
@@ -129,7 +129,7 @@ impl ArtifactServiceHandle {
     pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            let label = format!("{} request", METHODS.get(method as usize).copied().unwrap_or_default());
             if method == SAVE {
                 let mut r: ArtifactRequest = from_js_within(&label, &request, Limit::artifact_json())?;
                 let artifact = r.artifact.take().ok_or_else(|| AdkError::invalid("artifact: missing"))?;

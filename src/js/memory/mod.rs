@@ -109,7 +109,7 @@ impl MemoryServiceHandle {
     pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let inner = self.inner.clone();
         promise(async move {
-            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            let label = format!("{} request", METHODS.get(method as usize).copied().unwrap_or_default());
             match method {
                 ADD_SESSION => {
                     let session: Session = from_js_core("session", &request)?;

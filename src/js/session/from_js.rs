@@ -6,18 +6,22 @@
 //! service hands out again as the same object is read as the append-only log it is (its state,
 //! its time and the events after those already read), so a run costs what it adds, not what the
 //! session holds. The event crosses once, and the event the service answers is read back only when
-//! it is another object or the service changed it.
+//! it is another object or the service changed it. Kept as lent, it is recorded as the JSON text it
+//! was lent as, which the run hands JS: an event costs wasm one encoding.
 
 use adk_core::cell::Lend;
+use adk_core::json;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::js::convert::{from_js_core, object, prop, to_js_core};
 use crate::js::in_place::InPlace;
-use crate::js::sys::{ask, JsSessionServiceObject, Protocol};
-use crate::session::{trim_temp_delta, GetSessionConfig, Session, SessionService};
+use crate::js::sys::{append_event, ask, JsSessionServiceObject, Protocol};
+use crate::platform::interop::answer_of;
+use crate::session::{trim_temp_delta, GetSessionConfig, Recorded, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
@@ -182,28 +186,42 @@ impl SessionService for JsSessionService {
         if event.partial == Some(true) {
             return Ok(event);
         }
-        let key = (session.app_name.clone(), session.user_id.clone(), session.id.clone());
-        let cached = self.sessions.lend().iter().find(|(k, _)| *k == key).map(|(_, known)| known.js.clone());
+        let cached = self.sessions.lend().iter().find_map(|((app, user, id), known)| {
+            let this = *app == session.app_name && *user == session.user_id && *id == session.id;
+            this.then(|| known.js.clone())
+        });
         // A session this service did not hand out goes without its events: never a copy of the history.
         let session_js = match cached {
             Some(js) => js,
             None => to_js_core(&Session { events: Default::default(), ..session.clone() })?,
         };
-        let lent = InPlace::new(&event)?;
-        let req = object(&[("session", session_js), ("event", lent.js())]);
-        let stored_js = self.ask("appendEvent", &req).await?;
+        let text = json::to_string(&event);
+        let lent = InPlace::from_text(&text)?;
+        let called = append_event(&self.object, &session_js, &lent.js());
+        let stored_js = answer_of("sessionService.appendEvent()", called).await?;
         session.apply_state_delta(&event.actions.state_delta);
-        let stored = if stored_js.is_undefined() || stored_js.is_null() {
-            // Nothing answered: the event as given, without temp: keys, is what was stored.
-            let mut e = lent.read_back(event, "event after appendEvent")?;
-            trim_temp_delta(&mut e);
-            e
-        } else if stored_js == lent.js() {
-            lent.read_back(event, "event returned by appendEvent")?
+        let answered = !stored_js.is_undefined() && !stored_js.is_null();
+        let what = if answered { "event returned by appendEvent" } else { "event after appendEvent" };
+        let (mut stored, mut kept) = if answered && stored_js != lent.js() {
+            (from_js_core(what, &stored_js)?, false)
+        } else if lent.unchanged(what)? {
+            (event, true)
         } else {
-            from_js_core("event returned by appendEvent", &stored_js)?
+            (from_js_core(what, &lent.js())?, false)
         };
-        session.record_event(stored.clone());
+        if !answered {
+            // Nothing answered: the event as given, without temp: keys, is what was stored.
+            let keys = stored.actions.state_delta.len();
+            trim_temp_delta(&mut stored);
+            kept &= keys == stored.actions.state_delta.len();
+        }
+        // Recorded as its JSON text, which the run hands JS (as the in-memory service records it):
+        // kept as lent, the text it was lent as.
+        let text = match kept {
+            true => text,
+            false => json::to_string(&stored),
+        };
+        session.record_shared(Rc::new(Recorded::from_text(text)), stored.timestamp);
         Ok(stored)
     }
 }

@@ -192,7 +192,7 @@ impl SessionServiceHandle {
     pub fn call(&self, method: u32, request: JsValue) -> js_sys::Promise {
         let (service, stored) = (self.inner.clone(), self.stored.clone());
         promise(async move {
-            let label = [METHODS.get(method as usize).copied().unwrap_or_default(), " request"].concat();
+            let label = format!("{} request", METHODS.get(method as usize).copied().unwrap_or_default());
             match method {
                 CREATE => {
                     let r: CreateSessionRequest = from_js_core(&label, &request)?;

@@ -14,7 +14,7 @@ mod services;
 pub use agent::JsAgentObject;
 pub use model::{GenerateOptions, JsModelObject};
 pub use options::{AgentOptions, FunctionToolOptions, LlmAgentOptions};
-pub use services::{ask, JsArtifactServiceObject, JsMemoryServiceObject, JsSessionServiceObject};
+pub use services::{append_event, ask, JsArtifactServiceObject, JsMemoryServiceObject, JsSessionServiceObject};
 
 use wasm_bindgen::{JsCast, JsValue};
 

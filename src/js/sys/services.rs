@@ -1,6 +1,7 @@
 //! The service protocols, with `@google/adk`'s method names: each method takes one request
 //! object and answers a value or a Promise of one. Their methods are called by name
-//! ([`ask`]): one call path for all of them instead of one import each.
+//! ([`ask`]): one call path for all of them instead of one import each, but for a session
+//! service's `appendEvent`, called for every event of a run ([`append_event`]).
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -24,13 +25,23 @@ extern "C" {
     pub type JsArtifactServiceObject;
 }
 
+#[wasm_bindgen(module = "/src/js/sys/services.js")]
+extern "C" {
+    /// `service.appendEvent({session, event})`.
+    #[wasm_bindgen(js_name = appendEvent, catch)]
+    pub fn append_event(
+        service: &JsSessionServiceObject,
+        session: &JsValue,
+        event: &JsValue,
+    ) -> Result<JsValue, JsValue>;
+}
+
 /// `object.method(request)` (a service of protocol `name`), answered and awaited; a throw or a
 /// rejection is an error whose message starts with `name.method()`.
 pub async fn ask(object: &JsValue, name: &str, method: &str, request: &JsValue) -> Result<JsValue, AdkError> {
-    let called = js_sys::Reflect::get(object, &JsValue::from_str(method)).and_then(|f| {
-        js_sys::Reflect::apply(f.unchecked_ref::<js_sys::Function>(), object, &js_sys::Array::of1(request))
-    });
-    answer_of(&[name, ".", method, "()"].concat(), called).await
+    let called = js_sys::Reflect::get(object, &JsValue::from_str(method))
+        .and_then(|f| f.unchecked_ref::<js_sys::Function>().call1(object, request));
+    answer_of(&format!("{name}.{method}()"), called).await
 }
 
 impl Protocol for JsSessionServiceObject {
