@@ -63,6 +63,23 @@ macro_rules! session_cases {
         }
 
         #[test]
+        fn an_event_holding_a_value_as_deep_as_any_input_reads_back() {
+            // A tool's result nested as deep as input may be at its own root (128 levels) lies six
+            // levels deeper in the event: its stored text must still read back.
+            let s = $service;
+            let mut session = block_on(s.create_session("app", "u", None, Some("deep"))).unwrap();
+            let mut deep = json!(1);
+            for _ in 0..127 {
+                deep = json!([deep]);
+            }
+            let mut event = Event::new("tool");
+            event.content = Some(Content::new("user", vec![Part::from_function_response("f", obj(json!({"r": deep})))]));
+            let stored = block_on(s.append_event(&mut session, event)).unwrap();
+            assert_eq!(session.events[0], stored);
+            assert_eq!(get(&s, "app", "u", "deep").unwrap().events[0], stored);
+        }
+
+        #[test]
         fn test_session_state() {
             let s = $service;
             let mut s11 =

@@ -26,6 +26,32 @@ const calculator = new FunctionTool({
   execute: async ({ a, b }) => json(a) + json(b),
 });
 
+await test('a tool result as deeply nested as input may be reaches the next model call, over every kind of session service', async () => {
+  // 128 levels at its own root, the most input may have: six more in the event that carries it.
+  /** @type {adk.JsonValue} */
+  let deep = 1;
+  for (let i = 0; i < 127; i++) deep = [deep];
+  const tool = new FunctionTool({ name: 'deep', description: 'Nests.', execute: () => ({ r: deep }) });
+  const sessions = new Map();
+  const jsService = {
+    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
+    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    listSessions() { return { sessions: [...sessions.values()] }; },
+    deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    appendEvent({ session, event }) { session.events.push(event); return event; },
+  };
+  const services = [adk.SessionService.inMemory(), jsService, adk.SessionService.indexedDb({ databaseName: `deep-${Date.now()}` })];
+  for (const sessionService of services) {
+    const model = new ScriptedModel([call('deep', {}), 'done']);
+    const runner = new adk.Runner({ appName: 'app', agent: new LlmAgent({ name: 'nester', model, tools: [tool] }), sessionService, autoCreateSession: true });
+    for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
+    const sent = json(model).requests[1].contents.at(-1).parts[0].functionResponse;
+    assert(JSON.stringify(sent?.response) === JSON.stringify({ r: deep }), JSON.stringify(sent)?.slice(0, 200));
+    const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    assert(JSON.stringify(session.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+  }
+});
+
 await test('tool loop with a JS tool on the scripted model', async () => {
   const model = new ScriptedModel([call('calculator', { a: 2, b: 40 }), '2 + 40 = 42']);
   const agent = new LlmAgent({ name: 'math', model, instruction: 'Help {user:name} with sums.', tools: [calculator], outputKey: 'answer' });

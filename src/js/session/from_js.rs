@@ -215,13 +215,13 @@ impl SessionService for JsSessionService {
             trim_temp_delta(&mut stored);
             kept &= keys == stored.actions.state_delta.len();
         }
-        // Recorded as its JSON text, which the run hands JS (as the in-memory service records it):
-        // kept as lent, the text it was lent as.
+        // Recorded as the in-memory service records it, as its JSON text (which the run hands JS)
+        // but when big: kept as lent, the text it was lent as.
         let text = match kept {
             true => text,
             false => json::to_string(&stored),
         };
-        session.record_shared(Rc::new(Recorded::from_text(text)), stored.timestamp);
+        session.record_shared(Rc::new(Recorded::of(&stored, text)), stored.timestamp);
         Ok(stored)
     }
 }

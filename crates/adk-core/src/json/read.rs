@@ -66,10 +66,17 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
 /// Nesting deeper than this is refused (as serde_json does), so hostile input cannot exhaust the stack.
 const MAX_DEPTH: usize = 128;
 
+/// The nesting allowed in text this SDK wrote itself: each input was read within [`MAX_DEPTH`] at
+/// its own root, and placed in an event it lies a few levels deeper (a tool's result under
+/// `content.parts[].functionResponse.response`, six), which that text must still read.
+const OWN_MAX_DEPTH: usize = 2 * MAX_DEPTH;
+
 /// Reads one JSON value, piece by piece.
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// The levels of nesting entered, counted from where the reader's allowance starts: input may
+    /// go [`MAX_DEPTH`] deep, text this SDK wrote [`OWN_MAX_DEPTH`].
     depth: usize,
     /// Bytes of decoded structure still allowed (see [`Reader::charge`]); the first budget.
     room: usize,
@@ -103,7 +110,7 @@ impl<'a> Reader<'a> {
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
-        Reader { text, pos: 0, depth: 0, room: budget, budget }
+        Reader { text, pos: 0, depth: OWN_MAX_DEPTH - MAX_DEPTH, room: budget, budget }
     }
 
     /// A reader of the text of a value already in memory, which has been paid for already.
@@ -426,7 +433,7 @@ impl<'a> Reader<'a> {
 
     fn enter(&mut self) -> Result<(), JsonError> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > OWN_MAX_DEPTH {
             return Err(self.syntax("recursion limit exceeded"));
         }
         Ok(())

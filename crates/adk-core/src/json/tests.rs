@@ -134,6 +134,15 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
 }
 
 #[test]
+fn text_this_sdk_wrote_reads_nested_deeper_than_input() {
+    let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    assert!(from_str::<Value>("v", &nested(129)).is_err());
+    assert!(from_own_text::<Value>("v", &nested(256)).is_ok());
+    let e = from_own_text::<Value>("v", &nested(257)).unwrap_err();
+    assert!(e.message.contains("recursion limit exceeded"), "{}", e.message);
+}
+
+#[test]
 fn raw_gives_the_text_of_a_member() {
     let mut r = Reader::text(r#"{"a": {"b": [1, "x"]}, "c": 2}"#);
     let mut raw = Vec::new();

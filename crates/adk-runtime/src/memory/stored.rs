@@ -187,7 +187,7 @@ impl<S: KvStore> MemoryService for StoredMemoryService<S> {
         let mut remembered: Vec<(Event, String)> = Vec::new();
         for row in all(&tx, MEMORIES, &[app_name, user_id]).await? {
             let row: MemoryRow = decode("memory", &row)?;
-            remembered.push((Event::from_json(&row.event)?, row.text));
+            remembered.push((decode::<Event>("event", &row.event)?, row.text));
         }
         let mut pairs = Vec::with_capacity(remembered.len());
         for (event, text) in &remembered {

@@ -10,6 +10,9 @@ use adk_core::json::{FromJson, JsonError, Reader, ToJson, Writer};
 
 use crate::Event;
 
+/// From this size of JSON text on, a recorded event is kept decoded rather than as its text.
+const KEEP_DECODED: usize = 1 << 20;
+
 /// How many events are frozen together into one shared run.
 const RUN: usize = 64;
 
@@ -30,6 +33,18 @@ impl Recorded {
     /// An event kept as `text`, the encoding of an event by [`adk_core::json`].
     pub fn from_text(text: String) -> Self {
         Recorded { text: Some(text.into_boxed_str()), event: OnceCell::new() }
+    }
+
+    /// `event`, whose JSON text is `text`: kept as that text, or, from 1 MiB of text on,
+    /// decoded, as the event the caller gets back is. Kept as text, a big event would be one more
+    /// copy in memory while the run hands JS a copy of that text (and wasm memory never shrinks).
+    /// The text is freed only after the copy is made, so that the copy takes the room the decoded
+    /// input left and the JSON for JS then takes the text's.
+    pub fn of(event: &Event, text: String) -> Self {
+        match text.len() < KEEP_DECODED {
+            true => Recorded::from_text(text),
+            false => Recorded::new(event.clone()),
+        }
     }
 
     /// The event, decoded on first use.

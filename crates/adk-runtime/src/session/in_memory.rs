@@ -23,9 +23,6 @@ fn event_text(event: &Event) -> String {
     writer.into_string()
 }
 
-/// From this size of JSON text on, an appended event is kept decoded rather than as its text.
-const KEEP_DECODED: usize = 1 << 20;
-
 /// A stored session: its own keys only; app and user state live in their shared stores.
 #[derive(Debug)]
 struct Stored {
@@ -236,14 +233,7 @@ impl SessionService for InMemorySessionService {
         let bytes = stored_bytes.saturating_add(text.len());
         check_size(&session.id, bytes as u64)?;
         apply_event(session, &mut event);
-        // A big event is kept decoded, as the event the caller gets back is: kept as text, it would
-        // be one more copy in memory while the run hands JS a copy of that text (and wasm memory
-        // never shrinks). Its text is freed only after the copy is made, so that the copy takes
-        // the room the decoded input left and the JSON for JS then takes the text's.
-        let recorded = Rc::new(match text.len() < KEEP_DECODED {
-            true => Recorded::from_text(text),
-            false => Recorded::new(event.clone()),
-        });
+        let recorded = Rc::new(Recorded::of(&event, text));
         session.record_shared(recorded.clone(), event.timestamp);
         let scopes = split_state_delta(&event.actions.state_delta);
         store.apply_shared_state(&session.app_name, &session.user_id, scopes.app, scopes.user);

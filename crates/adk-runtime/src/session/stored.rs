@@ -252,7 +252,7 @@ async fn read_events(
     }
     let mut events = Events::new();
     for row in rows {
-        events.push(Event::from_json(&row.event)?);
+        events.push(decode::<Event>("event", &row.event)?);
     }
     Ok(events)
 }
