@@ -25,15 +25,29 @@ extern "C" {
     pub type JsArtifactServiceObject;
 }
 
-#[wasm_bindgen(module = "/src/js/sys/services.js")]
+#[wasm_bindgen]
 extern "C" {
-    /// `service.appendEvent({session, event})`.
-    #[wasm_bindgen(js_name = appendEvent, catch)]
-    pub fn append_event(
-        service: &JsSessionServiceObject,
-        session: &JsValue,
-        event: &JsValue,
-    ) -> Result<JsValue, JsValue>;
+    /// The request of a JS session service's `appendEvent`: `{session, event}`.
+    #[wasm_bindgen(extends = js_sys::Object)]
+    type AppendEventRequest;
+
+    #[wasm_bindgen(method, setter = session, structural)]
+    fn set_session(this: &AppendEventRequest, session: &JsValue);
+
+    #[wasm_bindgen(method, setter = event, structural)]
+    fn set_event(this: &AppendEventRequest, event: &JsValue);
+
+    #[wasm_bindgen(method, js_name = appendEvent, structural, catch)]
+    fn append_event_with(this: &JsSessionServiceObject, request: &AppendEventRequest) -> Result<JsValue, JsValue>;
+}
+
+/// `service.appendEvent({session, event})`, with its members and method named in the glue: the
+/// call made for every event of a run, with no name crossing from wasm.
+pub fn append_event(service: &JsSessionServiceObject, session: &JsValue, event: &JsValue) -> Result<JsValue, JsValue> {
+    let request: AppendEventRequest = js_sys::Object::new().unchecked_into();
+    request.set_session(session);
+    request.set_event(event);
+    service.append_event_with(&request)
 }
 
 /// `object.method(request)` (a service of protocol `name`), answered and awaited; a throw or a
