@@ -60,9 +60,11 @@ fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
     read_own_text(&to_string(value))
 }
 
-/// Decodes `T` from JSON text this SDK wrote itself (a stored event kept as its text): read
-/// without the size budget that guards input, which the value paid when it first came in, so that
-/// lowering the limits later cannot make what was accepted unreadable.
+/// Decodes `T` from JSON text this SDK wrote itself (an event kept as its text, a stored record):
+/// read without the size budget that guards input, which the value paid when it first came in, so
+/// that lowering the limits later cannot make what was accepted unreadable, and nested up to 256
+/// levels, as a value read within input's 128 may lie deeper in what holds it. Text after the
+/// value is not looked at.
 pub fn from_own_text<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     read_own_text(text).map_err(|e| e.into_adk(what))
 }

@@ -63,7 +63,8 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
     }
 }
 
-/// Nesting deeper than this is refused (as serde_json does), so hostile input cannot exhaust the stack.
+/// Input nested deeper than this is refused (as serde_json does), so hostile input cannot exhaust
+/// the stack.
 const MAX_DEPTH: usize = 128;
 
 /// The nesting allowed in text this SDK wrote itself: each input was read within [`MAX_DEPTH`] at

@@ -142,9 +142,9 @@ pub fn key(parts: &[&str]) -> Vec<KeyPart> {
 }
 
 /// A record read back as `T`; one that does not decode means the store is damaged (`INTERNAL`).
-/// It is text this SDK wrote: read as its own, as the in-memory services read what they keep as
-/// text, so a value as deep as input may be reads back from the record that holds it, and limits
-/// lowered since cannot make a stored session unreadable.
+/// It is text this SDK wrote, read as its own (as the in-memory services read what they keep as
+/// text): a value nested as deep as input allows reads back from the record that holds it a few
+/// levels deeper, and limits lowered since cannot make a stored session unreadable.
 pub fn decode<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     json::from_own_text(what, text).map_err(|e| damaged(what, e))
 }
