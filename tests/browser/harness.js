@@ -89,6 +89,23 @@ export async function collect(items) {
 }
 
 /**
+ * A session service written in JS, as an app keeping its sessions in a `Map` (`sessions`) writes
+ * one; `appendEvent` is the test's (by default: push the event, answer it).
+ * @param {(request: { session: any, event: any }) => any} [appendEvent]
+ */
+export function jsSessionService(appendEvent = ({ session, event }) => { session.events.push(event); return event; }) {
+  const sessions = new Map();
+  return {
+    sessions,
+    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
+    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
+    listSessions() { return { sessions: [...sessions.values()] }; },
+    deleteSession({ sessionId }) { sessions.delete(sessionId); },
+    appendEvent,
+  };
+}
+
+/**
  * A `fetch` to hand an SDK option, and what it sent: each request's method, URL and headers (as
  * the SDK gave them), in order, before it goes on to the real `fetch`.
  */

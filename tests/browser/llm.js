@@ -3,7 +3,7 @@
 // the tool loop, a transfer to a specialist whose tool writes state, a LoopAgent ended by
 // exit_loop, streaming (chunks then exactly one final event), callbacks, and failures.
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, finish, json, test } from './harness.js';
+import { assert, assertJsonEqual, finish, json, jsSessionService, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, LlmAgent, LoopAgent, FunctionTool, ScriptedModel, exitLoop, Transcript } = adk;
@@ -32,15 +32,7 @@ await test('a tool result as deeply nested as input may be reaches the next mode
   let deep = 1;
   for (let i = 0; i < 127; i++) deep = [deep];
   const tool = new FunctionTool({ name: 'deep', description: 'Nests.', execute: () => ({ r: deep }) });
-  const sessions = new Map();
-  const jsService = {
-    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
-    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
-    listSessions() { return { sessions: [...sessions.values()] }; },
-    deleteSession({ sessionId }) { sessions.delete(sessionId); },
-    appendEvent({ session, event }) { session.events.push(event); return event; },
-  };
-  const services = [adk.SessionService.inMemory(), jsService, adk.SessionService.indexedDb({ databaseName: `deep-${Date.now()}` })];
+  const services = [adk.SessionService.inMemory(), jsSessionService(), adk.SessionService.indexedDb({ databaseName: `deep-${Date.now()}` })];
   for (const sessionService of services) {
     const model = new ScriptedModel([call('deep', {}), 'done']);
     const runner = new adk.Runner({ appName: 'app', agent: new LlmAgent({ name: 'nester', model, tools: [tool] }), sessionService, autoCreateSession: true });

@@ -2,7 +2,7 @@
 // Runner, agents, contexts and callbacks through the release package in Chromium: for await,
 // break, AbortSignal, ReadableStream, JS agents and callbacks (including ones that throw).
 import init, * as adk from '/pkg/index.js';
-import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, json, rejection, test } from './harness.js';
+import { assert, assertJsonEqual, assertRejectsAdk, assertThrowsAdk, collect, finish, json, jsSessionService, rejection, test } from './harness.js';
 
 await init();
 const { InMemoryRunner, Runner, BaseAgent, BasePlugin, SequentialAgent, ParallelAgent, LoopAgent, Transcript } = adk;
@@ -349,23 +349,16 @@ await test('memory and artifact services written in JS serve the runner; optiona
 });
 
 await test('a JS session service gets its own session object and the event once; what it changes in the event is kept', async () => {
-  const sessions = new Map();
   const seen = [];
-  const service = {
-    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
-    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
-    listSessions() { return { sessions: [...sessions.values()] }; },
-    deleteSession({ sessionId }) { sessions.delete(sessionId); },
-    appendEvent({ session, event }) {
-      seen.push(sessions.get(session.id) === session);
-      if (event.author === 'echo') {
-        event.customMetadata = { stored: 'yes' };
-        return event;
-      }
-      session.events.push(event);
-      return undefined;
-    },
-  };
+  const service = jsSessionService(({ session, event }) => {
+    seen.push(service.sessions.get(session.id) === session);
+    if (event.author === 'echo') {
+      event.customMetadata = { stored: 'yes' };
+      return event;
+    }
+    session.events.push(event);
+    return undefined;
+  });
   const runner = new Runner({ appName: 'app', agent: new Echo({ name: 'echo' }), sessionService: service, autoCreateSession: true });
   const [event] = await collect(runner.runAsync({ userId: 'u', sessionId: 'js', newMessage: text('hi') }));
   assertJsonEqual(event.customMetadata, { stored: 'yes' });
@@ -380,21 +373,11 @@ await test('a run over a JS session service yields each event as the service sto
     changed: (event) => { event.customMetadata = { seen: 'in place' }; },
     other: (event) => ({ ...event, customMetadata: { seen: 'a copy' } }),
   };
-  const jsService = (answer) => {
-    const sessions = new Map();
-    return {
-      sessions,
-      createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
-      getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
-      listSessions() { return { sessions: [...sessions.values()] }; },
-      deleteSession({ sessionId }) { sessions.delete(sessionId); },
-      appendEvent({ session, event }) {
-        const answered = answer(event);
-        session.events.push(answered ?? event);
-        return answered;
-      },
-    };
-  };
+  const jsService = (answer) => jsSessionService(({ session, event }) => {
+    const answered = answer(event);
+    session.events.push(answered ?? event);
+    return answered;
+  });
   const agent = (temp) => ({
     name: 'writer',
     async *runAsyncImpl() {
@@ -431,14 +414,13 @@ await test('ctx.getSession() and ctx.getEvents() copy the history; the old gette
 });
 
 await test('a session a JS service hands out again is read as a log: the events after those read, its state and time', async () => {
-  const sessions = new Map();
-  const service = {
-    createSession({ appName, userId, sessionId }) { const s = { id: sessionId, appName, userId, state: {}, events: [], lastUpdateTime: 0 }; sessions.set(sessionId, s); return s; },
-    getSession({ sessionId }) { return sessions.get(sessionId) ?? null; },
-    listSessions() { return { sessions: [...sessions.values()] }; },
-    deleteSession({ sessionId }) { sessions.delete(sessionId); },
-    appendEvent({ session, event }) { Object.assign(session.state, event.actions.stateDelta); session.events.push(event); session.lastUpdateTime = event.timestamp; return event; },
-  };
+  const service = jsSessionService(({ session, event }) => {
+    Object.assign(session.state, event.actions.stateDelta);
+    session.events.push(event);
+    session.lastUpdateTime = event.timestamp;
+    return event;
+  });
+  const sessions = service.sessions;
   const seen = [];
   const agent = new (class extends BaseAgent {
     async *runAsyncImpl(ctx) {
