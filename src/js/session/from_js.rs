@@ -10,7 +10,6 @@
 //! was lent as, which the run hands JS: an event costs wasm one encoding.
 
 use adk_core::cell::Lend;
-use adk_core::json;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -21,7 +20,7 @@ use crate::js::convert::{from_js_core, object, prop, to_js_core};
 use crate::js::in_place::InPlace;
 use crate::js::sys::{append_event, ask, JsSessionServiceObject, Protocol};
 use crate::platform::interop::answer_of;
-use crate::session::{trim_temp_delta, GetSessionConfig, Recorded, Session, SessionService};
+use crate::session::{event_text, trim_temp_delta, GetSessionConfig, Recorded, Session, SessionService};
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
@@ -195,7 +194,7 @@ impl SessionService for JsSessionService {
             Some(js) => js,
             None => to_js_core(&Session { events: Default::default(), ..session.clone() })?,
         };
-        let text = json::to_string(&event);
+        let text = event_text(&event);
         let lent = InPlace::from_text(&text)?;
         let called = append_event(&self.object, &session_js, &lent.js());
         let stored_js = answer_of("sessionService.appendEvent()", called).await?;
@@ -219,7 +218,7 @@ impl SessionService for JsSessionService {
         // but when big: kept as lent, the text it was lent as.
         let text = match kept {
             true => text,
-            false => json::to_string(&stored),
+            false => event_text(&stored),
         };
         session.record_shared(Rc::new(Recorded::of(&stored, text)), stored.timestamp);
         Ok(stored)

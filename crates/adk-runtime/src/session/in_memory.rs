@@ -4,24 +4,15 @@ use adk_core::cell::Lend;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use adk_core::json::{self, ToJson};
 use adk_core::sort::sort_by;
 use async_trait::async_trait;
 
 use super::{
-    already_exists, apply_event, check_size, not_found, scoped_view, split_state_delta, trim_temp_delta, Events,
-    GetSessionConfig, Recorded, Session, SessionService, TEMP_PREFIX,
+    already_exists, apply_event, check_size, event_text, not_found, scoped_view, split_state_delta, trim_temp_delta,
+    Events, GetSessionConfig, Recorded, Session, SessionService, TEMP_PREFIX,
 };
 use crate::types::JsonObject;
 use crate::{platform, AdkError, Event};
-
-/// An event's JSON text, written in room for most events' (a small text event takes about 330
-/// bytes): grown from empty, it cost seven reallocations, more than the writing.
-fn event_text(event: &Event) -> String {
-    let mut writer = json::Writer::with_capacity(512);
-    event.write_json(&mut writer);
-    writer.into_string()
-}
 
 /// A stored session: its own keys only; app and user state live in their shared stores.
 #[derive(Debug)]

@@ -12,7 +12,7 @@ use async_trait::async_trait;
 use crate::types::JsonObject;
 use crate::{AdkError, Event};
 
-pub use events::{Events, Recorded};
+pub use events::{event_text, Events, Recorded};
 pub use in_memory::InMemorySessionService;
 pub use state::{scoped_view, split_state_delta, StateScopes, APP_PREFIX, TEMP_PREFIX, USER_PREFIX};
 pub use stored::StoredSessionService;
