@@ -26,7 +26,7 @@ const calculator = new FunctionTool({
   execute: async ({ a, b }) => json(a) + json(b),
 });
 
-await test('a tool result as deeply nested as input may be reaches the next model call, over every kind of session service', async () => {
+await test('a tool result as deeply nested as input may be reaches the next model call, over every kind of session service, and reads again wherever it went out to JS and came back', async () => {
   // 128 levels at its own root, the most input may have: six more in the event that carries it.
   /** @type {adk.JsonValue} */
   let deep = 1;
@@ -41,6 +41,26 @@ await test('a tool result as deeply nested as input may be reaches the next mode
     assert(JSON.stringify(sent?.response) === JSON.stringify({ r: deep }), JSON.stringify(sent)?.slice(0, 200));
     const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
     assert(JSON.stringify(session.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+    // What holds the value and went to JS and back reads again: the session, by a new runner over
+    // the same service (a JS service is asked for it whole), and a request a callback edited.
+    const edited = new ScriptedModel(['again']);
+    const agent = new LlmAgent({ name: 'nester', model: edited, beforeModelCallback: ({ request }) => { request.config.temperature = 0.5; } });
+    for await (const _ of new adk.Runner({ appName: 'app', agent, sessionService }).runAsync({ userId: 'u', sessionId: 's', newMessage: text('again') }));
+    const resent = json(edited).requests[0].contents.find((c) => c.parts[0].functionResponse)?.parts[0].functionResponse;
+    assert(JSON.stringify(resent?.response) === JSON.stringify({ r: deep }), JSON.stringify(resent)?.slice(0, 200));
+    // And so does the session as exported, imported again.
+    const exported = 'exportSession' in sessionService && await sessionService.exportSession({ appName: 'app', userId: 'u', sessionId: 's' });
+    if (exported) {
+      const copy = adk.SessionService.indexedDb({ databaseName: `deep-copy-${Date.now()}` });
+      const imported = await copy.importSession(exported);
+      assert(JSON.stringify(imported.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+    }
+    // An event a run yielded, appended to another service, and the session added to memory.
+    const other = adk.SessionService.inMemory();
+    const copy = await other.createSession({ appName: 'app', userId: 'u' });
+    const appended = await other.appendEvent({ session: copy, event: session.events[2] });
+    assert(JSON.stringify(appended.content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+    await adk.MemoryService.inMemory().addSessionToMemory(session);
   }
 });
 

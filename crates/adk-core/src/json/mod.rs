@@ -17,7 +17,7 @@ use serde_json::Value;
 
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
-pub use read::{Kind, Reader, BASE_BUDGET};
+pub use read::{set_lent, Kind, Reader, BASE_BUDGET};
 pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
@@ -154,7 +154,7 @@ pub fn number_text(n: &serde_json::Number) -> String {
 
 /// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping).
 pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
-    parse("value", &to_string(value)).unwrap_or(Value::Null)
+    read_own_text(&to_string(value)).unwrap_or(Value::Null)
 }
 
 /// A JSON object of `members`, in order: what `serde_json::json!` builds, without the generic

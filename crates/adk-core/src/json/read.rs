@@ -4,6 +4,7 @@
 //! walk `Value`s too had a second branch in each of its steps, in every module.
 
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Map, Number, Value};
 
@@ -72,6 +73,22 @@ const MAX_DEPTH: usize = 128;
 /// `content.parts[].functionResponse.response`, six), which that text must still read.
 const OWN_MAX_DEPTH: usize = 2 * MAX_DEPTH;
 
+/// Whether readers of input read text lent out (see [`set_lent`]). A plain static, not a thread's:
+/// the wasm instance has one thread, and only its JS layer sets it, around one read.
+static LENT: AtomicBool = AtomicBool::new(false);
+
+/// Sets whether the readers of input started from now on read text lent out, and gives what it
+/// was, to set back after the read. Text lent out is that of a value this SDK handed out and is
+/// given back, maybe changed (a request a callback edited, a session a JS session service kept, an
+/// exported session imported): what it holds may be input as deep as input may be, a few levels
+/// further in, so it is allowed the nesting of the SDK's own text. A setting rather than a
+/// parameter (or a scope taking a closure, which the compiler kept as a copy per type), so that
+/// each type's decoder stays one copy for input of both kinds.
+#[inline(never)]
+pub fn set_lent(lent: bool) -> bool {
+    LENT.swap(lent, Ordering::Relaxed)
+}
+
 /// Reads one JSON value, piece by piece.
 pub struct Reader<'a> {
     text: &'a str,
@@ -111,7 +128,8 @@ impl<'a> Reader<'a> {
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
-        Reader { text, pos: 0, depth: OWN_MAX_DEPTH - MAX_DEPTH, room: budget, budget }
+        let depth = if LENT.load(Ordering::Relaxed) { 0 } else { OWN_MAX_DEPTH - MAX_DEPTH };
+        Reader { text, pos: 0, depth, room: budget, budget }
     }
 
     /// A reader of the text of a value already in memory, which has been paid for already.

@@ -140,6 +140,9 @@ fn text_this_sdk_wrote_reads_nested_deeper_than_input() {
     assert!(from_own_text::<Value>("v", &nested(256)).is_ok());
     let e = from_own_text::<Value>("v", &nested(257)).unwrap_err();
     assert!(e.message.contains("recursion limit exceeded"), "{}", e.message);
+    // A value rewritten through its text (the A2A v0.3 mapping) is read as the SDK's own text too.
+    let deep: Value = from_own_text("v", &nested(200)).unwrap();
+    assert_eq!(to_value(&deep), deep);
 }
 
 #[test]
