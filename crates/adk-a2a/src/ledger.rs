@@ -187,7 +187,7 @@ fn extend(have: &mut Vec<Part>, parts: Parts<'_>) {
 /// A copy of `parts` through their JSON: `Clone` would bring a copy of every JSON value and map into
 /// the module for this one rare path (a resumed stream's snapshot); the live path moves parts.
 fn copy(parts: &[Part]) -> Vec<Part> {
-    json::from_own_text("parts", &json::to_string(parts)).unwrap_or_default()
+    json::read_own_text(&json::to_string(parts)).unwrap_or_default()
 }
 
 /// Whether two parts are equal, as `==` says, by [`json::same`]: the derived comparison would bring

@@ -64,13 +64,9 @@ fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
 /// read without the size budget that guards input, which the value paid when it first came in, so
 /// that lowering the limits later cannot make what was accepted unreadable, and nested up to 256
 /// levels, as a value read within input's 128 may lie deeper in what holds it. Text after the
-/// value is not looked at.
-pub fn from_own_text<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
-    read_own_text(text).map_err(|e| e.into_adk(what))
-}
-
-/// [`from_own_text`] before the error names what was read.
-fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
+/// value is not looked at. The error is the reader's, which [`JsonError::into_adk`] names: each
+/// caller has its own (a damaged record is `INTERNAL`), so none pays for two conversions.
+pub fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
     T::read_json(&mut Reader::unbounded(text))
 }
 

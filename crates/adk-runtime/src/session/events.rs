@@ -63,10 +63,10 @@ impl Recorded {
             // it reads back (without the input size budget: limits lowered since do not apply to
             // it); should it not (a non-finite timestamp), the event says so rather than the read
             // panicking.
-            Box::new(adk_core::json::from_own_text("event", text).unwrap_or_else(|e| {
+            Box::new(adk_core::json::read_own_text(text).unwrap_or_else(|e| {
                 let mut event = Event::new("");
                 event.error_code = Some("INTERNAL".into());
-                event.error_message = Some(e.message);
+                event.error_message = Some(e.into_adk("event").message);
                 event
             }))
         })

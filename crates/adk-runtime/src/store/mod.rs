@@ -9,7 +9,7 @@
 
 mod in_memory;
 
-use adk_core::json::{self, FromJson, ToJson};
+use adk_core::json::{self, FromJson, JsonError, ToJson};
 
 use crate::{AdkError, ErrorCode};
 
@@ -146,13 +146,13 @@ pub fn key(parts: &[&str]) -> Vec<KeyPart> {
 /// text): a value nested as deep as input allows reads back from the record that holds it a few
 /// levels deeper, and limits lowered since cannot make a stored session unreadable.
 pub fn decode<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
-    json::from_own_text(what, text).map_err(|e| damaged(what, e))
+    json::read_own_text(text).map_err(|e| damaged(what, e))
 }
 
 /// The error of a record that does not decode: one copy for every record type.
 #[inline(never)]
-fn damaged(what: &str, e: AdkError) -> AdkError {
-    AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.message))
+fn damaged(what: &str, e: JsonError) -> AdkError {
+    AdkError::new(ErrorCode::Internal, format!("a stored {what} is damaged: {}", e.into_adk(what).message))
 }
 
 /// The record of `store` at the key made of `parts`, as `T` (`store` names it if it is damaged).
