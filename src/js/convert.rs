@@ -91,18 +91,6 @@ pub fn from_js_core<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkEr
     json::from_str(what, &json_text(what, value)?)
 }
 
-/// [`from_js_core`] of a value this SDK handed JS and is given back (a session a JS session service
-/// kept, a request a callback edited): nested as deep as it may be when it left (see
-/// [`json::set_lent`]). Inlined: out of line, it was a copy per decoded type.
-#[cfg(feature = "agents")]
-#[inline(always)]
-pub fn from_js_lent<T: FromJson>(what: &str, value: &JsValue) -> Result<T, AdkError> {
-    let was = json::set_lent(true);
-    let read = from_js_core(what, value);
-    json::set_lent(was);
-    read
-}
-
 /// [`from_js_core`] of something with a size limit (an event, a model response, a tool result).
 #[cfg(feature = "agents")]
 #[inline(never)]

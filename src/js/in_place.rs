@@ -6,7 +6,7 @@
 use adk_core::json::{self, FromJson, ToJson};
 use wasm_bindgen::JsValue;
 
-use super::convert::{from_js_lent, js_error_to_core};
+use super::convert::{from_js_core, js_error_to_core};
 use crate::platform::sys;
 use crate::AdkError;
 
@@ -37,7 +37,7 @@ impl InPlace {
     pub fn read_back<T: FromJson>(self, original: T, what: &str) -> Result<T, AdkError> {
         match self.unchanged(what)? {
             true => Ok(original),
-            false => from_js_lent(what, &self.js),
+            false => from_js_core(what, &self.js),
         }
     }
 

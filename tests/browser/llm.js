@@ -34,20 +34,36 @@ await test('a tool result as deeply nested as input may be reaches the next mode
   const tool = new FunctionTool({ name: 'deep', description: 'Nests.', execute: () => ({ r: deep }) });
   const services = [adk.SessionService.inMemory(), jsSessionService(), adk.SessionService.indexedDb({ databaseName: `deep-${Date.now()}` })];
   for (const sessionService of services) {
-    const model = new ScriptedModel([call('deep', {}), 'done']);
+    const model = new ScriptedModel([call('deep', {}), 'done', 'again']);
     const runner = new adk.Runner({ appName: 'app', agent: new LlmAgent({ name: 'nester', model, tools: [tool] }), sessionService, autoCreateSession: true });
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
     const sent = json(model).requests[1].contents.at(-1).parts[0].functionResponse;
     assert(JSON.stringify(sent?.response) === JSON.stringify({ r: deep }), JSON.stringify(sent)?.slice(0, 200));
     const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
     assert(JSON.stringify(session.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
-    // What holds the value and went to JS and back reads again: the session, by a new runner over
-    // the same service (a JS service is asked for it whole), and a request a callback edited.
+    // What holds the value and went to JS and back reads again: the session, by the same runner
+    // and by a new one over the same service (a JS service is asked for it whole), a request a
+    // callback edited, an event a plugin gave back changed.
+    /** @param {adk.Runner} again @param {() => any} request what the model was sent */
+    const rerun = async (again, request) => {
+      for await (const _ of again.runAsync({ userId: 'u', sessionId: 's', newMessage: text('again') }));
+      const resent = request()?.contents.find((c) => c.parts[0].functionResponse)?.parts[0].functionResponse;
+      assert(JSON.stringify(resent?.response) === JSON.stringify({ r: deep }), JSON.stringify(resent)?.slice(0, 200));
+    };
+    await rerun(runner, () => json(model).requests[2]);
     const edited = new ScriptedModel(['again']);
     const agent = new LlmAgent({ name: 'nester', model: edited, beforeModelCallback: ({ request }) => { request.config.temperature = 0.5; } });
-    for await (const _ of new adk.Runner({ appName: 'app', agent, sessionService }).runAsync({ userId: 'u', sessionId: 's', newMessage: text('again') }));
-    const resent = json(edited).requests[0].contents.find((c) => c.parts[0].functionResponse)?.parts[0].functionResponse;
-    assert(JSON.stringify(resent?.response) === JSON.stringify({ r: deep }), JSON.stringify(resent)?.slice(0, 200));
+    class Tag extends adk.BasePlugin {
+      /** @param {{ event: adk.Event }} params */
+      onEventCallback({ event }) { return { ...event, customMetadata: { tagged: true } }; }
+    }
+    await rerun(new adk.Runner({ appName: 'app', agent, sessionService, plugins: [new Tag('tag')] }), () => json(edited).requests[0]);
+    // The event as the page meets it: folded into a Transcript, its function responses read, its
+    // JSON text parsed again.
+    const [response] = adk.getFunctionResponses(session.events[2]);
+    assert(JSON.stringify(response.response) === JSON.stringify({ r: deep }));
+    new Transcript().add(session.events[2]);
+    assert(JSON.stringify(adk.parseEvent(adk.eventToJson(session.events[2]))) === JSON.stringify(session.events[2]));
     // And so does the session as exported, imported again.
     const exported = 'exportSession' in sessionService && await sessionService.exportSession({ appName: 'app', userId: 'u', sessionId: 's' });
     if (exported) {

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use wasm_bindgen::JsValue;
 
 use super::{AddEventsRequest, DeleteMemoryRequest, SearchMemoryRequest};
-use crate::js::convert::{from_js_lent, to_js_core};
+use crate::js::convert::{from_js_core, to_js_core};
 use crate::js::sys::{ask, JsMemoryServiceObject, Protocol};
 use crate::memory::{MemoryService, SearchMemoryResponse};
 use crate::session::Session;
@@ -60,7 +60,7 @@ impl MemoryService for JsMemoryService {
             user_id: user_id.to_string(),
             query: query.to_string(),
         };
-        from_js_lent("memories returned by searchMemory", &self.ask("searchMemory", &r).await?)
+        from_js_core("memories returned by searchMemory", &self.ask("searchMemory", &r).await?)
     }
 
     async fn delete_memory(&self, app_name: &str, user_id: &str, memory_id: &str) -> Result<(), AdkError> {

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::{database_name, from_js_core, from_js_lent, promise, to_js_core};
+use super::convert::{database_name, from_js_core, promise, to_js_core};
 use super::sys::{JsMemoryServiceObject, Protocol};
 use super::to_js_error;
 use crate::memory::{InMemoryMemoryService, MemoryService, StoredMemoryService};
@@ -112,11 +112,11 @@ impl MemoryServiceHandle {
             let label = format!("{} request", METHODS.get(method as usize).copied().unwrap_or_default());
             match method {
                 ADD_SESSION => {
-                    let session: Session = from_js_lent("session", &request)?;
+                    let session: Session = from_js_core("session", &request)?;
                     inner.add_session_to_memory(&session).await?;
                 }
                 ADD_EVENTS => {
-                    let r: AddEventsRequest = from_js_lent(&label, &request)?;
+                    let r: AddEventsRequest = from_js_core(&label, &request)?;
                     inner.add_events_to_memory(&r.app_name, &r.user_id, &r.events, r.session_id.as_deref()).await?;
                 }
                 SEARCH => {

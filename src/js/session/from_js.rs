@@ -16,7 +16,7 @@ use std::rc::Rc;
 use async_trait::async_trait;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::js::convert::{from_js_lent, object, prop, to_js_core};
+use crate::js::convert::{from_js_core, object, prop, to_js_core};
 use crate::js::in_place::InPlace;
 use crate::js::sys::{append_event, ask, JsSessionServiceObject, Protocol};
 use crate::platform::interop::answer_of;
@@ -87,14 +87,14 @@ impl JsSessionService {
             return Ok(None);
         }
         let added: Vec<Event> =
-            from_js_lent("events of the session returned by getSession", &events.slice(read, events.length()))?;
+            from_js_core("events of the session returned by getSession", &events.slice(read, events.length()))?;
         // Its state and time are read on their own: stringifying the session would copy the history.
         let state = prop(js, "state");
         let mut session = known.read;
         session.state = if state.is_undefined() {
             JsonObject::new()
         } else {
-            from_js_lent("state of the session returned by getSession", &state)?
+            from_js_core("state of the session returned by getSession", &state)?
         };
         for event in added {
             session.record_event(event);
@@ -128,7 +128,7 @@ impl SessionService for JsSessionService {
             ("sessionId", opt(session_id)),
         ]);
         let js = self.ask("createSession", &req).await?;
-        let session: Session = from_js_lent("session returned by createSession", &js)?;
+        let session: Session = from_js_core("session returned by createSession", &js)?;
         self.remember(&session, &js);
         Ok(session)
     }
@@ -160,7 +160,7 @@ impl SessionService for JsSessionService {
         let again = if whole { self.read_again(&key, &js)? } else { None };
         let session = match again {
             Some(session) => session,
-            None => from_js_lent("session returned by getSession", &js)?,
+            None => from_js_core("session returned by getSession", &js)?,
         };
         if whole {
             self.remember(&session, &js);
@@ -171,7 +171,7 @@ impl SessionService for JsSessionService {
     async fn list_sessions(&self, app_name: &str, user_id: Option<&str>) -> Result<Vec<Session>, AdkError> {
         let req = object(&[("appName", app_name.into()), ("userId", opt(user_id))]);
         let js = self.ask("listSessions", &req).await?;
-        Ok(from_js_lent::<super::ListSessionsResponse>("listSessions response", &js)?.sessions)
+        Ok(from_js_core::<super::ListSessionsResponse>("listSessions response", &js)?.sessions)
     }
 
     async fn delete_session(&self, app_name: &str, user_id: &str, session_id: &str) -> Result<(), AdkError> {
@@ -202,11 +202,11 @@ impl SessionService for JsSessionService {
         let answered = !stored_js.is_undefined() && !stored_js.is_null();
         let what = if answered { "event returned by appendEvent" } else { "event after appendEvent" };
         let (mut stored, mut kept) = if answered && stored_js != lent.js() {
-            (from_js_lent(what, &stored_js)?, false)
+            (from_js_core(what, &stored_js)?, false)
         } else if lent.unchanged(what)? {
             (event, true)
         } else {
-            (from_js_lent(what, &lent.js())?, false)
+            (from_js_core(what, &lent.js())?, false)
         };
         if !answered {
             // Nothing answered: the event as given, without temp: keys, is what was stored.

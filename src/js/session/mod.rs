@@ -5,13 +5,10 @@ mod from_js;
 
 use std::rc::Rc;
 
-use adk_core::json;
 use adk_core::limits::Limit;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{
-    database_name, from_js_core, from_js_lent, from_js_within, promise, prop, string_arg, to_js, to_js_core,
-};
+use super::convert::{database_name, from_js_core, from_js_within, promise, prop, string_arg, to_js, to_js_core};
 use super::sys::{JsSessionServiceObject, Protocol};
 use super::to_js_error;
 use crate::platform::indexeddb::{self, kv::IndexedDbStore};
@@ -248,13 +245,8 @@ async fn import_session(
         AdkError::new(ErrorCode::Unimplemented, "importSession: only the IndexedDB session service imports sessions")
     })?;
     let session: Session = match session.as_string() {
-        Some(text) => {
-            let was = json::set_lent(true);
-            let session = json::from_str("importSession session", &text);
-            json::set_lent(was);
-            session?
-        }
-        None => from_js_lent("importSession session", session)?,
+        Some(text) => adk_core::json::from_str("importSession session", &text)?,
+        None => from_js_core("importSession session", session)?,
     };
     let id = stored.import_session(&session).await?;
     match stored.get_session(&session.app_name, &session.user_id, &id, None).await? {
@@ -267,11 +259,7 @@ async fn append_event(service: &dyn SessionService, request: &JsValue) -> Result
     let session_js = js_sys::Reflect::get(request, &"session".into()).unwrap_or(JsValue::UNDEFINED);
     let event_js = js_sys::Reflect::get(request, &"event".into()).unwrap_or(JsValue::UNDEFINED);
     let mut session = session_identity(&session_js)?;
-    // An event a run yielded, appended here, may hold what it held there.
-    let was = json::set_lent(true);
-    let event: Result<Event, _> = from_js_within("event", &event_js, Limit::event());
-    json::set_lent(was);
-    let event = event?;
+    let event: Event = from_js_within("event", &event_js, Limit::event())?;
     // The object is updated after the event is stored: one that cannot take it (not extensible:
     // frozen, as an Immer or Redux store keeps it) is refused first, so no event is stored
     // half-appended.

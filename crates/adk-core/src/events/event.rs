@@ -163,3 +163,24 @@ impl Event {
         self.content.as_ref().map_or(&[], |c| c.parts())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Event;
+    use crate::json::{from_str, SHAPE_DEPTH};
+
+    #[test]
+    fn an_event_holds_a_value_as_deep_as_one_may_be_on_its_own() {
+        // As the SDK gives it out and may get it back (from a JS session service, a callback, a
+        // page), the event reads as input; the shape's own allowance still ends somewhere.
+        let event = |n: usize| {
+            let value = format!("{}{}", "[".repeat(n), "]".repeat(n));
+            format!(
+                r#"{{"author":"a","content":{{"parts":[{{"functionResponse":{{"name":"f","response":{{"r":{value}}}}}}}]}}}}"#
+            )
+        };
+        assert!(from_str::<Event>("event", &event(128)).is_ok());
+        let e = from_str::<Event>("event", &event(SHAPE_DEPTH)).unwrap_err();
+        assert!(e.message.contains("recursion limit exceeded"), "{}", e.message);
+    }
+}

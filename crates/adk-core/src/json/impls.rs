@@ -103,6 +103,8 @@ impl ToJson for usize {
 }
 
 impl<T: FromJson> FromJson for Option<T> {
+    const NESTING: usize = T::NESTING;
+
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         if r.null()? {
             return Ok(None);
@@ -121,6 +123,8 @@ impl<T: ToJson> ToJson for Option<T> {
 }
 
 impl<T: FromJson> FromJson for Vec<T> {
+    const NESTING: usize = T::NESTING;
+
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let mut items = Vec::new();
         r.array(|r| {
@@ -151,6 +155,8 @@ impl<T: ToJson> ToJson for [T] {
 }
 
 impl<T: FromJson> FromJson for Box<T> {
+    const NESTING: usize = T::NESTING;
+
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         T::read_json(r).map(Box::new)
     }
@@ -169,6 +175,8 @@ impl<T: ToJson + ?Sized> ToJson for &T {
 }
 
 impl FromJson for Value {
+    const NESTING: usize = super::MAX_DEPTH;
+
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         r.json_value()
     }
@@ -181,6 +189,9 @@ impl ToJson for Value {
 }
 
 impl FromJson for Map<String, Value> {
+    /// Each member a value as deep as one may be on its own (a state delta of values).
+    const NESTING: usize = super::MAX_DEPTH + 1;
+
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         match r.kind()? {
             super::Kind::Object => match r.json_value()? {

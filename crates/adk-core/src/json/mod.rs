@@ -17,13 +17,18 @@ use serde_json::Value;
 
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
-pub use read::{set_lent, Kind, Reader, BASE_BUDGET};
+pub use read::{Kind, Reader, BASE_BUDGET, MAX_DEPTH, SHAPE_DEPTH};
 pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
 
 /// A type read from JSON.
 pub trait FromJson: Sized {
+    /// How deep input of this type may nest at its root: [`SHAPE_DEPTH`] for the SDK's shapes,
+    /// [`MAX_DEPTH`] for a JSON value on its own, so that a value as deep as allowed still fits in
+    /// every shape that will hold it.
+    const NESTING: usize = SHAPE_DEPTH;
+
     /// Reads one value of this type.
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError>;
 }
@@ -37,6 +42,7 @@ pub trait ToJson {
 /// Decodes `T` from JSON text; `what` names it in errors (`invalid event: author: …`).
 pub fn from_str<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     let mut reader = Reader::text(text);
+    reader.nesting(T::NESTING);
     match T::read_json(&mut reader) {
         Ok(value) => finish(&mut reader, what).map(|()| value),
         Err(e) => Err(e.into_adk(what)),

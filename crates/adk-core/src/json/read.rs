@@ -4,7 +4,6 @@
 //! walk `Value`s too had a second branch in each of its steps, in every module.
 
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Map, Number, Value};
 
@@ -64,37 +63,29 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
     }
 }
 
-/// Input nested deeper than this is refused (as serde_json does), so hostile input cannot exhaust
-/// the stack.
-const MAX_DEPTH: usize = 128;
+/// A JSON value given on its own (a tool's result, a state value) may nest this deep at its root,
+/// as serde_json allows; deeper is refused, so hostile input cannot exhaust the stack.
+pub const MAX_DEPTH: usize = 128;
 
-/// The nesting allowed in text this SDK wrote itself: each input was read within [`MAX_DEPTH`] at
-/// its own root, and placed in an event it lies a few levels deeper (a tool's result under
-/// `content.parts[].functionResponse.response`, six), which that text must still read.
+/// The nesting one of the SDK's own shapes (an event, a session, a request) may have as input:
+/// values as deep as [`MAX_DEPTH`] allows lie a few levels inside it (a tool's result six into
+/// its event, eight into a session), and what the SDK built from them comes back this way (a
+/// session a JS service kept, a request a callback edited, an event a run yielded and a page
+/// appended elsewhere). The margin over the values' depth allows for such nesting, and leaves 96
+/// levels more below the 256 of the SDK's own text for what it builds from a shape as deep
+/// as this.
+pub const SHAPE_DEPTH: usize = MAX_DEPTH + 32;
+
+/// The nesting allowed in text this SDK wrote itself (an event kept as text, a stored record).
 const OWN_MAX_DEPTH: usize = 2 * MAX_DEPTH;
-
-/// Whether readers of input read text lent out (see [`set_lent`]). A plain static, not a thread's:
-/// the wasm instance has one thread, and only its JS layer sets it, around one read.
-static LENT: AtomicBool = AtomicBool::new(false);
-
-/// Sets whether the readers of input started from now on read text lent out, and gives what it
-/// was, to set back after the read. Text lent out is that of a value this SDK handed out and is
-/// given back, maybe changed (a request a callback edited, a session a JS session service kept, an
-/// exported session imported): what it holds may be input as deep as input may be, a few levels
-/// further in, so it is allowed the nesting of the SDK's own text. A setting rather than a
-/// parameter (or a scope taking a closure, which the compiler kept as a copy per type), so that
-/// each type's decoder stays one copy for input of both kinds.
-#[inline(never)]
-pub fn set_lent(lent: bool) -> bool {
-    LENT.swap(lent, Ordering::Relaxed)
-}
 
 /// Reads one JSON value, piece by piece.
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
     /// The levels of nesting entered, counted from where the reader's allowance starts: input may
-    /// go [`MAX_DEPTH`] deep, text this SDK wrote [`OWN_MAX_DEPTH`].
+    /// go as deep as its type allows ([`FromJson::NESTING`](super::FromJson::NESTING)), text
+    /// this SDK wrote [`OWN_MAX_DEPTH`].
     depth: usize,
     /// Bytes of decoded structure still allowed (see [`Reader::charge`]); the first budget.
     room: usize,
@@ -122,14 +113,21 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A reader of JSON text. Out of line: every decoder of text starts with one, and inlined
-    /// (the limits' thread-local read with it) each carried its own copy.
+    /// A reader of JSON text holding one of the SDK's shapes (see [`SHAPE_DEPTH`]; [`Self::nesting`]
+    /// allows otherwise). Out of line: every decoder of text starts with one, and inlined (the
+    /// limits' thread-local read with it) each carried its own copy.
     #[inline(never)]
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
-        let depth = if LENT.load(Ordering::Relaxed) { 0 } else { OWN_MAX_DEPTH - MAX_DEPTH };
-        Reader { text, pos: 0, depth, room: budget, budget }
+        Reader { text, pos: 0, depth: OWN_MAX_DEPTH - SHAPE_DEPTH, room: budget, budget }
+    }
+
+    /// Before anything is read: allows `nesting` levels rather than [`SHAPE_DEPTH`]. Inlined, and
+    /// nothing at all for a shape, which most decoded types are.
+    #[inline(always)]
+    pub fn nesting(&mut self, nesting: usize) {
+        self.depth = self.depth + SHAPE_DEPTH - nesting;
     }
 
     /// A reader of the text of a value already in memory, which has been paid for already.

@@ -134,6 +134,16 @@ fn deep_nesting_is_refused_not_a_stack_overflow() {
 }
 
 #[test]
+fn a_value_nests_128_levels_at_its_root() {
+    let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    assert!(from_str::<Value>("v", &nested(128)).is_ok());
+    assert!(from_str::<Value>("v", &nested(129)).is_err());
+    // A map of values (a state delta): each member as deep as a value may be.
+    assert!(from_str::<serde_json::Map<String, Value>>("v", &format!(r#"{{"k":{}}}"#, nested(128))).is_ok());
+    assert!(from_str::<serde_json::Map<String, Value>>("v", &format!(r#"{{"k":{}}}"#, nested(129))).is_err());
+}
+
+#[test]
 fn text_this_sdk_wrote_reads_nested_deeper_than_input() {
     let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
     assert!(from_str::<Value>("v", &nested(129)).is_err());
