@@ -99,10 +99,7 @@ impl McpInstructionProviderHandle {
     pub fn text(&self, state: JsValue) -> js_sys::Promise {
         let (client, name) = (self.client.clone(), self.prompt_name.clone());
         super::convert::promise(async move {
-            let state: JsonObject = match super::convert::from_js_core::<Value>("state", &state)? {
-                Value::Object(state) => state,
-                _ => JsonObject::new(),
-            };
+            let state: JsonObject = super::convert::from_js_core("state", &state)?;
             let text = prompt_instruction(&client, &name, &state, Rc::default()).await?;
             Ok(JsValue::from_str(&text))
         })

@@ -51,13 +51,16 @@ await test('a tool result as deeply nested as input may be reaches the next mode
       assert(JSON.stringify(resent?.response) === JSON.stringify({ r: deep }), JSON.stringify(resent)?.slice(0, 200));
     };
     await rerun(runner, () => json(model).requests[2]);
-    const edited = new ScriptedModel(['again']);
-    const agent = new LlmAgent({ name: 'nester', model: edited, beforeModelCallback: ({ request }) => { request.config.temperature = 0.5; } });
+    // The new runner's model calls the tool again: the plugin gives back that event changed too.
+    const edited = new ScriptedModel([call('deep', {}), 'again']);
+    const agent = new LlmAgent({ name: 'nester', model: edited, tools: [tool], beforeModelCallback: ({ request }) => { request.config.temperature = 0.5; } });
     class Tag extends adk.BasePlugin {
       /** @param {{ event: adk.Event }} params */
       onEventCallback({ event }) { return { ...event, customMetadata: { tagged: true } }; }
     }
     await rerun(new adk.Runner({ appName: 'app', agent, sessionService, plugins: [new Tag('tag')] }), () => json(edited).requests[0]);
+    const tagged = json(edited).requests[1].contents.at(-1).parts[0].functionResponse;
+    assert(JSON.stringify(tagged?.response) === JSON.stringify({ r: deep }), JSON.stringify(tagged)?.slice(0, 200));
     // The event as the page meets it: folded into a Transcript, its function responses read, its
     // JSON text parsed again.
     const [response] = adk.getFunctionResponses(session.events[2]);

@@ -167,12 +167,12 @@ impl Event {
 #[cfg(test)]
 mod tests {
     use super::Event;
-    use crate::json::{from_str, SHAPE_DEPTH};
+    use crate::json::from_str;
 
     #[test]
     fn an_event_holds_a_value_as_deep_as_one_may_be_on_its_own() {
         // As the SDK gives it out and may get it back (from a JS session service, a callback, a
-        // page), the event reads as input; the shape's own allowance still ends somewhere.
+        // page), the event reads as input; the value in it may not nest deeper than on its own.
         let event = |n: usize| {
             let value = format!("{}{}", "[".repeat(n), "]".repeat(n));
             format!(
@@ -180,7 +180,7 @@ mod tests {
             )
         };
         assert!(from_str::<Event>("event", &event(128)).is_ok());
-        let e = from_str::<Event>("event", &event(SHAPE_DEPTH)).unwrap_err();
+        let e = from_str::<Event>("event", &event(129)).unwrap_err();
         assert!(e.message.contains("recursion limit exceeded"), "{}", e.message);
     }
 }

@@ -103,8 +103,6 @@ impl ToJson for usize {
 }
 
 impl<T: FromJson> FromJson for Option<T> {
-    const NESTING: usize = T::NESTING;
-
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         if r.null()? {
             return Ok(None);
@@ -123,8 +121,6 @@ impl<T: ToJson> ToJson for Option<T> {
 }
 
 impl<T: FromJson> FromJson for Vec<T> {
-    const NESTING: usize = T::NESTING;
-
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         let mut items = Vec::new();
         r.array(|r| {
@@ -155,8 +151,6 @@ impl<T: ToJson> ToJson for [T] {
 }
 
 impl<T: FromJson> FromJson for Box<T> {
-    const NESTING: usize = T::NESTING;
-
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         T::read_json(r).map(Box::new)
     }
@@ -175,8 +169,6 @@ impl<T: ToJson + ?Sized> ToJson for &T {
 }
 
 impl FromJson for Value {
-    const NESTING: usize = super::MAX_DEPTH;
-
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
         r.json_value()
     }
@@ -189,17 +181,17 @@ impl ToJson for Value {
 }
 
 impl FromJson for Map<String, Value> {
-    /// Each member a value as deep as one may be on its own (a state delta of values).
-    const NESTING: usize = super::MAX_DEPTH + 1;
-
+    /// An object of values (state, a call's arguments), each as deep as a value may be: a state
+    /// value set on its own can be given back with the rest of the state.
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError> {
-        match r.kind()? {
-            super::Kind::Object => match r.json_value()? {
-                Value::Object(map) => Ok(map),
-                _ => Err(JsonError::data("expected an object")),
-            },
-            _ => Err(r.unexpected("an object")),
-        }
+        let mut map = Map::new();
+        r.object(|r, key| {
+            r.charge(super::read::MAP_ENTRY)?;
+            let value = r.json_value()?;
+            map.insert(key.to_string(), value);
+            Ok(())
+        })?;
+        Ok(map)
     }
 }
 

@@ -17,18 +17,13 @@ use serde_json::Value;
 
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
-pub use read::{Kind, Reader, BASE_BUDGET, MAX_DEPTH, SHAPE_DEPTH};
+pub use read::{Kind, Reader, BASE_BUDGET, MAX_DEPTH};
 pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
 
 /// A type read from JSON.
 pub trait FromJson: Sized {
-    /// How deep input of this type may nest at its root: [`SHAPE_DEPTH`] for the SDK's shapes,
-    /// [`MAX_DEPTH`] for a JSON value on its own, so that a value as deep as allowed still fits in
-    /// every shape that will hold it.
-    const NESTING: usize = SHAPE_DEPTH;
-
     /// Reads one value of this type.
     fn read_json(r: &mut Reader<'_>) -> Result<Self, JsonError>;
 }
@@ -42,7 +37,6 @@ pub trait ToJson {
 /// Decodes `T` from JSON text; `what` names it in errors (`invalid event: author: …`).
 pub fn from_str<T: FromJson>(what: &str, text: &str) -> Result<T, AdkError> {
     let mut reader = Reader::text(text);
-    reader.nesting(T::NESTING);
     match T::read_json(&mut reader) {
         Ok(value) => finish(&mut reader, what).map(|()| value),
         Err(e) => Err(e.into_adk(what)),
@@ -69,8 +63,8 @@ fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
 /// Decodes `T` from JSON text this SDK wrote itself (an event kept as its text, a stored record):
 /// read without the size budget that guards input, which the value paid when it first came in, so
 /// that lowering the limits later cannot make what was accepted unreadable, and nested up to 256
-/// levels, as a value read within input's 128 may lie deeper in what holds it. Text after the
-/// value is not looked at. The error is the reader's, which [`JsonError::into_adk`] names: each
+/// levels with no limit on a value's own (input's 128), as the SDK builds values around input's
+/// (a `load_memory` result). Text after the value is not looked at. The error is the reader's, which [`JsonError::into_adk`] names: each
 /// caller has its own (a damaged record is `INTERNAL`), so none pays for two conversions.
 pub fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
     T::read_json(&mut Reader::unbounded(text))

@@ -63,30 +63,33 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
     }
 }
 
-/// A JSON value given on its own (a tool's result, a state value) may nest this deep at its root,
-/// as serde_json allows; deeper is refused, so hostile input cannot exhaust the stack.
+/// A JSON value in input (a tool's result, a state value, the arguments of a call) may nest this
+/// deep from where it starts, as serde_json allows a document; deeper is refused, so hostile input
+/// cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 128;
 
-/// The nesting one of the SDK's own shapes (an event, a session, a request) may have as input:
-/// values as deep as [`MAX_DEPTH`] allows lie a few levels inside it (a tool's result six into
-/// its event, eight into a session), and what the SDK built from them comes back this way (a
-/// session a JS service kept, a request a callback edited, an event a run yielded and a page
-/// appended elsewhere). The margin over the values' depth allows for such nesting, and leaves 96
-/// levels more below the 256 of the SDK's own text for what it builds from a shape as deep
-/// as this.
-pub const SHAPE_DEPTH: usize = MAX_DEPTH + 32;
+/// How deep input may nest in all: the SDK's shapes (an event, a session, a request) hold values
+/// as deep as [`MAX_DEPTH`] a few levels in (a tool's result six into its event, eight into a
+/// session), and what the SDK built from them comes back as input (a session a JS service kept, a
+/// request a callback edited, an event a page folds into a `Transcript`).
+const SHAPE_DEPTH: usize = MAX_DEPTH + 32;
 
-/// The nesting allowed in text this SDK wrote itself (an event kept as text, a stored record).
+/// The nesting allowed in text this SDK wrote itself (an event kept as text, a stored record),
+/// values included: what it holds was read within the limits above, or built by the SDK around
+/// such a value (a `load_memory` result, a confirmation's original call).
 const OWN_MAX_DEPTH: usize = 2 * MAX_DEPTH;
 
 /// Reads one JSON value, piece by piece.
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
-    /// The levels of nesting entered, counted from where the reader's allowance starts: input may
-    /// go as deep as its type allows ([`FromJson::NESTING`](super::FromJson::NESTING)), text
-    /// this SDK wrote [`OWN_MAX_DEPTH`].
+    /// The levels of nesting entered.
     depth: usize,
+    /// The depth refused from here on: [`SHAPE_DEPTH`] for input, less inside a value (see
+    /// [`Reader::json_value`]), [`OWN_MAX_DEPTH`] for text this SDK wrote.
+    ceiling: usize,
+    /// How deep a value may nest from where it starts.
+    value_depth: usize,
     /// Bytes of decoded structure still allowed (see [`Reader::charge`]); the first budget.
     room: usize,
     budget: usize,
@@ -113,26 +116,19 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A reader of JSON text holding one of the SDK's shapes (see [`SHAPE_DEPTH`]; [`Self::nesting`]
-    /// allows otherwise). Out of line: every decoder of text starts with one, and inlined (the
-    /// limits' thread-local read with it) each carried its own copy.
+    /// A reader of JSON text given to the SDK. Out of line: every decoder of text starts with one,
+    /// and inlined (the limits' thread-local read with it) each carried its own copy.
     #[inline(never)]
     pub fn text(text: &'a str) -> Self {
         let expansion = crate::limits::limits().max_json_expansion;
         let budget = text.len().saturating_mul(expansion).saturating_add(BASE_BUDGET);
-        Reader { text, pos: 0, depth: OWN_MAX_DEPTH - SHAPE_DEPTH, room: budget, budget }
-    }
-
-    /// Before anything is read: allows `nesting` levels rather than [`SHAPE_DEPTH`]. Inlined, and
-    /// nothing at all for a shape, which most decoded types are.
-    #[inline(always)]
-    pub fn nesting(&mut self, nesting: usize) {
-        self.depth = self.depth + SHAPE_DEPTH - nesting;
+        Reader { text, pos: 0, depth: 0, ceiling: SHAPE_DEPTH, value_depth: MAX_DEPTH, room: budget, budget }
     }
 
     /// A reader of the text of a value already in memory, which has been paid for already.
     pub(super) fn unbounded(text: &'a str) -> Self {
-        Reader { text, pos: 0, depth: 0, room: usize::MAX, budget: usize::MAX }
+        let (ceiling, value_depth) = (OWN_MAX_DEPTH, OWN_MAX_DEPTH);
+        Reader { text, pos: 0, depth: 0, ceiling, value_depth, room: usize::MAX, budget: usize::MAX }
     }
 
     /// How many bytes of the text have been read.
@@ -397,8 +393,18 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next value, whole.
+    /// The next value, whole, nested at most [`MAX_DEPTH`] levels from where it starts (in input):
+    /// so a value read inside one of the SDK's shapes is one the SDK may read again on its own.
     pub fn json_value(&mut self) -> Result<Value, JsonError> {
+        let ceiling = self.ceiling;
+        self.ceiling = ceiling.min(self.depth + self.value_depth);
+        let value = self.any_value();
+        self.ceiling = ceiling;
+        value
+    }
+
+    /// [`Self::json_value`] within the ceiling already set.
+    fn any_value(&mut self) -> Result<Value, JsonError> {
         Ok(match self.kind()? {
             Kind::Null => {
                 self.null()?;
@@ -411,7 +417,7 @@ impl<'a> Reader<'a> {
                 let mut items = Vec::new();
                 self.array(|r| {
                     r.charge(std::mem::size_of::<Value>())?;
-                    items.push(r.json_value()?);
+                    items.push(r.any_value()?);
                     Ok(())
                 })?;
                 Value::Array(items)
@@ -420,7 +426,7 @@ impl<'a> Reader<'a> {
                 let mut map = Map::new();
                 self.object(|r, key| {
                     r.charge(MAP_ENTRY)?;
-                    let value = r.json_value()?;
+                    let value = r.any_value()?;
                     map.insert(key.to_string(), value);
                     Ok(())
                 })?;
@@ -450,7 +456,7 @@ impl<'a> Reader<'a> {
 
     fn enter(&mut self) -> Result<(), JsonError> {
         self.depth += 1;
-        if self.depth > OWN_MAX_DEPTH {
+        if self.depth > self.ceiling {
             return Err(self.syntax("recursion limit exceeded"));
         }
         Ok(())
