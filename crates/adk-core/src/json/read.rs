@@ -63,9 +63,9 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
     }
 }
 
-/// A JSON value in input (a tool's result, a state value, the arguments of a call) may nest this
-/// deep from where it starts, as serde_json allows a document; deeper is refused, so hostile input
-/// cannot exhaust the stack.
+/// A JSON value in input (a tool's result, a state value, one argument of a call) may nest this
+/// deep from where it starts (serde_json's limit for a document, give or take its count of one);
+/// deeper is refused, so hostile input cannot exhaust the stack.
 pub const MAX_DEPTH: usize = 128;
 
 /// How deep input may nest in all: the SDK's shapes (an event, a session, a request) hold values
