@@ -17,7 +17,7 @@ use serde_json::Value;
 
 pub use impls::JsonEmpty;
 pub use rare::{read_rare, Rare, RareValue};
-pub use read::{Kind, Reader, BASE_BUDGET, MAX_DEPTH};
+pub use read::{Kind, Reader, BASE_BUDGET};
 pub use write::{Digits, ObjectWriter, Writer};
 
 use crate::AdkError;
@@ -64,8 +64,9 @@ fn read_value<T: FromJson>(value: &Value) -> Result<T, JsonError> {
 /// read without the size budget that guards input, which the value paid when it first came in, so
 /// that lowering the limits later cannot make what was accepted unreadable, and nested up to 256
 /// levels with no limit on a value's own (input's 128), as the SDK builds values around input's
-/// (a `load_memory` result). Text after the value is not looked at. The error is the reader's, which [`JsonError::into_adk`] names: each
-/// caller has its own (a damaged record is `INTERNAL`), so none pays for two conversions.
+/// (a `load_memory` result). Text after the value is not looked at. The error is the reader's,
+/// which [`JsonError::into_adk`] names: each caller has its own (a damaged record is `INTERNAL`),
+/// so none pays for two conversions.
 pub fn read_own_text<T: FromJson>(text: &str) -> Result<T, JsonError> {
     T::read_json(&mut Reader::unbounded(text))
 }

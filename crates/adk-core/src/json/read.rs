@@ -66,7 +66,7 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<(), JsonError>> OnItem<'a> for F {
 /// A JSON value in input (a tool's result, a state value, one argument of a call) may nest this
 /// deep from where it starts (serde_json's limit for a document, give or take its count of one);
 /// deeper is refused, so hostile input cannot exhaust the stack.
-pub const MAX_DEPTH: usize = 128;
+const MAX_DEPTH: usize = 128;
 
 /// How deep input may nest in all: the SDK's shapes (an event, a session, a request) hold values
 /// as deep as [`MAX_DEPTH`] a few levels in (a tool's result six into its event, eight into a
@@ -393,7 +393,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next value, whole, nested at most [`MAX_DEPTH`] levels from where it starts (in input):
+    /// The next value, whole, nested at most 128 levels from where it starts (in input):
     /// so a value read inside one of the SDK's shapes is one the SDK may read again on its own.
     pub fn json_value(&mut self) -> Result<Value, JsonError> {
         let ceiling = self.ceiling;
