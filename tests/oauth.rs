@@ -182,8 +182,9 @@ fn the_code_is_exchanged_with_the_pkce_verifier_and_the_token_stays_out_of_the_e
     assert_eq!(*tokens.borrow(), [json!("AT-secret")]);
     // The tokens went to the tool, not into the stored history.
     let session = block_on(runner.session_service().get_session("app", "user", "s", None)).unwrap().unwrap();
-    let stored =
-        adk_core::json::to_string(&Value::Array(session.events.iter().map(adk_core::json::to_value).collect()));
+    let stored = adk_core::json::to_string(&Value::Array(
+        session.events.iter().map(|event| adk_core::json::to_value(event)).collect(),
+    ));
     assert!(!stored.contains("AT-secret") && !stored.contains("RT-secret"));
 }
 

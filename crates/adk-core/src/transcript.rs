@@ -317,7 +317,7 @@ mod tests {
     }
 
     fn json_items(t: &Transcript) -> Vec<serde_json::Value> {
-        t.items().iter().map(crate::json::to_value).collect()
+        t.items().iter().map(|item| crate::json::to_value(item)).collect()
     }
 
     /// Code and its result sit between the texts around them; streamed, they show as they come and

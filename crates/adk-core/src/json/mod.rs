@@ -149,8 +149,9 @@ pub fn number_text(n: &serde_json::Number) -> String {
     writer.into_string()
 }
 
-/// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping).
-pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
+/// `value` as a `Value`, for the few places that rewrite JSON (the A2A v0.3 mapping). Through
+/// `dyn`: one copy for every type, not one each.
+pub fn to_value(value: &dyn ToJson) -> Value {
     read_own_text(&to_string(value)).unwrap_or(Value::Null)
 }
 
@@ -217,10 +218,7 @@ pub fn read_member(extra: &mut serde_json::Map<String, Value>, key: &str, r: &mu
 /// `serde::Serialize` through [`ToJson`], for Rust code that uses serde with these types (the SDK
 /// itself never does: serde's generic code would be compiled into the wasm module once per format).
 #[doc(hidden)]
-pub fn serialize_via_json<T: ToJson + ?Sized, S: serde::Serializer>(
-    value: &T,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+pub fn serialize_via_json<T: ToJson, S: serde::Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
     serde::Serialize::serialize(&to_value(value), serializer)
 }
 

@@ -145,7 +145,7 @@ mod tests {
         let mut user = Event::new("user");
         user.content = Some(Content::new("user", vec![answer("root-call"), answer("c1")]));
         let message = build_message("remote", [&theirs, &user]).unwrap();
-        let parts: Vec<Value> = message.parts.iter().map(json::to_value).collect();
+        let parts: Vec<Value> = message.parts.iter().map(|part| json::to_value(part)).collect();
         // The root agent's call: text, as ADK's json.dumps writes it; the remote's own: its data.
         assert_eq!(parts[0]["text"], r#"Tool approve returned: {"ok": true, "note": "\uc2b9\uc778", "n": 1.0}"#);
         assert_eq!(parts[1]["data"]["id"], "c1");
