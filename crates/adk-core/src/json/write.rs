@@ -222,14 +222,25 @@ impl Writer {
 
     /// An array with one element per item, each written by `write`.
     pub fn array_of<I: IntoIterator>(&mut self, items: I, mut write: impl FnMut(&mut Writer, I::Item)) {
-        self.put("[");
+        self.punctuate('[');
         for (i, item) in items.into_iter().enumerate() {
             if i > 0 {
-                self.put(",");
+                self.punctuate(',');
             }
             write(self, item);
         }
-        self.put("]");
+        self.punctuate(']');
+    }
+
+    /// One character of an array's punctuation (ASCII). Out of line, and given as one constant
+    /// rather than a string's two: [`Self::array_of`] has a copy per type of array, each with
+    /// three of these calls.
+    #[inline(never)]
+    fn punctuate(&mut self, mark: char) {
+        match &mut self.counted {
+            Some(counted) => *counted += 1,
+            None => self.out.push(mark),
+        }
     }
 }
 
