@@ -38,9 +38,9 @@ await test('a tool result as deeply nested as input may be reaches the next mode
     const runner = new adk.Runner({ appName: 'app', agent: new LlmAgent({ name: 'nester', model, tools: [tool] }), sessionService, autoCreateSession: true });
     for await (const _ of runner.runAsync({ userId: 'u', sessionId: 's', newMessage: text('go') }));
     const sent = json(model).requests[1].contents.at(-1).parts[0].functionResponse;
-    assert(JSON.stringify(sent?.response) === JSON.stringify({ r: deep }), JSON.stringify(sent)?.slice(0, 200));
+    assertJsonEqual(sent?.response, { r: deep });
     const session = await runner.sessionService.getSession({ appName: 'app', userId: 'u', sessionId: 's' });
-    assert(JSON.stringify(session.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+    assertJsonEqual(session.events[2].content.parts[0].functionResponse.response, { r: deep });
     // What holds the value and went to JS and back reads again: the session, by the same runner
     // and by a new one over the same service (a JS service is asked for it whole), a request a
     // callback edited, an event a plugin gave back changed.
@@ -48,7 +48,7 @@ await test('a tool result as deeply nested as input may be reaches the next mode
     const rerun = async (again, request) => {
       for await (const _ of again.runAsync({ userId: 'u', sessionId: 's', newMessage: text('again') }));
       const resent = request()?.contents.find((c) => c.parts[0].functionResponse)?.parts[0].functionResponse;
-      assert(JSON.stringify(resent?.response) === JSON.stringify({ r: deep }), JSON.stringify(resent)?.slice(0, 200));
+      assertJsonEqual(resent?.response, { r: deep });
     };
     await rerun(runner, () => json(model).requests[2]);
     // The new runner's model calls the tool again: the plugin gives back that event changed too.
@@ -60,11 +60,11 @@ await test('a tool result as deeply nested as input may be reaches the next mode
     }
     await rerun(new adk.Runner({ appName: 'app', agent, sessionService, plugins: [new Tag('tag')] }), () => json(edited).requests[0]);
     const tagged = json(edited).requests[1].contents.at(-1).parts[0].functionResponse;
-    assert(JSON.stringify(tagged?.response) === JSON.stringify({ r: deep }), JSON.stringify(tagged)?.slice(0, 200));
+    assertJsonEqual(tagged?.response, { r: deep });
     // The event as the page meets it: folded into a Transcript, its function responses read, its
     // JSON text parsed again.
     const [response] = adk.getFunctionResponses(session.events[2]);
-    assert(JSON.stringify(response.response) === JSON.stringify({ r: deep }));
+    assertJsonEqual(response.response, { r: deep });
     new Transcript().add(session.events[2]);
     assert(JSON.stringify(adk.parseEvent(adk.eventToJson(session.events[2]))) === JSON.stringify(session.events[2]));
     // And so does the session as exported, imported again.
@@ -72,13 +72,13 @@ await test('a tool result as deeply nested as input may be reaches the next mode
     if (exported) {
       const copy = adk.SessionService.indexedDb({ databaseName: `deep-copy-${Date.now()}` });
       const imported = await copy.importSession(exported);
-      assert(JSON.stringify(imported.events[2].content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+      assertJsonEqual(imported.events[2].content.parts[0].functionResponse.response, { r: deep });
     }
     // An event a run yielded, appended to another service, and the session added to memory.
     const other = adk.SessionService.inMemory();
     const copy = await other.createSession({ appName: 'app', userId: 'u' });
     const appended = await other.appendEvent({ session: copy, event: session.events[2] });
-    assert(JSON.stringify(appended.content.parts[0].functionResponse.response) === JSON.stringify({ r: deep }));
+    assertJsonEqual(appended.content.parts[0].functionResponse.response, { r: deep });
     await adk.MemoryService.inMemory().addSessionToMemory(session);
   }
 });

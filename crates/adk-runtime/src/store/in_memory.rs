@@ -11,7 +11,7 @@ use std::rc::Rc;
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use super::{KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
+use super::{decode, KeyPart, KeyRange, KvStore, KvTransaction, StoreLayout};
 use crate::{AdkError, ErrorCode};
 
 /// One record: its key, its JSON, the bytes beside it.
@@ -81,7 +81,7 @@ impl Transaction {
     /// Puts `record`, and `bytes` beside it, at the key its fields make.
     fn write(&self, store: &str, record: &str, bytes: Option<Vec<u8>>) -> Result<(), AdkError> {
         let layout = self.layout(store)?;
-        let value: Value = adk_core::json::read_own_text(record).map_err(|e| e.into_adk(store))?;
+        let value: Value = decode(store, record)?;
         let key = key_of(&value, layout.key_path, store)?;
         let mut records = self.records.lend_mut();
         let all = records.entry(layout.name).or_default();
@@ -147,7 +147,7 @@ impl KvTransaction for Transaction {
             .ok_or_else(|| AdkError::new(ErrorCode::NotFound, format!("no index {index} on {store}")))?;
         let mut found = Vec::new();
         for (key, text, _) in self.records.lend().get(layout.name).map(Vec::as_slice).unwrap_or_default() {
-            let record: Value = adk_core::json::read_own_text(text).map_err(|e| e.into_adk(store))?;
+            let record: Value = decode(store, text)?;
             let by = key_of(&record, path, store)?;
             if by.starts_with(prefix) {
                 found.push((by, key.clone(), text.clone()));
