@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # What each function of the wasm costs, for size work: builds the module of one entry with names
 # kept (`full`, `a2a` or `server`; `none`, the event model every entry carries, built with no feature
-# at all), optimises it as scripts/build.sh does (wasm-opt -Oz, plus -g to
-# keep the names), and prints twiggy's top N and the bytes per module path (two segments deep, or
-# DEPTH). Needs twiggy (`cargo install twiggy --locked`). Sizes are raw bytes of the optimised
-# module, before gzip; the names section is left out of the sums.
+# at all), optimises it with wasm-opt -Oz -g (names kept; -Oz as when the size issue began, so
+# that its first tables compare: scripts/build.sh ships -Os --converge and more), and prints
+# twiggy's top N and the bytes per module path (two segments deep, or DEPTH). Needs twiggy
+# (`cargo install twiggy --locked`). Sizes are raw bytes of the optimised module, before gzip; the
+# names section is left out of the sums.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
