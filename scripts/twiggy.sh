@@ -42,7 +42,10 @@ for row in csv.DictReader(open(path)):
     elif 'shim' in name:
         key = '(export shims)'
     else:
-        m = re.match(r'<?([A-Za-z_]\w*(?:\[[0-9a-f]+\])?(?:::[A-Za-z_]\w*)*)', name)
+        # A closure or other generic type implementing a trait (`<F as adk_core::json::read::OnMember>`)
+        # is counted under the trait's path: that is the code that takes it.
+        generic = re.match(r'<[A-Z]\w? as ([A-Za-z_][\w:]*)', name)
+        m = generic or re.match(r'<?([A-Za-z_]\w*(?:\[[0-9a-f]+\])?(?:::[A-Za-z_]\w*)*)', name)
         key = '::'.join(re.sub(r'\[[0-9a-f]+\]', '', m.group(1)).split('::')[:depth]) if m else name[:40]
     size[key] += bytes_
     count[key] += 1
