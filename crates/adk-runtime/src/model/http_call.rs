@@ -204,12 +204,13 @@ pub(super) fn error_from_body(status: Option<u16>, body: &str) -> AdkError {
 /// Mid-stream (`status` is `None`) Google's numeric `code` is the HTTP status it stands for.
 pub(super) fn error_from_value(status: Option<u16>, error: Value, raw: &str) -> AdkError {
     let empty = JsonObject::new();
+    // An empty message, status or type says nothing: the message then is the server's own text.
     let (object, text) = match &error {
         Value::Object(o) => (o, None),
-        Value::String(s) => (&empty, Some(s.clone())),
+        Value::String(s) if !s.is_empty() => (&empty, Some(s.clone())),
         _ => (&empty, None),
     };
-    let str_field = |name: &str| object.get(name).and_then(Value::as_str);
+    let str_field = |name: &str| object.get(name).and_then(Value::as_str).filter(|s| !s.is_empty());
     let numeric = object.get("code").and_then(Value::as_i64);
     let status = status.or_else(|| numeric.and_then(|c| u16::try_from(c).ok()).filter(|c| (400..600).contains(c)));
     let code = str_field("status")
@@ -323,6 +324,12 @@ mod tests {
         }
         let e = error_from_value(None, json!({"message": "boom", "type": "server_error", "code": null}), "");
         assert_eq!((e.code, e.http_status, e.rpc_code), (ErrorCode::Internal, None, None));
+        // An empty message (found by fuzzing a stream's error chunk) gives way to the server's text.
+        let raw = r#" {"error": {"code": 503, "message": ""}} "#;
+        let e = error_from_value(None, json!({"code": 503, "message": ""}), raw);
+        assert_eq!((e.code, e.message.as_str()), (ErrorCode::Unavailable, raw.trim()));
+        let e = error_from_value(None, json!(""), r#"{"error": ""}"#);
+        assert_eq!(e.message, r#"{"error": ""}"#);
         let e = error_from_body(Some(404), r#"{"error": "model 'x' not found"}"#);
         assert_eq!((e.code, e.message.as_str()), (ErrorCode::NotFound, "model 'x' not found"));
         let html = format!("<html>{}</html>", "é".repeat(600));
